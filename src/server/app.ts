@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { Mailer } from './mail/mailer';
+import { registerApiDocs } from './plugins/api-docs';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+import { registerRoutes } from './routes';
+import { AccessTokens } from './security/jwt';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './security/rate-limiter';
+import { createServices, type Services } from './services';
+import { promoteConfiguredAdmins } from './services/admin-bootstrap';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    services: Services;
+    rateLimiter: RateLimiter;
+  }
+}
+
+export interface BuildOptions {
+  /** Tests pass a controllable clock; production always uses the system clock. */
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Default body limit; routes that take more (uploads) raise their own. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole server on one database: migrated, wired, ready to listen or be injected. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = connectDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
+  const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, clock, app.log);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    mailer,
+    accessTokens: new AccessTokens(config.jwtSecret, clock),
+    log: app.log,
+  };
+  const rateLimiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, clock) : new MemoryRateLimiter(clock);
+  app.decorate('ctx', ctx);
+  app.decorate('services', createServices(ctx, rateLimiter));
+  app.decorate('rateLimiter', rateLimiter);
+
+  app.addHook('onClose', async () => {
+    await mailer.flush();
+    mailer.close();
+    await rateLimiter.close();
+    await database.destroy();
+  });
+
+  await promoteConfiguredAdmins(ctx);
+  registerErrorHandler(app);
+  registerAuth(app, ctx);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app, config.version);
+  await registerRoutes(app);
+  await registerWebApp(app, config.webDir);
+  await app.ready();
+  return app;
+}

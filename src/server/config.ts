@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Configuration from the environment (DESIGN §2), validated once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/loadout.db')
+    .refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url), {
+      message: 'must be sqlite:PATH or postgres://user@host:port/database',
+    }),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((url) => /^smtps?:\/\//.test(url), { message: 'must be smtp://… or smtps://…' })
+    .optional(),
+  MAIL_FROM: z.string().default('Loadout <no-reply@loadout.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_ISSUER: z.string().default('https://accounts.google.com'),
+  OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .refine((url) => /^rediss?:\/\//.test(url), { message: 'must be redis://host:port' })
+    .optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  RELEASES_DIR: z.string().default('./release'),
+  WEB_DIR: z.string().default('./dist/renderer'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface RateLimitConfig {
+  /** Requests per window per IP on login, register, reset and resend. */
+  authPerIp: number;
+  /** Attempts per window per account (e-mail) on login, reset and resend. */
+  authPerAccount: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  google: { clientId: string | null; issuer: string; jwksUrl: string };
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
+  redisUrl: string | null;
+  adminEmails: string[];
+  releasesDir: string;
+  webDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  rateLimit: RateLimitConfig;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_RATE_LIMIT: RateLimitConfig = { authPerIp: 30, authPerAccount: 10, windowMs: 15 * 60_000 };
+
+/** Reads the environment; throws ConfigError with one readable line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATABASE_URL),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, issuer: e.OIDC_ISSUER, jwksUrl: e.OIDC_JWKS_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    },
+    redisUrl: e.REDIS_URL ?? null,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    releasesDir: resolve(e.RELEASES_DIR),
+    webDir: resolve(e.WEB_DIR),
+    logLevel: e.LOG_LEVEL,
+    rateLimit: DEFAULT_RATE_LIMIT,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}
+
+/**
+ * With no JWT_SECRET we generate one on first start and keep it beside the SQLite file
+ * (./data/secret), so sessions survive restarts without any setup.
+ */
+function loadOrCreateSecret(databaseUrl: string): string {
+  const dataDir = databaseUrl.startsWith('sqlite:') ? dirname(resolve(databaseUrl.slice('sqlite:'.length))) : resolve('data');
+  const file = resolve(dataDir, 'secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

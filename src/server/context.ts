@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { DatabaseKind } from './db/dialect';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import type { AccessTokens } from './security/jwt';
+
+/** What services are built from: one per app instance, no globals. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  log: FastifyBaseLogger;
+}
+
+export function isoNow(clock: Clock): string {
+  return clock.now().toISOString();
+}
+
+export function isoAfter(clock: Clock, milliseconds: number): string {
+  return new Date(clock.now().getTime() + milliseconds).toISOString();
+}

@@ -1,0 +1,19 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import { migration0001Accounts } from './migrations/0001-accounts';
+import type { Database } from './schema';
+
+/** Migrations in order; names sort, and a shipped migration is never edited. */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': migration0001Accounts,
+};
+
+/** Brings the database up to date; runs at every start. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@shared/api/errors';
+import type { User } from '@shared/api/user';
+import type { AppContext } from '../context';
+import { findSessionWithUser } from '../db/repositories/sessions.repository';
+import { AppError, forbidden, unauthorized } from '../errors';
+
+export interface AuthInfo {
+  userId: string;
+  sessionId: string;
+  user: User;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the bearer token is valid and its session is live. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** preHandler: authenticate, then 403 unless the user is an admin. */
+    requireAdmin(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** Why a session ended → the code the web client acts on (SPEC §4 "401 handling"). */
+const REVOKED_CODES: Record<string, { code: string; message: string }> = {
+  device_deactivated: { code: ErrorCode.DEVICE_DEACTIVATED, message: 'Your device has been deactivated. Please sign in again.' },
+  device_deactivated_remotely: {
+    code: ErrorCode.DEVICE_DEACTIVATED_REMOTELY,
+    message: 'Your device has been deactivated from another location. Please sign in again.',
+  },
+};
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await resolveAuth(ctx, request);
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.auth ??= await resolveAuth(ctx, request);
+    if (!request.auth.user.isAdmin) throw forbidden('Admin access is required', ErrorCode.FORBIDDEN);
+  });
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<AuthInfo> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Authentication required', ErrorCode.AUTHENTICATION_REQUIRED);
+  const verified = await ctx.accessTokens.verify(token);
+  if (!verified.ok) {
+    throw verified.reason === 'expired'
+      ? unauthorized('Your session has expired. Please sign in again.', ErrorCode.TOKEN_EXPIRED)
+      : unauthorized('Your session is not valid. Please sign in again.', ErrorCode.TOKEN_INVALID);
+  }
+  const row = await findSessionWithUser(ctx.db, verified.claims.sid);
+  if (!row || row.user_id !== verified.claims.sub) {
+    throw unauthorized('Your session is not valid. Please sign in again.', ErrorCode.TOKEN_INVALID);
+  }
+  if (row.revoked_at) {
+    const revoked = REVOKED_CODES[row.revoked_reason ?? ''] ?? {
+      code: ErrorCode.TOKEN_REVOKED,
+      message: 'Your session has ended. Please sign in again.',
+    };
+    throw new AppError(401, revoked.code, revoked.message);
+  }
+  return {
+    userId: row.user_id,
+    sessionId: row.session_id,
+    user: {
+      id: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      isEmailVerified: row.is_email_verified === 1,
+      isAdmin: row.is_admin === 1,
+    },
+  };
+}
+
+/** The signed-in user of a request that went through `authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthInfo {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

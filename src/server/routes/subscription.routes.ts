@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
+import { requireAuth } from '../plugins/auth';
+
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/subscription/status',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['subscription'],
+        summary: "The signed-in user's current plan",
+        security: [{ bearer: [] }],
+        response: { 200: subscriptionStatusResponseSchema },
+      },
+    },
+    async (request) => ({ currentPlan: await app.services.subscription.currentPlan(requireAuth(request).userId) }),
+  );
+};

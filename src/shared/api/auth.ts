@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, newPasswordSchema } from './common';
+import { userSchema } from './user';
+
+/** POST /api/auth/register (SPEC §3 "Sign-up payload"). */
+export const registerRequestSchema = z.object({
+  firstName: nameSchema.min(1, 'First and last name are required'),
+  lastName: nameSchema.min(1, 'First and last name are required'),
+  email: emailSchema,
+  password: newPasswordSchema,
+  careerField: z.string().trim().max(100).optional().nullable(),
+  dateOfBirth: z.iso.date('Date of birth is required'),
+  agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
+  receiveEmails: z.boolean().optional().default(false),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** What register, login and third-party login answer with: a signed-in session. */
+export const sessionResponseSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const registerResponseSchema = sessionResponseSchema.extend({
+  /** A verification mail was sent; the account works meanwhile, with a Not Verified badge. */
+  requiresVerification: z.boolean(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required').max(1024),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export const loginResponseSchema = sessionResponseSchema;
+
+/** POST /api/auth/refresh: rotates the refresh token. */
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** GET /api/auth/verify: is this access token still good. */
+export const verifyResponseSchema = z.object({ valid: z.literal(true), user: userSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** POST /api/auth/reset-password-request: always answers success (no account probing). */
+export const resetPasswordRequestSchema = z.object({ email: emailSchema });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** POST /api/auth/reset-password (DESIGN §10): completes the mailed link. */
+export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512), newPassword: newPasswordSchema });
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/** POST /api/auth/verify-email (DESIGN §10): the mailed verification link. */
+export const verifyEmailSchema = z.object({ token: z.string().min(1).max(512) });
+export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
+export const verifyEmailResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+
+/** GET /api/auth/email-status */
+export const emailStatusResponseSchema = z.object({ email: z.string(), isEmailVerified: z.boolean() });
+export type EmailStatusResponse = z.infer<typeof emailStatusResponseSchema>;
+
+/** POST /api/auth/google-login (SPEC §7 "{identity provider}-login"). */
+export const googleLoginRequestSchema = z.object({
+  id_token: z.string().min(1).max(8192),
+  /** The nonce the web app gave the provider; must equal the token's nonce claim. */
+  nonce: z.string().max(256).optional(),
+  deviceId: z.string().max(64).optional(),
+  deviceName: z.string().max(255).optional(),
+  platform: z.string().max(64).optional(),
+});
+export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
+/**
+ * Either a session, or (the provider has not verified the address) requiresVerification with
+ * the address a verification mail went to and no tokens.
+ */
+export const googleLoginResponseSchema = z.union([
+  sessionResponseSchema.extend({ requiresVerification: z.literal(false), tempPassword: z.null() }),
+  z.object({ requiresVerification: z.literal(true), email: z.string(), tempPassword: z.null() }),
+]);
+export type GoogleLoginResponse = z.infer<typeof googleLoginResponseSchema>;
+
+/** GET /api/config: what the web app needs to know about this server before sign-in. */
+export const publicConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  stripePublishableKey: z.string().nullable(),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

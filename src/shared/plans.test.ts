@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { annualSavingPercent, compareTiers, formatPrice, getPlan, normalizePlanId, PLANS } from './plans';
+
+describe('plans', () => {
+  it('charges the amounts of DESIGN §5 and computes the 17% saving', () => {
+    expect(formatPrice(PLANS.premium)).toBe('$9.99/month');
+    expect(formatPrice(PLANS['annual-premium'])).toBe('$99.00/year');
+    expect(annualSavingPercent(PLANS.premium.priceCents, PLANS['annual-premium'].priceCents)).toBe(17);
+  });
+
+  it('accepts both spellings of annual premium and falls back to free', () => {
+    expect(normalizePlanId('annual_premium')).toBe('annual-premium');
+    expect(normalizePlanId('gold')).toBeNull();
+    expect(getPlan(undefined).id).toBe('free');
+  });
+
+  it('ranks free < premium < annual premium', () => {
+    expect(compareTiers('free', 'premium')).toBeLessThan(0);
+    expect(compareTiers('annual-premium', 'premium')).toBeGreaterThan(0);
+  });
+
+  it('has the limits of DESIGN §5', () => {
+    expect(PLANS.free.limits).toMatchObject({ lists: 1, appsPerList: 5, devices: 2, cooldownHours: 72 });
+    expect(PLANS.premium.limits).toMatchObject({ lists: null, appsPerList: 25, devices: 5, cooldownHours: 24 });
+    expect(PLANS['annual-premium'].limits.devices).toBe(10);
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { type Config, loadConfig } from '../../../src/server/config';
+import { MailSink } from '../../fixtures/mail-sink';
+import { TestClock } from '../../fixtures/test-clock';
+import { createTestDatabase } from '../../fixtures/test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  mail: MailSink;
+  config: Config;
+  /** app.inject with JSON helpers: `api.post('/api/auth/login', body, token)`. */
+  api: JsonClient;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  configure?: (config: Config) => void;
+}
+
+/**
+ * The real server on a database of its own (TEST_DB picks SQLite or PostgreSQL), with a test
+ * clock and a loopback SMTP server: what tests drive through `inject`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const mail = await new MailSink().start();
+  const clock = new TestClock();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'http://loadout.test',
+    SMTP_URL: mail.url,
+    WEB_DIR: '/nonexistent-web-dir',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  // Tests of other behaviour should not trip the auth rate limits; the rate-limit tests set their own.
+  config.rateLimit = { authPerIp: 1000, authPerAccount: 1000, windowMs: 15 * 60_000 };
+  options.configure?.(config);
+  const app = await buildApp(config, { clock, logger: false });
+  return {
+    app,
+    clock,
+    mail,
+    config,
+    api: new JsonClient(app),
+    close: async () => {
+      await app.close();
+      await mail.stop();
+      await database.drop();
+    },
+  };
+}
+
+export interface JsonResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse['headers'];
+}
+
+export class JsonClient {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request<T = unknown>(options: InjectOptions & { token?: string | null }): Promise<JsonResponse<T>> {
+    const { token, ...inject } = options;
+    const headers = { ...(inject.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const response = await this.app.inject({ ...inject, headers });
+    const text = response.body;
+    let body: unknown = text;
+    if ((response.headers['content-type'] ?? '').toString().includes('application/json') && text.length > 0) body = JSON.parse(text);
+    return { status: response.statusCode, body: body as T, headers: response.headers };
+  }
+
+  get<T = unknown>(url: string, token?: string | null, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'GET', url, token, headers });
+  }
+
+  post<T = unknown>(url: string, payload?: unknown, token?: string | null, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'POST', url, payload: payload as InjectOptions['payload'], token, headers });
+  }
+
+  put<T = unknown>(url: string, payload?: unknown, token?: string | null, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'PUT', url, payload: payload as InjectOptions['payload'], token, headers });
+  }
+
+  delete<T = unknown>(url: string, token?: string | null, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'DELETE', url, token, headers });
+  }
+}
