@@ -6,10 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
-    async () => {
-      await app.ctx.db.selectFrom('users').select('id').limit(1).execute();
-      return { status: 'ok' as const, database: app.ctx.dbKind, version: app.ctx.config.version, uptimeSeconds: Math.round(process.uptime()) };
-    },
+    () => app.services.health.status(),
   );
 
   app.get(

@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.routes';
+import { authEmailRoutes } from './auth-email.routes';
+import { authRoutes } from './auth.routes';
+import { debugRoutes } from './debug.routes';
 import { healthRoutes } from './health.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
 /** Every route module of the API, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  // Collected as they are added, for the admins' GET /api/debug/routes.
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(authEmailRoutes);
+  await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(debugRoutes, { routes });
 }

@@ -6,7 +6,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/subscription/status',
     {
-      onRequest: app.authenticate,
+      onRequest: (request) => app.authenticate(request),
       schema: {
         tags: ['subscription'],
         summary: "The signed-in user's current plan",

@@ -1,14 +1,38 @@
 import type { AppContext } from '../context';
 import type { RateLimiter } from '../security/rate-limiter';
+import { AccountService } from './account.service';
+import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification.service';
+import { GoogleAuthService } from './google-auth.service';
+import { HealthService } from './health.service';
+import { PasswordResetService } from './password-reset.service';
+import { SessionService } from './session.service';
 import { SubscriptionService } from './subscription.service';
 
 /** Every service of one app instance. Services hold the rules and import no Fastify. */
 export interface Services {
+  health: HealthService;
   subscription: SubscriptionService;
+  sessions: SessionService;
+  auth: AuthService;
+  emailVerification: EmailVerificationService;
+  passwordReset: PasswordResetService;
+  googleAuth: GoogleAuthService;
+  account: AccountService;
 }
 
-export function createServices(ctx: AppContext, _rateLimiter: RateLimiter): Services {
+export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
+  const subscription = new SubscriptionService(ctx);
+  const sessions = new SessionService(ctx);
+  const emailVerification = new EmailVerificationService(ctx, rateLimiter);
   return {
-    subscription: new SubscriptionService(ctx),
+    health: new HealthService(ctx),
+    subscription,
+    sessions,
+    auth: new AuthService(ctx, rateLimiter, sessions, subscription, emailVerification),
+    emailVerification,
+    passwordReset: new PasswordResetService(ctx, rateLimiter),
+    googleAuth: new GoogleAuthService(ctx, sessions, subscription, emailVerification),
+    account: new AccountService(ctx, rateLimiter, emailVerification),
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -30,4 +30,10 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Grants admin to the accounts whose e-mail is in the list. */
+export async function promoteAdmins(db: Db, emails: string[], at: string): Promise<void> {
+  if (emails.length === 0) return;
+  await db.updateTable('users').set({ is_admin: 1, updated_at: at }).where('email', 'in', emails).where('is_admin', '=', 0).execute();
 }

@@ -1,0 +1,124 @@
+// @ts-check
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Dependency direction (STYLE.md): shared imports nothing of ours; renderer, server, agent,
+ * main and preload never import one another (main may import agent); in the renderer no
+ * feature imports another feature; on the server routes → services → repositories, and only
+ * repositories (and migrations) use Kysely at run time.
+ */
+const elements = [
+  { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
+  { type: 'server-routes', pattern: 'src/server/routes/**', partialMatch: false },
+  { type: 'server-services', pattern: 'src/server/services/**', partialMatch: false },
+  { type: 'server-repositories', pattern: 'src/server/db/**', partialMatch: false },
+  { type: 'server', pattern: 'src/server/**', partialMatch: false },
+  { type: 'renderer-feature', pattern: 'src/renderer/src/features/*/**', partialMatch: false, capture: ['feature'] },
+  { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
+  { type: 'agent', pattern: 'src/agent/**', partialMatch: false },
+  { type: 'main', pattern: 'src/main/**', partialMatch: false },
+  { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
+];
+
+const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'release/**', 'data/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md habit 8).' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*'],
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            allow('shared', ['shared']),
+            allow('server', ['shared', 'server', 'server-routes', 'server-services', 'server-repositories']),
+            allow('server-routes', ['shared', 'server', 'server-routes', 'server-services']),
+            allow('server-services', ['shared', 'server', 'server-services', 'server-repositories']),
+            allow('server-repositories', ['shared', 'server-repositories']),
+            allow('renderer', ['shared', 'renderer', 'renderer-feature']),
+            allow('renderer-feature', ['shared', 'renderer']),
+            {
+              from: { element: { type: 'renderer-feature' } },
+              allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+            allow('agent', ['shared', 'agent']),
+            allow('main', ['shared', 'main', 'agent']),
+            allow('preload', ['shared', 'preload']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'fastify', message: 'Services import no Fastify (STYLE.md habit 3).', allowTypeImports: false }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'Only repositories touch Kysely; call a repository.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tools need default exports from their config files.
+    files: ['*.config.{ts,js,mjs,cjs}', 'tests/fixtures/summary-reporter.ts', 'src/renderer/src/**/*.lazy.tsx', 'src/renderer/src/app/routes/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

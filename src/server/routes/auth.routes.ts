@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  googleLoginRequestSchema,
+  googleLoginResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  verifyResponseSchema,
+} from '@shared/api/auth';
+import { successResponseSchema } from '@shared/api/common';
+import { requireAuth } from '../plugins/auth';
+import { ignoreJsonBody, limitPerIp, sessionOrigin } from './request-helpers';
+
+/** Sign-up, sign-in (password and Google), token refresh and sign-out. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/register',
+    {
+      onRequest: limitPerIp(app, 'register'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; answers a signed-in session and mails a verification link',
+        body: registerRequestSchema,
+        response: { 201: registerResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await app.services.auth.register(request.body, sessionOrigin(request))),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      onRequest: limitPerIp(app, 'login'),
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request) => app.services.auth.login(request.body, sessionOrigin(request)),
+  );
+
+  app.post(
+    '/api/auth/google-login',
+    {
+      onRequest: limitPerIp(app, 'google-login'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token',
+        body: googleLoginRequestSchema,
+        response: { 200: googleLoginResponseSchema },
+      },
+    },
+    async (request) => app.services.googleAuth.login(request.body, sessionOrigin(request)),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a refresh token for a new access token and a new refresh token',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema },
+      },
+    },
+    async (request) => app.services.sessions.refresh(request.body.refreshToken),
+  );
+
+  app.get(
+    '/api/auth/verify',
+    {
+      onRequest: (request) => app.authenticate(request),
+      schema: { tags: ['auth'], summary: 'Is this access token still good', security: [{ bearer: [] }], response: { 200: verifyResponseSchema } },
+    },
+    async (request) => ({ valid: true as const, user: requireAuth(request).user }),
+  );
+
+  await app.register(async (scope) => {
+    ignoreJsonBody(scope);
+    scope.post(
+      '/api/auth/logout',
+      {
+        onRequest: (request) => app.authenticate(request),
+        schema: {
+          tags: ['auth'],
+          summary: 'End this session: its access and refresh tokens stop working',
+          security: [{ bearer: [] }],
+          response: { 200: successResponseSchema },
+        },
+      },
+      async (request) => {
+        await app.services.sessions.end(requireAuth(request).sessionId, 'logout');
+        return { success: true as const };
+      },
+    );
+  });
+};

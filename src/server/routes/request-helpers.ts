@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionOrigin } from '../services/accounts';
+
+/**
+ * onRequest hook: counts the call against the caller's IP before the body is even read, so
+ * floods are refused before any password hashing (DESIGN §7). One bucket per action.
+ */
+export function limitPerIp(app: FastifyInstance, action: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const { authPerIp, windowMs } = app.ctx.config.rateLimit;
+    await app.rateLimiter.hit(`${action}:ip:${request.ip}`, { limit: authPerIp, windowMs });
+  };
+}
+
+/** Where a sign-in comes from: the X-Device-ID header (SPEC §7) and the browser's user agent. */
+export function sessionOrigin(request: FastifyRequest): SessionOrigin {
+  const deviceId = request.headers['x-device-id'];
+  const userAgent = request.headers['user-agent'];
+  return {
+    deviceId: typeof deviceId === 'string' ? deviceId : null,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+  };
+}
+
+/**
+ * For calls that take no body (logout, resend): some clients still send
+ * `Content-Type: application/json` with nothing after it, which the default parser refuses.
+ * Inside the calling plugin's scope a JSON body is read (within the body limit) and ignored.
+ */
+export function ignoreJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+}

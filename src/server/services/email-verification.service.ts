@@ -1,0 +1,81 @@
+import { ErrorCode } from '@shared/api/errors';
+import { TOKEN_TTL } from '@shared/constants';
+import { type AppContext, isoAfter, isoNow } from '../context';
+import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
+import { findUserById, updateUser, type Db } from '../db/repositories/users.repository';
+import { AppError, badRequest, notFound } from '../errors';
+import type { MailMessage } from '../mail/mailer';
+import { verificationMail } from '../mail/templates';
+import type { RateLimiter } from '../security/rate-limiter';
+import { hashToken, newId, randomToken } from '../security/tokens';
+
+const VERIFY_TTL_MS = TOKEN_TTL.verifyEmailHours * 3_600_000;
+
+export const INVALID_VERIFY_LINK = 'This verification link is invalid or has already been used.';
+export const EXPIRED_VERIFY_LINK = 'This verification link has expired. Request a new one from Settings.';
+
+/** E-mail verification links: single use, expiring, bound to the address they were sent to. */
+export class EmailVerificationService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  /**
+   * Creates a verification link for `email` (spending any earlier one) inside the caller's
+   * transaction and returns the mail, which the caller sends once that transaction commits.
+   */
+  async prepare(db: Db, user: { id: string; first_name: string }, email: string): Promise<MailMessage> {
+    const token = randomToken();
+    const now = isoNow(this.ctx.clock);
+    await invalidateEmailTokens(db, user.id, 'verify', now);
+    await insertEmailToken(db, {
+      id: newId(),
+      user_id: user.id,
+      purpose: 'verify',
+      token_hash: hashToken(token),
+      email,
+      created_at: now,
+      expires_at: isoAfter(this.ctx.clock, VERIFY_TTL_MS),
+      used_at: null,
+    });
+    const link = `${this.ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    return { to: email, ...verificationMail({ firstName: user.first_name, link, hours: TOKEN_TTL.verifyEmailHours }) };
+  }
+
+  /** Completes a mailed link: verifies the address it was sent to, if that is still the account's. */
+  async verify(token: string): Promise<{ email: string }> {
+    const now = isoNow(this.ctx.clock);
+    const row = await findEmailTokenByHash(this.ctx.db, 'verify', hashToken(token));
+    if (!row || row.used_at) throw badRequest(INVALID_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+    if (row.expires_at <= now) throw badRequest(EXPIRED_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_EXPIRED);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimEmailToken(trx, row.id, now))) throw badRequest(INVALID_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+      const user = await findUserById(trx, row.user_id);
+      if (!user || user.email !== row.email) {
+        throw badRequest(
+          'This verification link is for an email address that is no longer on your account. Request a new one from Settings.',
+          ErrorCode.EMAIL_TOKEN_INVALID,
+        );
+      }
+      if (user.is_email_verified !== 1) await updateUser(trx, user.id, { is_email_verified: 1, updated_at: now });
+      return { email: user.email };
+    });
+  }
+
+  /** Sends a fresh link to the account's address; earlier links stop working. */
+  async resend(userId: string): Promise<void> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user) throw notFound('Account not found');
+    await this.rateLimiter.hit(`resend-verification:account:${user.email}`, this.accountRule());
+    if (user.is_email_verified === 1) {
+      throw new AppError(400, ErrorCode.EMAIL_ALREADY_VERIFIED, 'Your email address is already verified.');
+    }
+    const mail = await this.ctx.db.transaction().execute((trx) => this.prepare(trx, user, user.email));
+    await this.ctx.mailer.send(mail);
+  }
+
+  private accountRule() {
+    return { limit: this.ctx.config.rateLimit.authPerAccount, windowMs: this.ctx.config.rateLimit.windowMs };
+  }
+}

@@ -1,0 +1,78 @@
+import { ErrorCode } from '@shared/api/errors';
+import { TOKEN_TTL } from '@shared/constants';
+import { type AppContext, isoAfter, isoNow } from '../context';
+import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
+import { revokeUserSessions } from '../db/repositories/sessions.repository';
+import { findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
+import { badRequest } from '../errors';
+import { passwordResetMail } from '../mail/templates';
+import { hashPassword } from '../security/passwords';
+import type { RateLimiter } from '../security/rate-limiter';
+import { hashToken, newId, randomToken } from '../security/tokens';
+
+const RESET_TTL_MS = TOKEN_TTL.resetPasswordHours * 3_600_000;
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, a link to reset the password is on its way.';
+const INVALID_RESET_LINK = 'This reset link is invalid or has already been used.';
+const EXPIRED_RESET_LINK = 'This reset link has expired. Request a new one.';
+
+/** Forgotten passwords: a mailed single-use link that sets a new password. */
+export class PasswordResetService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  /** Answers the same whether or not the account exists, so nobody can probe for accounts. */
+  async request(email: string): Promise<void> {
+    await this.rateLimiter.hit(`reset-request:account:${email}`, {
+      limit: this.ctx.config.rateLimit.authPerAccount,
+      windowMs: this.ctx.config.rateLimit.windowMs,
+    });
+    const user = await findUserByEmail(this.ctx.db, email);
+    if (!user) return;
+    const token = randomToken();
+    const now = isoNow(this.ctx.clock);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      // Only the newest link works: an older mail lying around cannot be used later.
+      await invalidateEmailTokens(trx, user.id, 'reset', now);
+      await insertEmailToken(trx, {
+        id: newId(),
+        user_id: user.id,
+        purpose: 'reset',
+        token_hash: hashToken(token),
+        email: user.email,
+        created_at: now,
+        expires_at: isoAfter(this.ctx.clock, RESET_TTL_MS),
+        used_at: null,
+      });
+    });
+    const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.ctx.mailer.send({
+      to: user.email,
+      ...passwordResetMail({ firstName: user.first_name, link, hours: TOKEN_TTL.resetPasswordHours }),
+    });
+  }
+
+  /**
+   * Sets the new password, marks the address verified (opening the link proved control of it)
+   * and ends every session: whoever knew the old password is signed out.
+   */
+  async reset(token: string, newPassword: string): Promise<void> {
+    const now = isoNow(this.ctx.clock);
+    const row = await findEmailTokenByHash(this.ctx.db, 'reset', hashToken(token));
+    if (!row || row.used_at) throw badRequest(INVALID_RESET_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+    if (row.expires_at <= now) throw badRequest(EXPIRED_RESET_LINK, ErrorCode.EMAIL_TOKEN_EXPIRED);
+    const user = await findUserById(this.ctx.db, row.user_id);
+    // A link sent to an address the account no longer has must not take the account over.
+    if (!user || user.email !== row.email) throw badRequest(INVALID_RESET_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+
+    const passwordHash = await hashPassword(newPassword);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimEmailToken(trx, row.id, now))) throw badRequest(INVALID_RESET_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+      await updateUser(trx, user.id, { password_hash: passwordHash, is_email_verified: 1, updated_at: now });
+      await invalidateEmailTokens(trx, user.id, 'reset', now);
+      await revokeUserSessions(trx, user.id, now, 'password_reset');
+    });
+  }
+}

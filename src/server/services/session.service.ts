@@ -1,0 +1,123 @@
+import { ErrorCode } from '@shared/api/errors';
+import type { RefreshResponse } from '@shared/api/auth';
+import { TOKEN_TTL } from '@shared/constants';
+import { type AppContext, isoAfter, isoNow } from '../context';
+import {
+  claimRefreshToken,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from '../db/repositories/sessions.repository';
+import type { Db } from '../db/repositories/users.repository';
+import { unauthorized } from '../errors';
+import { hashToken, newId, randomToken } from '../security/tokens';
+import type { SessionOrigin } from './accounts';
+
+export interface SessionTokens {
+  sessionId: string;
+  token: string;
+  refreshToken: string;
+}
+
+type RefreshOutcome =
+  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string }
+  | { kind: 'invalid' | 'expired' | 'revoked' }
+  | { kind: 'reused'; sessionId: string };
+
+const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * 24 * 3_600_000;
+const MAX_USER_AGENT = 512;
+const MAX_DEVICE_ID = 64;
+
+/**
+ * A session is one sign-in: a family of rotated refresh tokens plus the short-lived access
+ * tokens issued from it. Revoking the session ends all of them at once.
+ */
+export class SessionService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Starts a session; pass the transaction that created the account so both commit together. */
+  async start(db: Db, userId: string, origin: SessionOrigin = {}): Promise<SessionTokens> {
+    const now = isoNow(this.ctx.clock);
+    const sessionId = newId();
+    await insertSession(db, {
+      id: sessionId,
+      user_id: userId,
+      device_id: cleanDeviceId(origin.deviceId),
+      user_agent: origin.userAgent ? origin.userAgent.slice(0, MAX_USER_AGENT) : null,
+      created_at: now,
+      last_used_at: now,
+      revoked_at: null,
+      revoked_reason: null,
+    });
+    const refreshToken = await this.issueRefreshToken(db, sessionId, userId);
+    const token = await this.ctx.accessTokens.sign({ sub: userId, sid: sessionId });
+    return { sessionId, token, refreshToken };
+  }
+
+  /**
+   * Rotation: the presented token is claimed atomically and a new one issued in the same
+   * session. A token presented twice means it leaked (or a client is confused): the whole
+   * session is revoked, so the thief's copy and the owner's newer token both stop working.
+   */
+  async refresh(presented: string): Promise<RefreshResponse> {
+    const now = isoNow(this.ctx.clock);
+    const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+      const row = await findRefreshTokenByHash(trx, hashToken(presented));
+      if (!row) return { kind: 'invalid' };
+      if (row.session_revoked_at) return { kind: 'revoked' };
+      if (row.used_at) return { kind: 'reused', sessionId: row.session_id };
+      if (row.expires_at <= now) return { kind: 'expired' };
+      // Another request may have rotated it between our read and this write: that is reuse too.
+      if (!(await claimRefreshToken(trx, row.id, now))) return { kind: 'reused', sessionId: row.session_id };
+      const refreshToken = await this.issueRefreshToken(trx, row.session_id, row.user_id);
+      await touchSession(trx, row.session_id, now);
+      return { kind: 'ok', userId: row.user_id, sessionId: row.session_id, refreshToken };
+    });
+
+    switch (outcome.kind) {
+      case 'ok':
+        return {
+          token: await this.ctx.accessTokens.sign({ sub: outcome.userId, sid: outcome.sessionId }),
+          refreshToken: outcome.refreshToken,
+        };
+      case 'reused':
+        // Outside the transaction above, which committed nothing for this case.
+        await revokeSession(this.ctx.db, outcome.sessionId, now, 'refresh_token_reused');
+        this.ctx.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused; session revoked');
+        throw unauthorized('This sign-in was ended for your security. Please sign in again.', ErrorCode.REFRESH_TOKEN_REUSED);
+      case 'revoked':
+        throw unauthorized('Your session has ended. Please sign in again.', ErrorCode.TOKEN_REVOKED);
+      case 'expired':
+        throw unauthorized('Your session has expired. Please sign in again.', ErrorCode.REFRESH_TOKEN_INVALID);
+      case 'invalid':
+        throw unauthorized('Your session is not valid. Please sign in again.', ErrorCode.REFRESH_TOKEN_INVALID);
+    }
+  }
+
+  async end(sessionId: string, reason: string): Promise<void> {
+    await revokeSession(this.ctx.db, sessionId, isoNow(this.ctx.clock), reason);
+  }
+
+  private async issueRefreshToken(db: Db, sessionId: string, userId: string): Promise<string> {
+    const token = randomToken();
+    await insertRefreshToken(db, {
+      id: newId(),
+      session_id: sessionId,
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: isoNow(this.ctx.clock),
+      expires_at: isoAfter(this.ctx.clock, REFRESH_TTL_MS),
+      used_at: null,
+    });
+    return token;
+  }
+}
+
+/** Device ids are short opaque strings (dev_…); anything else is not recorded. */
+function cleanDeviceId(deviceId: string | null | undefined): string | null {
+  const trimmed = deviceId?.trim();
+  if (!trimmed || trimmed.length > MAX_DEVICE_ID || !/^[\w.:-]+$/.test(trimmed)) return null;
+  return trimmed;
+}
