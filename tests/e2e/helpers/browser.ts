@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Debian's Chromium (or CHROME_PATH): Playwright's own browser download does not work here. */
+export function chromePath(): string {
+  const path = process.env.CHROME_PATH ?? CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!path) throw new Error('No Chromium found: install Debian\'s chromium (apt-get install -y chromium) or set CHROME_PATH.');
+  return path;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    headless: true,
+    // Without the background-networking flags Chromium keeps dialling out, which this network refuses.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots');
+
+/** Saves a full-page screenshot to look at after the run (tests/e2e/screenshots, not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
