@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDb = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'loadout-config-')), 'x.db')}`;
+
+describe('loadConfig', () => {
+  it('uses the defaults of DESIGN §2', () => {
+    const config = loadConfig({ DATABASE_URL: tempDb() });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.smtpUrl).toBeNull();
+    expect(config.google.clientId).toBeNull();
+  });
+
+  it('stops on a bad DATABASE_URL with one readable line', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(
+      'Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://user@host:port/database',
+    );
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', SMTP_URL: 'http://mail', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('SMTP_URL must be smtp://… or smtps://…');
+      expect(message).toContain('JWT_SECRET must be at least 32 characters');
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('generates a JWT secret once and keeps it beside the SQLite file', () => {
+    const url = tempDb();
+    const first = loadConfig({ DATABASE_URL: url }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATABASE_URL: url }).jwtSecret).toBe(first);
+    expect(readFileSync(join(url.slice('sqlite:'.length), '..', 'secret'), 'utf8')).toBe(first);
+  });
+
+  it('reads admin e-mails case-insensitively and PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ DATABASE_URL: tempDb(), ADMIN_EMAILS: ' Ada@Example.com, ,bob@x.io', PUBLIC_URL: 'https://loadout.example/' });
+    expect(config.adminEmails).toEqual(['ada@example.com', 'bob@x.io']);
+    expect(config.publicUrl).toBe('https://loadout.example');
+  });
+});
