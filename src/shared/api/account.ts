@@ -66,3 +66,7 @@ export const accountDebugResponseSchema = z.object({
   database: z.enum(['sqlite', 'postgres']),
   serverTime: z.string(),
 });
+
+/** GET /api/debug/routes (admins only, DESIGN §5): every API route as "METHOD /path". */
+export const debugRoutesResponseSchema = z.object({ routes: z.array(z.string()) });
+export type DebugRoutesResponse = z.infer<typeof debugRoutesResponseSchema>;
