@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import '../test/dom-stubs';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../test/mock-api';
+import { renderApp, signIn, testUser } from '../test/render-app';
+
+function colorScheme(): string | null {
+  return document.documentElement.getAttribute('data-mantine-color-scheme');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(cleanup);
+
+describe('theme', () => {
+  it('is toggled from the account menu, saved, and followed across tabs', async () => {
+    signIn();
+    mockApi({});
+    renderApp('/app-list');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    expect(colorScheme()).toBe('light');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Dark theme' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    await waitFor(() => expect(colorScheme()).toBe('dark'));
+
+    // Another tab switches back to light.
+    act(() => {
+      localStorage.setItem('theme', 'light');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light', storageArea: localStorage }));
+    });
+    await waitFor(() => expect(colorScheme()).toBe('light'));
+  });
+
+  it('is forced light on the sign-in screen without forgetting the choice', async () => {
+    localStorage.setItem('theme', 'dark');
+    mockApi({});
+    renderApp('/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await waitFor(() => expect(colorScheme()).toBe('light'));
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+});
+
+describe('routes and guards', () => {
+  it('sends a signed-out visitor to sign-in with a way back', async () => {
+    mockApi({});
+    const app = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(app.currentPath()).toBe('/sign-in?redirect=%2Fsettings');
+  });
+
+  it('hides sign-in from a signed-in user and redirects unknown paths', async () => {
+    signIn();
+    mockApi({});
+    const app = renderApp('/sign-in');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    expect(app.currentPath()).toBe('/app-list');
+    app.unmount();
+    const again = renderApp('/no/such/page');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    expect(again.currentPath()).toBe('/app-list');
+  });
+
+  it('keeps the admin console for admins', async () => {
+    signIn();
+    mockApi({});
+    const app = renderApp('/admin-console');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    expect(app.currentPath()).toBe('/app-list');
+    app.unmount();
+    signIn({ ...testUser, isAdmin: true });
+    renderApp('/admin-console');
+    expect(await screen.findByRole('heading', { name: 'Admin Console' })).toBeInTheDocument();
+  });
+
+  it('lets navigation proceed when the background device check fails with 404', async () => {
+    signIn();
+    const api = mockApi({});
+    const app = renderApp('/devices');
+    expect(await screen.findByRole('heading', { name: 'Device Management' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/devices')).not.toHaveLength(0));
+    expect(app.currentPath()).toBe('/devices');
+  });
+
+  it('signs out when the background device check says the session is gone', async () => {
+    signIn();
+    mockApi({
+      'GET /api/devices': { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'expired' } },
+      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_INVALID', message: 'invalid' } },
+    });
+    renderApp('/devices');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('follows a logout in another tab', async () => {
+    signIn();
+    mockApi({});
+    renderApp('/app-list');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    act(() => {
+      localStorage.removeItem('token');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'access-1', newValue: null, storageArea: localStorage }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows "No lists" when the lists API is not there', async () => {
+    signIn();
+    mockApi({});
+    renderApp('/app-list');
+    fireEvent.click(await screen.findByRole('button', { name: 'Lists' }));
+    expect(await screen.findByText('No lists')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
+import { signInRedirectPath } from '../lib/navigation';
+
+/** Auth routes of SPEC §2: without a stored token, go to sign-in and come back afterwards. */
+export function RequireAuth() {
+  const authenticated = useIsAuthenticated();
+  const { pathname, search } = useLocation();
+  if (!authenticated) return <Navigate to={signInRedirectPath(`${pathname}${search}`)} replace />;
+  return <Outlet />;
+}
+
+/** /sign-in and /sign-up are hidden once signed in. */
+export function GuestOnly() {
+  const authenticated = useIsAuthenticated();
+  if (authenticated) return <Navigate to="/app-list" replace />;
+  return <Outlet />;
+}
+
+/** /admin-console needs the admin flag of the signed-in user. */
+export function RequireAdmin() {
+  const user = useCurrentUser();
+  if (!user?.isAdmin) return <Navigate to="/app-list" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { CenteredLoader } from '../components/centered-loader';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { AppListPage } from '../features/lists/app-list-page';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+
+/** Every screen but the first ones loads on demand (DESIGN §8: ≤170 KB gzipped first route). */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const SignUp = lazyPage(() => import('../features/auth/sign-up-page'), (m) => m.SignUpPage);
+const PasswordReset = lazyPage(() => import('../features/auth/password-reset-page'), (m) => m.PasswordResetPage);
+const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
+const VerifyEmail = lazyPage(() => import('../features/auth/verify-email-page'), (m) => m.VerifyEmailPage);
+const AuthCallback = lazyPage(() => import('../features/auth/auth-callback-page'), (m) => m.AuthCallbackPage);
+const Settings = lazyPage(() => import('../features/account/settings-page'), (m) => m.SettingsPage);
+const Pricing = lazyPage(() => import('../features/subscription/pricing-page'), (m) => m.PricingPage);
+const Payment = lazyPage(() => import('../features/subscription/payment-page'), (m) => m.PaymentPage);
+const Devices = lazyPage(() => import('../features/devices/devices-page'), (m) => m.DevicesPage);
+const Installations = lazyPage(() => import('../features/installations/installations-page'), (m) => m.InstallationsPage);
+const InstallationDetails = lazyPage(
+  () => import('../features/installations/installation-details-page'),
+  (m) => m.InstallationDetailsPage,
+);
+const Catalogue = lazyPage(
+  () => import('../features/catalogue/app-database-management-page'),
+  (m) => m.AppDatabaseManagementPage,
+);
+const AdminConsole = lazyPage(() => import('../features/admin/admin-console-page'), (m) => m.AdminConsolePage);
+const TermsOfUse = lazyPage(() => import('../features/legal/terms-of-use-page'), (m) => m.TermsOfUsePage);
+
+/** SPEC §2 writes the pricing screen as /pricing in the payment flow; keep its query. */
+function PricingAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/pricing-page${search}`} replace />;
+}
+
+/** The route table of SPEC §2. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <Routes>
+        <Route index element={<Navigate to="/app-list" replace />} />
+        <Route element={<GuestOnly />}>
+          <Route path="sign-in" element={<SignInPage />} />
+          <Route path="sign-up" element={<SignUp />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route path="app-list" element={<AppListPage />} />
+          <Route path="app-database-management" element={<Catalogue />} />
+          <Route element={<RequireAdmin />}>
+            <Route path="admin-console" element={<AdminConsole />} />
+          </Route>
+          <Route path="settings" element={<Settings />} />
+          <Route path="payment-page" element={<Payment />} />
+          <Route path="devices" element={<Devices />} />
+          <Route path="installations" element={<Installations />} />
+          <Route path="installations/:id" element={<InstallationDetails />} />
+        </Route>
+        <Route path="pricing-page" element={<Pricing />} />
+        <Route path="pricing" element={<PricingAlias />} />
+        <Route path="terms-of-use" element={<TermsOfUse />} />
+        <Route path="password-reset" element={<PasswordReset />} />
+        <Route path="reset-password" element={<ResetPassword />} />
+        <Route path="verify-email" element={<VerifyEmail />} />
+        <Route path="auth/:provider/callback" element={<AuthCallback />} />
+        <Route path="*" element={<Navigate to="/app-list" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+import { clearAllAccountData } from '../../lib/session';
+import { useDeleteAccountMutation } from './account-api';
+
+interface DeleteAccountModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Danger Zone of SPEC §2: deleting needs the password again (SPEC §5 "Delete account"). */
+export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete Account" centered>
+      {/* The modal unmounts its content when closed, so the password never lingers. */}
+      <DeleteAccountForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function DeleteAccountForm({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (!password) return;
+    try {
+      await deleteAccount({ password }).unwrap();
+      notify.success('Your account has been deleted successfully');
+      clearAllAccountData();
+      void navigate('/sign-in', { replace: true });
+    } catch (failure) {
+      const status = errorStatus(failure);
+      notify.error(status === 401 || status === 403 ? 'Incorrect password' : 'Failed to delete account. Please try again.');
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Alert color="red" variant="light">
+          This permanently deletes your account, your lists and your devices. It cannot be undone.
+        </Alert>
+        <Text size="sm">Enter your password to confirm.</Text>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          value={password}
+          error={touched && !password ? 'Password is required' : undefined}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setTouched(true);
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={isLoading} disabled={!password}>
+            Delete My Account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, signIn, testUser } from '../../test/render-app';
+
+const account = {
+  ...testUser,
+  careerField: null,
+  dateOfBirth: '1990-12-10',
+  receiveEmails: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function type(label: string, value: string) {
+  // Required fields add an asterisk to the label text (hidden from the accessible name).
+  const input = screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
+  fireEvent.change(input, { target: { value } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+});
+afterEach(cleanup);
+
+describe('the settings screen', () => {
+  it('refuses mismatched new passwords without sending anything', async () => {
+    const api = mockApi({ 'GET /api/account': { status: 200, data: account } });
+    renderApp('/settings');
+    expect(await screen.findByDisplayValue('ada@example.com')).toBeInTheDocument();
+
+    type('Current password', 'old password 1');
+    type('New password', 'new password 1');
+    type('Confirm new password', 'new password 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/account')).toHaveLength(0);
+  });
+
+  it('asks for the current password before changing it', async () => {
+    const api = mockApi({ 'GET /api/account': { status: 200, data: account } });
+    renderApp('/settings');
+    await screen.findByDisplayValue('ada@example.com');
+
+    type('New password', 'new password 1');
+    type('Confirm new password', 'new password 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Current password is required to change password')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/account')).toHaveLength(0);
+  });
+
+  it('saves a new password and says both things changed', async () => {
+    const api = mockApi({
+      'GET /api/account': { status: 200, data: account },
+      'PUT /api/account': {
+        status: 200,
+        data: { success: true, emailChanged: false, passwordChanged: true, user: { ...testUser, firstName: 'Augusta' } },
+      },
+    });
+    renderApp('/settings');
+    await screen.findByDisplayValue('ada@example.com');
+    expect(screen.getByText('Not Verified')).toBeInTheDocument();
+
+    type('First name', 'Augusta');
+    type('Current password', 'old password 1');
+    type('New password', 'new password 1');
+    type('Confirm new password', 'new password 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Account details updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/account')[0]?.body).toEqual({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      currentPassword: 'old password 1',
+      newPassword: 'new password 1',
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ firstName: 'Augusta' });
+  });
+
+  it('shows a wrong current password as an error and stays signed in', async () => {
+    mockApi({
+      'GET /api/account': { status: 200, data: account },
+      'PUT /api/account': { status: 401, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
+    });
+    const app = renderApp('/settings');
+    await screen.findByDisplayValue('ada@example.com');
+    type('Current password', 'wrong password');
+    type('New password', 'new password 1');
+    type('Confirm new password', 'new password 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/settings');
+    expect(localStorage.getItem('token')).toBe('access-1');
+  });
+
+  it('explains a failed load and probes the diagnostic endpoint', async () => {
+    mockApi({
+      'GET /api/account': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'Internal error' } },
+      'GET /api/account/debug': { status: 404, data: { code: 'NOT_FOUND', message: 'Not found' } },
+    });
+    renderApp('/settings');
+    expect(await screen.findByText('Failed to load account details')).toBeInTheDocument();
+    expect(await screen.findByText('Account API routes not properly registered')).toBeInTheDocument();
+  });
+});

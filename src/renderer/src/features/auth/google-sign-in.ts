@@ -1,0 +1,154 @@
+import { ErrorCode } from '@shared/api/errors';
+import { TIMING } from '@shared/constants';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
+import { configApi } from '../../lib/config-api';
+import { notify } from '../../lib/notify';
+import { markPendingVerification } from '../../lib/pending-verification';
+import { detectPlatform } from '../../lib/platform';
+import { saveSession } from '../../lib/session';
+import { useGoogleLoginMutation } from './auth-api';
+
+/** The Google sign-in flow of SPEC §4 "Third-party sign-up", in one place. */
+
+const GIS_SRC = 'https://accounts.google.com/gsi/client';
+const NONCE_KEY = 'googleSignInNonce';
+const UNAVAILABLE = 'Google Sign-In is currently unavailable';
+
+interface PromptNotification {
+  isNotDisplayed?: () => boolean;
+}
+interface GoogleIdentity {
+  initialize(config: {
+    client_id: string;
+    nonce: string;
+    callback: (response: { credential?: string }) => void;
+    use_fedcm_for_prompt?: boolean;
+  }): void;
+  prompt(listener?: (notification: PromptNotification) => void): void;
+}
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleIdentity } };
+  }
+}
+
+let scriptLoad: Promise<GoogleIdentity> | null = null;
+
+function loadGoogleIdentity(): Promise<GoogleIdentity> {
+  scriptLoad ??= new Promise<GoogleIdentity>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = GIS_SRC;
+    script.async = true;
+    script.onload = () => {
+      const identity = window.google?.accounts?.id;
+      if (identity) resolve(identity);
+      else reject(new Error('Google Identity Services did not initialise'));
+    };
+    script.onerror = () => reject(new Error('Google Identity Services could not load'));
+    document.head.appendChild(script);
+  }).catch((error: unknown) => {
+    scriptLoad = null; // let a later click try again
+    throw error;
+  });
+  return scriptLoad;
+}
+
+/** A fresh nonce per attempt; the server checks the token's nonce claim against it (DESIGN §7). */
+function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const nonce = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  sessionStorage.setItem(NONCE_KEY, nonce);
+  return nonce;
+}
+
+/** The nonce of the attempt under way, without using it up. */
+export function peekStoredNonce(): string | null {
+  return sessionStorage.getItem(NONCE_KEY);
+}
+
+/** The nonce of the attempt under way, used once. */
+export function takeStoredNonce(): string | null {
+  const nonce = sessionStorage.getItem(NONCE_KEY);
+  sessionStorage.removeItem(NONCE_KEY);
+  return nonce;
+}
+
+/** When the one-tap prompt cannot show (blocked, cooled down), Google's redirect flow still works. */
+function redirectToGoogle(clientId: string, nonce: string): void {
+  const url = new URL('https://accounts.google.com/o/oauth2/v2/auth');
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    redirect_uri: `${window.location.origin}/auth/google/callback`,
+    nonce,
+    state: nonce,
+    prompt: 'select_account',
+  }).toString();
+  window.location.assign(url.toString());
+}
+
+export function useGoogleSignIn() {
+  const navigate = useNavigate();
+  const [fetchConfig] = configApi.useLazyGetPublicConfigQuery();
+  const [googleLogin] = useGoogleLoginMutation();
+  const [busy, setBusy] = useState(false);
+
+  /** Sends the provider's id_token to the server and follows its answer. True on success. */
+  async function completeWithIdToken(idToken: string, nonce: string | null): Promise<boolean> {
+    setBusy(true);
+    try {
+      const result = await googleLogin({ id_token: idToken, nonce: nonce ?? undefined, platform: detectPlatform() }).unwrap();
+      if (result.requiresVerification) {
+        markPendingVerification(result.email);
+        void navigate('/sign-in?pendingVerification=1', { replace: true });
+        return true;
+      }
+      saveSession(result);
+      void navigate('/app-list?showDeviceRegistration=1', { replace: true });
+      return true;
+    } catch (failure) {
+      if (errorStatus(failure) === 403 && errorCode(failure) === ErrorCode.EMAIL_NOT_VERIFIED) {
+        markPendingVerification(null);
+        void navigate('/sign-in?pendingVerification=1', { replace: true });
+        return true;
+      }
+      notify.error(errorMessage(failure, 'Google login failed. Please try again.'), {
+        autoClose: TIMING.toastThirdPartySignInMs,
+      });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function start(): Promise<void> {
+    setBusy(true);
+    try {
+      const config = await fetchConfig(undefined, true).unwrap();
+      if (!config.googleClientId) throw new Error(UNAVAILABLE);
+      const clientId = config.googleClientId;
+      const identity = await loadGoogleIdentity();
+      const nonce = createNonce();
+      identity.initialize({
+        client_id: clientId,
+        nonce,
+        use_fedcm_for_prompt: true,
+        callback: (response) => {
+          if (response.credential) void completeWithIdToken(response.credential, takeStoredNonce());
+        },
+      });
+      identity.prompt((notification) => {
+        if (notification.isNotDisplayed?.()) redirectToGoogle(clientId, nonce);
+      });
+    } catch {
+      notify.error(UNAVAILABLE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { start, completeWithIdToken, busy };
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../../components/auth-card';
+import { errorMessage } from '../../lib/api-errors';
+import { safeRedirectTarget } from '../../lib/navigation';
+import { readPendingVerificationEmail } from '../../lib/pending-verification';
+import { saveSession } from '../../lib/session';
+import { useLoginMutation } from './auth-api';
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const deviceDeactivated = params.get('message') === 'device_deactivated';
+  const pendingVerification = params.has('pendingVerification');
+  const pendingEmail = pendingVerification ? readPendingVerificationEmail() : null;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Email and password are required');
+      return;
+    }
+    setError(null);
+    try {
+      const session = await login({ email: email.trim(), password }).unwrap();
+      saveSession(session);
+      void navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure, 'Sign in failed. Please try again.'));
+    }
+  }
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back to Loadout">
+      <Stack gap="md">
+        {deviceDeactivated ? (
+          <Alert color="yellow" variant="light" title="Signed out">
+            Your device has been deactivated. Please sign in again.
+          </Alert>
+        ) : null}
+        {pendingVerification ? (
+          <Alert color="blue" variant="light" title="Verify your email">
+            Check your inbox to verify your email, then sign in.
+            {pendingEmail ? <Text size="sm" mt={4}>We sent the link to {pendingEmail}.</Text> : null}
+          </Alert>
+        ) : null}
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <Stack gap="md">
+            {error ? (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/password-reset" size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
+            <Button type="submit" fullWidth loading={isLoading}>
+              Sign In
+            </Button>
+          </Stack>
+        </form>
+        <Text size="sm" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/sign-up" fw={600}>
+            Sign Up
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

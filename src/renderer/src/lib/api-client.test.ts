@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import '../test/dom-stubs';
+import { notificationsStore } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/mock-api';
+import { apiClient } from './api-client';
+import { setNavigator } from './navigation';
+import { readRefreshToken, readToken, readUser, saveSession } from './session';
+
+const user = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isEmailVerified: true, isAdmin: false };
+const navigate = vi.fn();
+
+function toastMessages(): string[] {
+  return notificationsStore.getState().notifications.map((notification) =>
+    typeof notification.message === 'string' ? notification.message : '',
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
+  navigate.mockReset();
+  setNavigator(navigate);
+  window.history.replaceState(null, '', '/settings?tab=security');
+  saveSession({ token: 'old-access', refreshToken: 'old-refresh', user });
+});
+
+afterEach(() => setNavigator(null));
+
+describe('the API client 401 policy (SPEC §4)', () => {
+  it('sends the stored token as a bearer header', async () => {
+    const api = mockApi({ 'GET /api/account': { status: 200, data: { ok: true } } });
+    await apiClient.get('/api/account');
+    expect(api.calls[0]?.authorization).toBe('Bearer old-access');
+  });
+
+  it('keeps the user signed in when a 401 is about a password they typed', async () => {
+    const api = mockApi({
+      'PUT /api/account': { status: 401, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
+    });
+    await expect(apiClient.put('/api/account', { currentPassword: 'wrong' })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(readToken()).toBe('old-access');
+    expect(readUser()).toEqual(user);
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('also treats the bare message "Invalid password" as a password error', async () => {
+    mockApi({ 'POST /api/account/delete': { status: 401, data: { message: 'Invalid password' } } });
+    await expect(apiClient.post('/api/account/delete', { password: 'x' })).rejects.toBeTruthy();
+    expect(readToken()).toBe('old-access');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('signs out with a warning when the device was deactivated', async () => {
+    const api = mockApi({
+      'GET /api/devices': { status: 401, data: { code: 'DEVICE_DEACTIVATED', message: 'Device deactivated' } },
+    });
+    await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
+    expect(readToken()).toBeNull();
+    expect(readRefreshToken()).toBeNull();
+    expect(readUser()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/sign-in?message=device_deactivated', { replace: true });
+    expect(toastMessages()).toContain('Your device has been deactivated. Please sign in again.');
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+  });
+
+  it('says so when the device was deactivated from another location', async () => {
+    mockApi({ 'GET /api/devices': { status: 401, data: { code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'x' } } });
+    await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
+    expect(toastMessages()).toContain('Your device has been deactivated from another location. Please sign in again.');
+  });
+
+  it('signs out when the server answers with logout: true', async () => {
+    mockApi({ 'GET /api/lists': { status: 401, data: { code: 'SOMETHING_ELSE', message: 'x', logout: true } } });
+    await expect(apiClient.get('/api/lists')).rejects.toBeTruthy();
+    expect(readToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/sign-in?message=device_deactivated', { replace: true });
+  });
+
+  it('refreshes an expired token once and retries the request with the new one', async () => {
+    const api = mockApi({
+      'GET /api/account': (call) =>
+        call.authorization === 'Bearer new-access'
+          ? { status: 200, data: { firstName: 'Ada' } }
+          : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } },
+      'POST /api/auth/refresh': { status: 200, data: { token: 'new-access', refreshToken: 'new-refresh' } },
+    });
+    const response = await apiClient.get('/api/account');
+    expect(response.data).toEqual({ firstName: 'Ada' });
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/auth/refresh')[0]?.body).toEqual({ refreshToken: 'old-refresh' });
+    expect(api.callsTo('GET', '/api/account').map((call) => call.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(readToken()).toBe('new-access');
+    expect(readRefreshToken()).toBe('new-refresh');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to sign-in, with a way back, when the refresh fails', async () => {
+    mockApi({
+      'GET /api/account': { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } },
+      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_INVALID', message: 'Refresh token invalid' } },
+    });
+    await expect(apiClient.get('/api/account')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(readToken()).toBeNull();
+    expect(readRefreshToken()).toBeNull();
+    expect(readUser()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/sign-in?redirect=%2Fsettings%3Ftab%3Dsecurity', { replace: true });
+  });
+
+  it('shares one refresh between concurrent 401s and retries each request', async () => {
+    let refreshes = 0;
+    const api = mockApi({
+      'GET /api/account': (call) =>
+        call.authorization === 'Bearer new-access' ? { status: 200, data: 'account' } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+      'GET /api/lists': (call) =>
+        call.authorization === 'Bearer new-access' ? { status: 200, data: 'lists' } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+      'GET /api/subscription/status': (call) =>
+        call.authorization === 'Bearer new-access' ? { status: 200, data: 'plan' } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+      'POST /api/auth/refresh': async () => {
+        refreshes += 1;
+        // Rotation: a second use of the old refresh token would be rejected by the server.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return refreshes === 1
+          ? { status: 200, data: { token: 'new-access', refreshToken: 'new-refresh' } }
+          : { status: 401, data: { code: 'REFRESH_TOKEN_REUSED', message: 'reused' } };
+      },
+    });
+    const answers = await Promise.all([
+      apiClient.get('/api/account'),
+      apiClient.get('/api/lists'),
+      apiClient.get('/api/subscription/status'),
+    ]);
+    expect(answers.map((response) => response.data as unknown)).toEqual(['account', 'lists', 'plan']);
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(readToken()).toBe('new-access');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('does not try to refresh when the login itself answers 401', async () => {
+    const api = mockApi({ 'POST /api/auth/login': { status: 401, data: { code: 'SOME_AUTH_ERROR', message: 'Nope' } } });
+    await expect(apiClient.post('/api/auth/login', { email: 'a@b.c', password: 'x' })).rejects.toBeTruthy();
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

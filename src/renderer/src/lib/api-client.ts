@@ -1,0 +1,124 @@
+import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import type { ErrorCode } from '@shared/api/errors';
+import { readErrorBody } from './api-errors';
+import { currentPath, navigateTo, signInRedirectPath } from './navigation';
+import { notify } from './notify';
+import { clearSession, readRefreshToken, readToken, saveTokens } from './session';
+
+/** The one HTTP client of the web app (DESIGN §5): same origin, no timeout (SPEC §7). */
+export const apiClient = axios.create({ withCredentials: true });
+
+interface RetriableConfig extends InternalAxiosRequestConfig {
+  _retried?: boolean;
+}
+
+/** Calls whose 401 means "wrong credentials", never "session expired": no refresh for them. */
+const AUTH_ENDPOINTS = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/auth/google-login',
+  '/api/auth/reset-password',
+  '/api/auth/verify-email',
+];
+
+function isAuthEndpoint(url: string | undefined): boolean {
+  if (!url) return false;
+  const path = url.split('?')[0] ?? '';
+  return AUTH_ENDPOINTS.some((endpoint) => path === endpoint || path.startsWith(`${endpoint}-`));
+}
+
+apiClient.interceptors.request.use((config) => {
+  const token = readToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/**
+ * The code lists and schemas are loaded when the first 401 arrives, not at start: they bring
+ * zod, which would not fit the first route's budget (DESIGN §8).
+ */
+const loadErrorCodes = () => import('@shared/api/errors');
+const loadAuthSchemas = () => import('@shared/api/auth');
+
+const FORCED_LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
+  DEVICE_DEACTIVATED: 'Your device has been deactivated. Please sign in again.',
+  DEVICE_DEACTIVATED_REMOTELY: 'Your device has been deactivated from another location. Please sign in again.',
+  TOKEN_REVOKED: 'Your session has ended. Please sign in again.',
+} satisfies Partial<Record<ErrorCode, string>>;
+
+function forceLogout(code: string | null): void {
+  clearSession();
+  notify.warning(
+    (code && FORCED_LOGOUT_MESSAGES[code]) ?? 'Your session has ended. Please sign in again.',
+  );
+  navigateTo('/sign-in?message=device_deactivated', { replace: true });
+}
+
+function endSessionAndAskToSignIn(): void {
+  // Capture where the user was before clearing, so sign-in can bring them back.
+  const from = currentPath();
+  clearSession();
+  // A second failing request of the same burst finds the user already on sign-in.
+  if (!from.startsWith('/sign-in')) navigateTo(signInRedirectPath(from), { replace: true });
+}
+
+/** Concurrent 401s share one refresh, so a rotated refresh token is used exactly once. */
+let refreshInFlight: Promise<string> | null = null;
+
+async function refreshAccessToken(): Promise<string> {
+  const refreshToken = readRefreshToken();
+  if (!refreshToken) throw new Error('No refresh token stored');
+  const response = await apiClient.post<unknown>('/api/auth/refresh', { refreshToken });
+  const { refreshResponseSchema } = await loadAuthSchemas();
+  const tokens = refreshResponseSchema.parse(response.data);
+  saveTokens(tokens.token, tokens.refreshToken);
+  return tokens.token;
+}
+
+function sharedRefresh(): Promise<string> {
+  refreshInFlight ??= refreshAccessToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function handleUnauthorized(error: AxiosError): Promise<unknown> {
+  const config = error.config as RetriableConfig | undefined;
+  const body = error.response?.data;
+  const { code, message } = readErrorBody(body);
+  const { ACCOUNT_401_CODES, ACCOUNT_401_MESSAGES, FORCED_LOGOUT_CODES } = await loadErrorCodes();
+
+  // A wrong password typed into a form: the session is fine (SPEC §4).
+  if ((code && ACCOUNT_401_CODES.includes(code)) || (message && ACCOUNT_401_MESSAGES.includes(message))) {
+    throw error;
+  }
+  const logoutFlag = typeof body === 'object' && body !== null && 'logout' in body && body.logout === true;
+  if ((code && FORCED_LOGOUT_CODES.includes(code)) || logoutFlag) {
+    forceLogout(code);
+    throw error;
+  }
+  // Without a token there is no session to rescue; auth endpoints answer for themselves.
+  if (!config || isAuthEndpoint(config.url) || !config.headers.has('Authorization')) throw error;
+  if (config._retried) {
+    endSessionAndAskToSignIn();
+    throw error;
+  }
+
+  let token: string;
+  try {
+    token = await sharedRefresh();
+  } catch {
+    endSessionAndAskToSignIn();
+    throw error;
+  }
+  config._retried = true;
+  config.headers.set('Authorization', `Bearer ${token}`);
+  return apiClient.request(config);
+}
+
+apiClient.interceptors.response.use(undefined, async (error: unknown) => {
+  if (axios.isAxiosError(error) && error.response?.status === 401) return handleUnauthorized(error);
+  throw error;
+});

@@ -1,0 +1,24 @@
+import { notifications } from '@mantine/notifications';
+import { TIMING } from '@shared/constants';
+
+/** SPEC's toasts, in one place so colours and durations stay consistent (SPEC §9). */
+interface ToastOptions {
+  title?: string;
+  autoClose?: number;
+}
+
+function show(color: string, message: string, options: ToastOptions = {}): void {
+  notifications.show({
+    color,
+    message,
+    title: options.title,
+    autoClose: options.autoClose ?? TIMING.toastDefaultMs,
+  });
+}
+
+export const notify = {
+  success: (message: string, options?: ToastOptions) => show('green', message, options),
+  error: (message: string, options?: ToastOptions) => show('red', message, options),
+  warning: (message: string, options?: ToastOptions) => show('yellow', message, options),
+  info: (message: string, options?: ToastOptions) => show('blue', message, options),
+};
