@@ -11,7 +11,10 @@ export function RootLayout() {
   useNavigationGuard();
   const { pathname } = useLocation();
   // A new screen starts at the top, as a full page load would.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Braces matter: newer browsers return a Promise from scrollTo, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <Box

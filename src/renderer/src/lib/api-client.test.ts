@@ -96,6 +96,23 @@ describe('the API client 401 policy (SPEC §4)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('uses the token another tab already refreshed instead of spending the old refresh token', async () => {
+    const api = mockApi({
+      'GET /api/account': (call) => {
+        if (call.authorization === 'Bearer other-tab-access') return { status: 200, data: { firstName: 'Ada' } };
+        // Meanwhile, another tab rotated the tokens and stored them.
+        saveSession({ token: 'other-tab-access', refreshToken: 'other-tab-refresh', user });
+        return { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } };
+      },
+      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_REUSED', message: 'reused' } },
+    });
+    const response = await apiClient.get('/api/account');
+    expect(response.data).toEqual({ firstName: 'Ada' });
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(readRefreshToken()).toBe('other-tab-refresh');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('sends the user to sign-in, with a way back, when the refresh fails', async () => {
     mockApi({
       'GET /api/account': { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } },

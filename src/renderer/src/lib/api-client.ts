@@ -106,6 +106,16 @@ async function handleUnauthorized(error: AxiosError): Promise<unknown> {
     throw error;
   }
 
+  // Another tab may have refreshed already: its new token is in storage, and presenting our
+  // old refresh token again would count as reuse and end the session for every tab.
+  const sentToken = String(config.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, '');
+  const storedToken = readToken();
+  if (storedToken && storedToken !== sentToken) {
+    config._retried = true;
+    config.headers.set('Authorization', `Bearer ${storedToken}`);
+    return apiClient.request(config);
+  }
+
   let token: string;
   try {
     token = await sharedRefresh();

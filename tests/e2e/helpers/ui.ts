@@ -1,0 +1,48 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The input labelled exactly `label` (Mantine adds " *" to required fields' labels). */
+export function field(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** The people the browser tests sign up: one fresh address per test. */
+export function newPerson(tag: string) {
+  const id = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName: 'Ada', lastName: 'Lovelace', email: `${id}@example.test`, password: 'first-Password-1' };
+}
+
+/** Resolves when `text` is visible somewhere on the page. */
+export async function see(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+export async function signUp(page: Page, baseUrl: string, person: ReturnType<typeof newPerson>): Promise<void> {
+  await page.goto(`${baseUrl}/sign-up`);
+  await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+  await field(page, 'Email').fill(person.email);
+  await field(page, 'Password').fill(person.password);
+  await field(page, 'Legal first name').fill(person.firstName);
+  await field(page, 'Legal last name').fill(person.lastName);
+  await field(page, 'Date of birth').fill('1990-04-12');
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/app-list**');
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL('**/sign-in**');
+}
+
+export function storedToken(page: Page, key: 'token' | 'refreshToken'): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
