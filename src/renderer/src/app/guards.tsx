@@ -1,12 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
-import { signInRedirectPath } from '../lib/navigation';
+import { signedOutDestinationOr, signInRedirectPath } from '../lib/navigation';
 
 /** Auth routes of SPEC §2: without a stored token, go to sign-in and come back afterwards. */
 export function RequireAuth() {
   const authenticated = useIsAuthenticated();
   const { pathname, search } = useLocation();
-  if (!authenticated) return <Navigate to={signInRedirectPath(`${pathname}${search}`)} replace />;
+  // After a deliberate sign-out the reason (e.g. ?message=device_deactivated) wins over ?redirect=.
+  if (!authenticated) return <Navigate to={signedOutDestinationOr(signInRedirectPath(`${pathname}${search}`))} replace />;
   return <Outlet />;
 }
 

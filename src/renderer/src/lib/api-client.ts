@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { ErrorCode } from '@shared/api/errors';
 import { readErrorBody } from './api-errors';
-import { currentPath, navigateTo, signInRedirectPath } from './navigation';
+import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './navigation';
 import { notify } from './notify';
 import { clearSession, readRefreshToken, readToken, saveTokens } from './session';
 
@@ -49,11 +49,10 @@ const FORCED_LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
 } satisfies Partial<Record<ErrorCode, string>>;
 
 function forceLogout(code: string | null): void {
-  clearSession();
   notify.warning(
     (code && FORCED_LOGOUT_MESSAGES[code]) ?? 'Your session has ended. Please sign in again.',
   );
-  navigateTo('/sign-in?message=device_deactivated', { replace: true });
+  signOutTo('/sign-in?message=device_deactivated', clearSession);
 }
 
 function endSessionAndAskToSignIn(): void {

@@ -1,5 +1,5 @@
 import { apiClient } from './api-client';
-import { navigateTo } from './navigation';
+import { signOutTo } from './navigation';
 import { clearSession, readToken, STORAGE_KEYS } from './session';
 
 /**
@@ -17,7 +17,6 @@ export async function logout(): Promise<void> {
   } catch {
     // Ignored on purpose: see above.
   } finally {
-    clearSession();
-    navigateTo('/sign-in', { replace: true });
+    signOutTo('/sign-in', clearSession);
   }
 }

@@ -40,3 +40,24 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
     return fallback;
   }
 }
+
+/**
+ * Where a user goes once their session is cleared on purpose (log out, forced logout, deleted
+ * account). Clearing the session re-renders RequireAuth, which would otherwise send them to
+ * /sign-in?redirect=… and lose the reason; it honours this instead. Signing in forgets it.
+ */
+let signedOutDestination: string | null = null;
+
+export function signOutTo(destination: string, clear: () => void): void {
+  signedOutDestination = destination;
+  clear();
+  navigateTo(destination, { replace: true });
+}
+
+export function signedOutDestinationOr(fallback: string): string {
+  return signedOutDestination ?? fallback;
+}
+
+export function forgetSignedOutDestination(): void {
+  signedOutDestination = null;
+}

@@ -1,3 +1,4 @@
+import { forgetSignedOutDestination } from './navigation';
 import type { User } from '@shared/api/user';
 
 /** localStorage keys of SPEC §3. */
@@ -80,6 +81,7 @@ export function readUser(): User | null {
 }
 
 export function saveSession(session: StoredSession): void {
+  forgetSignedOutDestination();
   localStorage.setItem(STORAGE_KEYS.token, session.token);
   localStorage.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
+import { signOutTo } from '../../lib/navigation';
 import { clearAllAccountData } from '../../lib/session';
 import { useDeleteAccountMutation } from './account-api';
 
@@ -22,7 +22,6 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
 }
 
 function DeleteAccountForm({ onClose }: { onClose: () => void }) {
-  const navigate = useNavigate();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -34,8 +33,7 @@ function DeleteAccountForm({ onClose }: { onClose: () => void }) {
     try {
       await deleteAccount({ password }).unwrap();
       notify.success('Your account has been deleted successfully');
-      clearAllAccountData();
-      void navigate('/sign-in', { replace: true });
+      signOutTo('/sign-in', clearAllAccountData);
     } catch (failure) {
       const status = errorStatus(failure);
       notify.error(status === 401 || status === 403 ? 'Incorrect password' : 'Failed to delete account. Please try again.');
