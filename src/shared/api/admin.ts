@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { feedbackItemSchema } from './feedback';
+import { planIdSchema } from './subscription';
+
+/** GET /api/admin/users?search= */
+export const adminUsersQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  isEmailVerified: z.boolean(),
+  plan: planIdSchema,
+  listCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+
+/** POST /api/admin/users/{id}/admin: grant or revoke. The last admin cannot be revoked. */
+export const setAdminRequestSchema = z.object({ isAdmin: z.boolean() });
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** GET /api/admin/feedback */
+export const adminFeedbackResponseSchema = z.object({ feedback: z.array(feedbackItemSchema) });
+
+/** GET /api/admin/stats: what the console's header shows. */
+export const adminStatsResponseSchema = z.object({
+  users: z.number().int(),
+  admins: z.number().int(),
+  categories: z.number().int(),
+  apps: z.number().int(),
+  lists: z.number().int(),
+  feedback: z.number().int(),
+  appsPerPlatform: z.object({ windows: z.number().int(), macos: z.number().int(), linux: z.number().int() }),
+});
+export type AdminStats = z.infer<typeof adminStatsResponseSchema>;

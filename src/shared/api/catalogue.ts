@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Where an app can be installed, derived from which package ids it has. */
+export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
+export const platformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof platformSchema>;
+
+/** SPEC §3 "Category". */
+export const categorySchema = z.object({
+  category_id: z.number().int(),
+  category_name: z.string(),
+  /** How many apps are in it (the management screen shows it before a delete). */
+  app_count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoriesResponseSchema = z.array(categorySchema);
+
+/** POST /catalogue/categories: with category_id it renames that category, else it creates one. */
+export const upsertCategoryRequestSchema = z.object({
+  category_id: z.coerce.number().int().positive().optional().nullable(),
+  category_name: z.string({ error: 'Category name is required.' }).trim().min(1, 'Category name is required.').max(80),
+});
+export type UpsertCategoryRequest = z.input<typeof upsertCategoryRequestSchema>;
+
+/**
+ * The package ids an app is known by, per package manager (DESIGN §5). Each is optional; an
+ * app is installable on a platform when one of that platform's managers knows it.
+ */
+export const packageIdsShape = {
+  winget_id: z.string().trim().max(128).regex(/^[\w.+-]+$/, 'Not a valid winget id').nullable(),
+  homebrew_cask: z.string().trim().max(128).regex(/^[\w@.+-]+$/, 'Not a valid Homebrew cask').nullable(),
+  homebrew_formula: z.string().trim().max(128).regex(/^[\w@./+-]+$/, 'Not a valid Homebrew formula').nullable(),
+  apt_package: z.string().trim().max(128).regex(/^[a-z0-9][a-z0-9.+-]+$/, 'Not a valid Debian package name').nullable(),
+  flatpak_id: z.string().trim().max(255).regex(/^[\w-]+(\.[\w-]+){2,}$/, 'Not a valid Flatpak application id').nullable(),
+  snap_name: z.string().trim().max(64).regex(/^[a-z0-9-]+$/, 'Not a valid snap name').nullable(),
+};
+export const PACKAGE_ID_FIELDS = Object.keys(packageIdsShape) as Array<keyof typeof packageIdsShape>;
+export type PackageIdField = (typeof PACKAGE_ID_FIELDS)[number];
+
+/** Which platforms each package manager serves. */
+export const PACKAGE_MANAGER_PLATFORMS: Readonly<Record<PackageIdField, Platform>> = {
+  winget_id: 'windows',
+  homebrew_cask: 'macos',
+  homebrew_formula: 'macos',
+  apt_package: 'linux',
+  flatpak_id: 'linux',
+  snap_name: 'linux',
+};
+
+/** SPEC §3 "App", plus package ids and the platforms they make it installable on. */
+export const appSchema = z.object({
+  app_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category: z.number().int(),
+  category_name: z.string(),
+  website: z.string(),
+  file_size_kb: z.number().int(),
+  /** Path of the processed WebP icon (GET returns it; the server serves the file). */
+  icon_file_location: z.string().nullable(),
+  ...packageIdsShape,
+  platforms: z.array(platformSchema),
+});
+export type App = z.infer<typeof appSchema>;
+export const appsResponseSchema = z.array(appSchema);
+
+/** GET /catalogue/apps?search=&category= */
+export const appsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  category: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * The text fields of POST /catalogue/apps (multipart; the `icon` file part is checked by the
+ * server: an image, at most ICON_UPLOAD_MAX_BYTES). SPEC §5 "App form".
+ */
+const optionalId = (schema: z.ZodType<string | null>) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.optional().default(null));
+export const createAppFieldsSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(1000),
+  category: z.coerce.number({ error: 'Category is required' }).int().positive('Category is required'),
+  website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
+  file_size_kb: z.coerce.number({ error: 'File size must be a number of KB' }).int('File size must be a whole number of KB').positive('File size must be a number of KB').max(100_000_000),
+  winget_id: optionalId(packageIdsShape.winget_id),
+  homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
+  homebrew_formula: optionalId(packageIdsShape.homebrew_formula),
+  apt_package: optionalId(packageIdsShape.apt_package),
+  flatpak_id: optionalId(packageIdsShape.flatpak_id),
+  snap_name: optionalId(packageIdsShape.snap_name),
+});
+export type CreateAppFields = z.input<typeof createAppFieldsSchema>;
+
+/** Uploads larger than this are refused before processing; the stored icon is ≤ LIMITS.iconMaxBytes. */
+export const ICON_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export function platformsOf(ids: Partial<Record<PackageIdField, string | null>>): Platform[] {
+  const found = new Set<Platform>();
+  for (const field of PACKAGE_ID_FIELDS) if (ids[field]) found.add(PACKAGE_MANAGER_PLATFORMS[field]);
+  return PLATFORMS.filter((platform) => found.has(platform));
+}

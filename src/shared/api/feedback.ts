@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const FEEDBACK_TYPES = ['bug', 'suggestion', 'other'] as const;
+
+/** POST /api/feedback (SPEC §3 "Feedback payload"). */
+export const feedbackRequestSchema = z.object({
+  type: z.enum(FEEDBACK_TYPES),
+  message: z.string({ error: 'Please enter a message' }).trim().min(1, 'Please enter a message').max(5000),
+  email: z.email('Enter a valid email address').max(254).nullable(),
+  userAgent: z.string().max(512),
+  url: z.string().max(2048),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
+export const feedbackResponseSchema = z.object({ success: z.literal(true), id: z.string() });
+
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(FEEDBACK_TYPES),
+  message: z.string(),
+  email: z.string().nullable(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  userAgent: z.string(),
+  url: z.string(),
+  timestamp: z.string(),
+  createdAt: z.string(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;

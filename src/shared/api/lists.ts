@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { appSchema, platformSchema } from './catalogue';
+
+export const listNameSchema = z
+  .string({ error: 'List name is required' })
+  .trim()
+  .min(1, 'List name is required')
+  .max(100, 'List name must be at most 100 characters');
+
+/** GET /api/lists: SPEC §7 gives id and name; the rest saves the client a call per list. */
+export const listSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  appCount: z.number().int(),
+  /** Sum of the apps' file_size_kb. */
+  sizeKb: z.number().int(),
+  /** True when the list is beyond the current plan's limits after a downgrade (DESIGN §5). */
+  readOnly: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ListSummary = z.infer<typeof listSummarySchema>;
+export const listsResponseSchema = z.array(listSummarySchema);
+
+/** One app in a list: the catalogue app plus its place in the list (SPEC §3 "List" items). */
+export const listItemSchema = appSchema.extend({
+  position: z.number().int(),
+  /** SPEC §3 allows either spelling; both are sent. */
+  size_kb: z.number().int(),
+  addedAt: z.string(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+
+/** GET /api/lists/{id}/items */
+export const listItemsResponseSchema = z.object({ items: z.array(listItemSchema) });
+export type ListItemsResponse = z.infer<typeof listItemsResponseSchema>;
+
+/** POST /api/lists and PUT /api/lists/{id} answer the list with its apps. */
+export const listDetailSchema = listSummarySchema.extend({ apps: z.array(listItemSchema) });
+export type ListDetail = z.infer<typeof listDetailSchema>;
+
+export const createListRequestSchema = z.object({ name: listNameSchema });
+export const renameListRequestSchema = z.object({ name: listNameSchema });
+export const addListItemRequestSchema = z.object({ appId: z.coerce.number().int().positive() });
+export const reorderListItemsRequestSchema = z.object({ appIds: z.array(z.number().int().positive()).max(1000) });
+export const reorderListItemsResponseSchema = z.object({ appIds: z.array(z.number().int()) });
+
+export const listIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive() });
+
+/** Import and export formats (DESIGN §10). */
+export const LIST_FORMATS = ['winget', 'brewfile', 'text'] as const;
+export const listFormatSchema = z.enum(LIST_FORMATS);
+export type ListFormat = z.infer<typeof listFormatSchema>;
+
+/** POST /api/lists/import */
+export const importListRequestSchema = z.object({
+  format: listFormatSchema,
+  content: z.string().min(1, 'The file is empty').max(512 * 1024, 'The file is too large (512 KB at most)'),
+  name: listNameSchema,
+});
+export type ImportListRequest = z.input<typeof importListRequestSchema>;
+export const importListResponseSchema = z.object({
+  list: listDetailSchema,
+  /** Entries of the file that match no catalogue app, as written in the file. */
+  unmatched: z.array(z.string()),
+  /** Matched apps left out because the plan's apps-per-list limit was reached. */
+  skippedForLimit: z.array(z.string()),
+});
+export type ImportListResponse = z.infer<typeof importListResponseSchema>;
+
+/** GET /api/lists/{id}/export?format=…&platform=… */
+export const exportListQuerySchema = z.object({
+  format: listFormatSchema,
+  platform: platformSchema.optional(),
+});
