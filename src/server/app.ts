@@ -49,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = connectDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
   } catch (error) {
     await database.destroy();
     throw error;

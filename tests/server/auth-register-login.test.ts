@@ -111,3 +111,18 @@ describe('login', () => {
     expect(sessions.map((s) => s.device_id)).toEqual([null, null]);
   });
 });
+
+describe('the first account', () => {
+  it('is the only admin even when several people sign up at the same moment', async () => {
+    const t = await createTestApp();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => t.api.post<{ user: { isAdmin: boolean } }>('/api/auth/register', signUpPayload({ email: `first-${i}@example.test` }))),
+      );
+      expect(results.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(results.filter((res) => res.body.user.isAdmin)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

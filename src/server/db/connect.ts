@@ -9,6 +9,8 @@ import type { Database } from './schema';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** PostgreSQL: the schema our tables live in (migrations must look there only). */
+  schema: string | null;
   destroy(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', destroy: () => db.destroy() };
+  return { db, kind: 'sqlite', schema: null, destroy: () => db.destroy() };
 }
 
 function connectPostgres(url: string): DatabaseHandle {
@@ -46,5 +48,5 @@ function connectPostgres(url: string): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', destroy: () => db.destroy() };
+  return { db, kind: 'postgres', schema: schema ?? 'public', destroy: () => db.destroy() };
 }

@@ -8,3 +8,6 @@ export function isUniqueViolation(error: unknown): boolean {
   // better-sqlite3: SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY; pg: 23505 unique_violation
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/** Arbitrary, fixed: the advisory lock that serialises the creation of accounts on PostgreSQL. */
+export const ACCOUNT_CREATION_LOCK = 720_301;

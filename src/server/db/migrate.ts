@@ -7,9 +7,16 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': migration0001Accounts,
 };
 
-/** Brings the database up to date; runs at every start. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Brings the database up to date; runs at every start. On PostgreSQL the migrator must be told
+ * our schema: otherwise it takes another schema's kysely_migration table for ours.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema: string | null = null): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

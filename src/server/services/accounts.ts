@@ -1,7 +1,7 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { User } from '@shared/api/user';
 import type { Config } from '../config';
-import { countUsers, type Db } from '../db/repositories/users.repository';
+import { countUsers, type Db, lockAccountCreation } from '../db/repositories/users.repository';
 import type { Flag, UsersTable } from '../db/schema';
 import { conflict } from '../errors';
 
@@ -21,9 +21,12 @@ export function toUser(row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' |
 
 /**
  * DESIGN §2: the first account on an empty database is an admin, and so is any address in
- * ADMIN_EMAILS. Read inside the transaction that inserts the account.
+ * ADMIN_EMAILS. Call it inside the transaction that inserts the account: it holds the
+ * account-creation lock until that transaction ends, so two first sign-ups at once cannot
+ * both find the database empty.
  */
 export async function adminFlagForNewAccount(db: Db, config: Config, email: string): Promise<Flag> {
+  await lockAccountCreation(db);
   if (config.adminEmails.includes(email.toLowerCase())) return 1;
   return (await countUsers(db)) === 0 ? 1 : 0;
 }

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
+import { ACCOUNT_CREATION_LOCK } from '../dialect';
 import type { Database, UsersTable } from '../schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -36,4 +37,15 @@ export async function countUsers(db: Db): Promise<number> {
 export async function promoteAdmins(db: Db, emails: string[], at: string): Promise<void> {
   if (emails.length === 0) return;
   await db.updateTable('users').set({ is_admin: 1, updated_at: at }).where('email', 'in', emails).where('is_admin', '=', 0).execute();
+}
+
+/**
+ * Serialises account creation until the surrounding transaction ends, so that "is this the
+ * first account?" has one answer. SQLite already runs one writer at a time; PostgreSQL
+ * needs a transaction-scoped advisory lock.
+ */
+export async function lockAccountCreation(db: Db): Promise<void> {
+  if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`.execute(db);
+  }
 }
