@@ -13,7 +13,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerRoutes } from './routes';
 import { AccessTokens } from './security/jwt';
-import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './security/rate-limiter';
+import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
 import { createServices, type Services } from './services';
 import { promoteConfiguredAdmins } from './services/admin-bootstrap';
 
@@ -47,7 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = connectDatabase(config.databaseUrl);
+  const database = await connectDatabase(config.databaseUrl);
   try {
     await migrateToLatest(database.db, database.schema);
   } catch (error) {
@@ -65,14 +65,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accessTokens: new AccessTokens(config.jwtSecret, clock),
     log: app.log,
   };
-  const rateLimiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, clock) : new MemoryRateLimiter(clock);
+  const rateLimiter = await createRateLimiter(config.redisUrl, clock);
   app.decorate('ctx', ctx);
   app.decorate('services', createServices(ctx, rateLimiter));
   app.decorate('rateLimiter', rateLimiter);
 
   app.addHook('onClose', async () => {
     await mailer.flush();
-    mailer.close();
+    await mailer.close();
     await rateLimiter.close();
     await database.destroy();
   });

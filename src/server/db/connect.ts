@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseKind } from './dialect';
 import type { Database } from './schema';
 
@@ -17,13 +15,15 @@ export interface DatabaseHandle {
 /**
  * Opens `sqlite:PATH` (WAL, foreign keys on) or `postgres://…`. A postgres URL may carry
  * `?schema=NAME`: every connection then uses that schema (tests isolate runs this way).
+ * Only the driver in use is loaded: each costs a few hundred milliseconds of start-up.
  */
-export function connectDatabase(url: string): DatabaseHandle {
+export async function connectDatabase(url: string): Promise<DatabaseHandle> {
   if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length));
   return connectPostgres(url);
 }
 
-function connectSqlite(path: string): DatabaseHandle {
+async function connectSqlite(path: string): Promise<DatabaseHandle> {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new BetterSqlite3(inMemory ? ':memory:' : resolve(path));
@@ -34,7 +34,8 @@ function connectSqlite(path: string): DatabaseHandle {
   return { db, kind: 'sqlite', schema: null, destroy: () => db.destroy() };
 }
 
-function connectPostgres(url: string): DatabaseHandle {
+async function connectPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
   parsed.searchParams.delete('schema');

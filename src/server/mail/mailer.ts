@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock';
 import { insertOutboxMail, markOutboxMail } from '../db/repositories/outbox.repository';
 import type { Database } from '../db/schema';
@@ -19,18 +19,17 @@ export interface MailMessage {
  * without it the mail stays in the outbox and its text, links included, goes to the log.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Created on the first mail: nodemailer is loaded only when SMTP is configured and used. */
+  private transport: Promise<Transporter> | null = null;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
-    smtpUrl: string | null,
+    private readonly smtpUrl: string | null,
     private readonly from: string,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     const id = newId();
@@ -44,7 +43,7 @@ export class Mailer {
       error: null,
       created_at: this.clock.now().toISOString(),
     });
-    if (!this.transport) {
+    if (!this.smtpUrl) {
       this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in outbox (no SMTP_URL)');
       return;
     }
@@ -54,7 +53,7 @@ export class Mailer {
 
   private async deliver(id: string, message: MailMessage): Promise<void> {
     try {
-      await this.transport?.sendMail({ from: this.from, ...message });
+      await (await this.smtpTransport()).sendMail({ from: this.from, ...message });
       await markOutboxMail(this.db, id, 'sent', null);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -63,12 +62,18 @@ export class Mailer {
     }
   }
 
+  private smtpTransport(): Promise<Transporter> {
+    const url = this.smtpUrl ?? '';
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return this.transport;
+  }
+
   /** Waits for mails still being delivered (graceful shutdown). */
   async flush(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  close(): void {
-    this.transport?.close();
+  async close(): Promise<void> {
+    if (this.transport) (await this.transport).close();
   }
 }

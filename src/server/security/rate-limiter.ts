@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ErrorCode } from '@shared/api/errors';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
@@ -55,15 +55,18 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis;
+/** In memory, or shared through Redis when REDIS_URL is set (ioredis is loaded only then). */
+export async function createRateLimiter(redisUrl: string | null, clock: Clock): Promise<RateLimiter> {
+  if (!redisUrl) return new MemoryRateLimiter(clock);
+  const { Redis: RedisClient } = await import('ioredis');
+  return new RedisRateLimiter(new RedisClient(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), clock);
+}
 
+export class RedisRateLimiter implements RateLimiter {
   constructor(
-    url: string,
+    private readonly redis: Redis,
     private readonly clock: Clock,
-  ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  }
+  ) {}
 
   async hit(key: string, rule: RateLimitRule, message = DEFAULT_MESSAGE): Promise<void> {
     // The window index is part of the key, so the counter resets on the injected clock too.
