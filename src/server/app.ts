@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accessTokens: new AccessTokens(config.jwtSecret, clock),
     log: app.log,
   };
-  const rateLimiter = await createRateLimiter(config.redisUrl, clock);
+  const rateLimiter = await createRateLimiter(config.redisUrl, clock, config.redisPrefix);
   app.decorate('ctx', ctx);
   app.decorate('services', createServices(ctx, rateLimiter));
   app.decorate('rateLimiter', rateLimiter);
@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await promoteConfiguredAdmins(ctx);
+  await app.services.catalogueSeed.run();
   registerErrorHandler(app);
   registerAuth(app, ctx);
   await registerSecurityHeaders(app);

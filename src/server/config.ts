@@ -30,9 +30,12 @@ const envSchema = z.object({
     .string()
     .refine((url) => /^rediss?:\/\//.test(url), { message: 'must be redis://host:port' })
     .optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots or dashes').default('loadout:'),
   ADMIN_EMAILS: z.string().default(''),
   RELEASES_DIR: z.string().default('./release'),
   WEB_DIR: z.string().default('./dist/renderer'),
+  /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
+  CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,9 +58,13 @@ export interface Config {
   google: { clientId: string | null; issuer: string; jwksUrl: string };
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
   redisUrl: string | null;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   adminEmails: string[];
   releasesDir: string;
   webDir: string;
+  /** null: do not seed (tests that want an empty catalogue). */
+  catalogueSeedFile: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimit: RateLimitConfig;
   version: string;
@@ -90,11 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
     },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     releasesDir: resolve(e.RELEASES_DIR),
     webDir: resolve(e.WEB_DIR),
+    catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     logLevel: e.LOG_LEVEL,
     rateLimit: DEFAULT_RATE_LIMIT,
     version: process.env.npm_package_version ?? '0.1.0',

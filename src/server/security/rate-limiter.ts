@@ -56,30 +56,31 @@ export class MemoryRateLimiter implements RateLimiter {
 }
 
 /** In memory, or shared through Redis when REDIS_URL is set (ioredis is loaded only then). */
-export async function createRateLimiter(redisUrl: string | null, clock: Clock): Promise<RateLimiter> {
+export async function createRateLimiter(redisUrl: string | null, clock: Clock, prefix = 'loadout:'): Promise<RateLimiter> {
   if (!redisUrl) return new MemoryRateLimiter(clock);
   const { Redis: RedisClient } = await import('ioredis');
-  return new RedisRateLimiter(new RedisClient(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), clock);
+  return new RedisRateLimiter(new RedisClient(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), clock, prefix);
 }
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly clock: Clock,
+    private readonly prefix: string,
   ) {}
 
   async hit(key: string, rule: RateLimitRule, message = DEFAULT_MESSAGE): Promise<void> {
     // The window index is part of the key, so the counter resets on the injected clock too.
     const now = this.clock.now().getTime();
     const windowIndex = Math.floor(now / rule.windowMs);
-    const redisKey = `loadout:rl:${key}:${windowIndex}`;
+    const redisKey = `${this.prefix}rl:${key}:${windowIndex}`;
     const count = await this.redis.incr(redisKey);
     if (count === 1) await this.redis.pexpire(redisKey, rule.windowMs);
     if (count > rule.limit) throw limited(message, (windowIndex + 1) * rule.windowMs - now);
   }
 
   async reset(key: string): Promise<void> {
-    const keys = await this.redis.keys(`loadout:rl:${key}:*`);
+    const keys = await this.redis.keys(`${this.prefix}rl:${key}:*`);
     if (keys.length > 0) await this.redis.del(...keys);
   }
 
