@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { migration0001Accounts } from './migrations/0001-accounts';
+import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': migration0001Accounts,
+  '0002-catalogue-lists': migration0002CatalogueLists,
 };
 
 /**

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
  * timestamps are ISO-8601 UTC text (sortable on both databases), booleans are 0/1 integers.
@@ -81,7 +83,86 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
+/** Small key/value facts about the database itself (e.g. the catalogue seed version applied). */
+export interface MetaTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+/** Catalogue ids are numbers (SPEC §3 category_id, app_id): the database numbers them. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  category_id: number;
+  website: string;
+  file_size_kb: number;
+  winget_id: string | null;
+  homebrew_cask: string | null;
+  homebrew_formula: string | null;
+  apt_package: string | null;
+  flatpak_id: string | null;
+  snap_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The processed WebP icon of an app, in the database so that every server process can serve it. */
+export interface AppIconsTable {
+  app_id: number;
+  webp: Buffer;
+  /** SHA-256 of `webp`, hex: the ETag and the cache-busting part of the icon's URL. */
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export interface ListsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ListItemsTable {
+  list_id: string;
+  app_id: number;
+  position: number;
+  added_at: Timestamp;
+}
+
+export type FeedbackType = 'bug' | 'suggestion' | 'other';
+
+export interface FeedbackTable {
+  id: string;
+  /** Null once the account is deleted: the feedback itself stays. */
+  user_id: string | null;
+  type: FeedbackType;
+  message: string;
+  email: string | null;
+  user_agent: string;
+  url: string;
+  /** When the client says it was written (SPEC §3); created_at is when the server stored it. */
+  client_timestamp: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  meta: MetaTable;
+  categories: CategoriesTable;
+  apps: AppsTable;
+  app_icons: AppIconsTable;
+  lists: ListsTable;
+  list_items: ListItemsTable;
+  feedback: FeedbackTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.routes';
+import { adminRoutes } from './admin.routes';
 import { authEmailRoutes } from './auth-email.routes';
 import { authRoutes } from './auth.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { debugRoutes } from './debug.routes';
+import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
+import { listRoutes } from './lists.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
 /** Every route module of the API, registered in one place. */
@@ -18,5 +22,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authEmailRoutes);
   await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(listRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(adminRoutes);
   await app.register(debugRoutes, { routes });
 }

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
+import { ErrorCode } from '@shared/api/errors';
+import { type AppError, badRequest } from '../errors';
 import type { SessionOrigin } from '../services/accounts';
 
 /**
@@ -30,4 +33,11 @@ export function sessionOrigin(request: FastifyRequest): SessionOrigin {
 export function ignoreJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+}
+
+/** A zod failure of input read by hand (multipart fields) as the same 400 the schema validator gives. */
+export function validationFailed(error: ZodError): AppError {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) details[issue.path.join('.') || 'body'] ??= issue.message;
+  return badRequest(error.issues[0]?.message ?? 'The request is not valid', ErrorCode.VALIDATION_ERROR, details);
 }

@@ -1,10 +1,16 @@
 import type { AppContext } from '../context';
 import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
+import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
+import { CatalogueSeedService } from './catalogue-seed';
+import { CatalogueService } from './catalogue.service';
 import { EmailVerificationService } from './email-verification.service';
+import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
 import { HealthService } from './health.service';
+import { ListTransferService } from './list-transfer.service';
+import { ListService } from './list.service';
 import { PasswordResetService } from './password-reset.service';
 import { SessionService } from './session.service';
 import { SubscriptionService } from './subscription.service';
@@ -19,12 +25,19 @@ export interface Services {
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
   account: AccountService;
+  catalogue: CatalogueService;
+  catalogueSeed: CatalogueSeedService;
+  lists: ListService;
+  listTransfer: ListTransferService;
+  feedback: FeedbackService;
+  admin: AdminService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
   const subscription = new SubscriptionService(ctx);
   const sessions = new SessionService(ctx);
   const emailVerification = new EmailVerificationService(ctx, rateLimiter);
+  const lists = new ListService(ctx, subscription);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -34,5 +47,11 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     passwordReset: new PasswordResetService(ctx, rateLimiter),
     googleAuth: new GoogleAuthService(ctx, sessions, subscription, emailVerification),
     account: new AccountService(ctx, rateLimiter, emailVerification),
+    catalogue: new CatalogueService(ctx),
+    catalogueSeed: new CatalogueSeedService(ctx),
+    lists,
+    listTransfer: new ListTransferService(ctx, lists),
+    feedback: new FeedbackService(ctx, rateLimiter),
+    admin: new AdminService(ctx),
   };
 }

@@ -1,5 +1,5 @@
 import type { CurrentPlan } from '@shared/api/subscription';
-import { getPlan, normalizePlanId } from '@shared/plans';
+import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
 import type { AppContext } from '../context';
 import { findSubscription, insertSubscription } from '../db/repositories/subscriptions.repository';
 import type { SubscriptionsTable } from '../db/schema';
@@ -12,6 +12,11 @@ export class SubscriptionService {
   async createFree(userId: string, db = this.ctx.db): Promise<void> {
     const now = this.ctx.clock.now().toISOString();
     await insertSubscription(db, { user_id: userId, plan: 'free', status: 'active', pending_plan: null, valid_until: null, created_at: now, updated_at: now });
+  }
+
+  /** The plan whose limits apply to the user now (free when there is no subscription row). */
+  async planOf(userId: string, db = this.ctx.db): Promise<Plan> {
+    return getPlan((await findSubscription(db, userId))?.plan);
   }
 
   async currentPlan(userId: string): Promise<CurrentPlan> {

@@ -64,6 +64,11 @@ export const appSchema = z.object({
 export type App = z.infer<typeof appSchema>;
 export const appsResponseSchema = z.array(appSchema);
 
+/** The numeric id in /catalogue/categories/{id} and /catalogue/apps/{id}. */
+export const catalogueIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** GET /catalogue/icons/{appId}.webp */
+export const iconParamsSchema = z.object({ appId: z.coerce.number().int().positive() });
+
 /** GET /catalogue/apps?search=&category= */
 export const appsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),

@@ -35,6 +35,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SMTP_URL: mail.url,
     WEB_DIR: '/nonexistent-web-dir',
     LOG_LEVEL: 'silent',
+    // An empty catalogue unless a test names a seed file (catalogue-seed.test.ts).
+    CATALOGUE_SEED_FILE: '',
     ...options.env,
   });
   // Tests of other behaviour should not trip the auth rate limits; the rate-limit tests set their own.

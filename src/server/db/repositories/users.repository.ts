@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
-import { ACCOUNT_CREATION_LOCK } from '../dialect';
+import { ACCOUNT_CREATION_LOCK, ADMIN_CHANGE_LOCK, advisoryTransactionLock, containsPattern } from '../dialect';
 import type { Database, UsersTable } from '../schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -48,4 +48,52 @@ export async function lockAccountCreation(db: Db): Promise<void> {
   if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`.execute(db);
   }
+}
+
+/** The admin console's user list: search by e-mail or name, newest first, with plan and list count. */
+export async function searchUsers(db: Db, search: string | undefined, limit: number) {
+  const pattern = search ? containsPattern(search) : null;
+  const base = db
+    .selectFrom('users')
+    .$if(pattern !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(users.first_name || ' ' || users.last_name)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      ),
+    );
+  const rows = await base
+    .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.is_admin',
+      'users.is_email_verified',
+      'users.created_at',
+      'subscriptions.plan',
+      (eb) => eb.selectFrom('lists').select(eb.fn.countAll<string | number>().as('n')).whereRef('lists.user_id', '=', 'users.id').as('list_count'),
+    ])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(limit)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return { rows: rows.map((row) => ({ ...row, list_count: Number(row.list_count ?? 0) })), total: Number(total.n) };
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('is_admin', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Holds the admin-change lock until the transaction ends: two revokes at once cannot remove the last admin. */
+export async function lockAdminChanges(trx: Transaction<Database>): Promise<void> {
+  await advisoryTransactionLock(trx, ADMIN_CHANGE_LOCK);
 }

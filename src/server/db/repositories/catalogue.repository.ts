@@ -1,0 +1,151 @@
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { containsPattern } from '../dialect';
+import type { AppIconsTable, AppsTable, Database } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  app_count: number;
+}
+
+/** An app as the API shows it: its category's name and its icon's hash, never the icon bytes. */
+export type AppRow = Omit<AppsTable, 'id'> & { id: number; category_name: string; icon_sha256: string | null };
+
+export async function listCategories(db: Db): Promise<CategoryRow[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .leftJoin('apps', 'apps.category_id', 'categories.id')
+    .select(['categories.id', 'categories.name', (eb) => eb.fn.count<string | number>('apps.id').as('app_count')])
+    .groupBy(['categories.id', 'categories.name'])
+    .orderBy(sql`lower(categories.name)`)
+    .execute();
+  return rows.map((row) => ({ ...row, app_count: Number(row.app_count) }));
+}
+
+export async function findCategoryById(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return (await listCategoriesWhere(db, 'id', id))[0];
+}
+
+export async function findCategoryByName(db: Db, name: string): Promise<CategoryRow | undefined> {
+  return (await listCategoriesWhere(db, 'name', name))[0];
+}
+
+async function listCategoriesWhere(db: Db, by: 'id' | 'name', value: number | string): Promise<CategoryRow[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .leftJoin('apps', 'apps.category_id', 'categories.id')
+    .select(['categories.id', 'categories.name', (eb) => eb.fn.count<string | number>('apps.id').as('app_count')])
+    .$if(by === 'id', (qb) => qb.where('categories.id', '=', Number(value)))
+    .$if(by === 'name', (qb) => qb.where(sql`lower(categories.name)`, '=', String(value).toLowerCase()))
+    .groupBy(['categories.id', 'categories.name'])
+    .execute();
+  return rows.map((row) => ({ ...row, app_count: Number(row.app_count) }));
+}
+
+export async function insertCategory(db: Db, name: string, at: string): Promise<number> {
+  const row = await db.insertInto('categories').values({ name, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function renameCategory(db: Db, id: number, name: string, at: string): Promise<void> {
+  await db.updateTable('categories').set({ name, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function selectApps(db: Db) {
+  return db
+    .selectFrom('apps')
+    .innerJoin('categories', 'categories.id', 'apps.category_id')
+    .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
+    .selectAll('apps')
+    .select(['categories.name as category_name', 'app_icons.sha256 as icon_sha256']);
+}
+
+export interface AppFilter {
+  /** Case-insensitive, in the name or the description. */
+  search?: string | undefined;
+  categoryId?: number | undefined;
+}
+
+export function listApps(db: Db, filter: AppFilter = {}): Promise<AppRow[]> {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  return selectApps(db)
+    .$if(pattern !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb(sql`lower(apps.name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(apps.description)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      ),
+    )
+    .$if(filter.categoryId !== undefined, (qb) => qb.where('apps.category_id', '=', filter.categoryId ?? 0))
+    .orderBy(sql`lower(apps.name)`)
+    .execute();
+}
+
+export function findAppById(db: Db, id: number): Promise<AppRow | undefined> {
+  return selectApps(db).where('apps.id', '=', id).executeTakeFirst();
+}
+
+export function findAppByName(db: Db, name: string) {
+  return db.selectFrom('apps').select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+export async function listAppNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('apps').select('name').execute();
+  return rows.map((row) => row.name);
+}
+
+export async function insertApp(db: Db, app: Insertable<AppsTable>): Promise<number> {
+  const row = await db.insertInto('apps').values(app).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertAppIcon(db: Db, icon: AppIconsTable): Promise<void> {
+  await db.insertInto('app_icons').values(icon).execute();
+}
+
+/** Removes the app, its icon and (by cascade) its place in every list. */
+export async function deleteApp(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findAppIcon(db: Db, appId: number) {
+  return db.selectFrom('app_icons').select(['webp', 'sha256']).where('app_id', '=', appId).executeTakeFirst();
+}
+
+export interface CatalogueCounts {
+  categories: number;
+  apps: number;
+  windows: number;
+  macos: number;
+  linux: number;
+}
+
+/** How many apps each platform's package managers know (DESIGN §5 "Apps carry package ids"). */
+export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
+  const apps = await db
+    .selectFrom('apps')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('apps'),
+      eb.fn.count<string | number>('winget_id').as('windows'),
+      eb.fn.count<string | number>(eb.fn.coalesce('homebrew_cask', 'homebrew_formula')).as('macos'),
+      eb.fn.count<string | number>(eb.fn.coalesce('apt_package', 'flatpak_id', 'snap_name')).as('linux'),
+    ])
+    .executeTakeFirstOrThrow();
+  const categories = await db.selectFrom('categories').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return {
+    categories: Number(categories.n),
+    apps: Number(apps.apps),
+    windows: Number(apps.windows),
+    macos: Number(apps.macos),
+    linux: Number(apps.linux),
+  };
+}

@@ -1,0 +1,128 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { kindOf } from '../dialect';
+import type { Database, ListsTable } from '../schema';
+import type { AppRow } from './catalogue.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ListRow extends ListsTable {
+  app_count: number;
+  size_kb: number;
+}
+
+export type ListItemRow = AppRow & { position: number; added_at: string };
+
+function selectListsWithTotals(db: Db) {
+  return db
+    .selectFrom('lists')
+    .leftJoin('list_items', 'list_items.list_id', 'lists.id')
+    .leftJoin('apps', 'apps.id', 'list_items.app_id')
+    .selectAll('lists')
+    .select((eb) => [
+      eb.fn.count<string | number>('list_items.app_id').as('app_count'),
+      eb.fn.coalesce(eb.fn.sum<string | number | null>('apps.file_size_kb'), sql<number>`0`).as('size_kb'),
+    ])
+    .groupBy(['lists.id', 'lists.user_id', 'lists.name', 'lists.created_at', 'lists.updated_at']);
+}
+
+const toListRow = (row: ListsTable & { app_count: string | number; size_kb: string | number }): ListRow => ({
+  ...row,
+  app_count: Number(row.app_count),
+  size_kb: Number(row.size_kb),
+});
+
+/**
+ * A user's lists, oldest first (ties broken by id so the order is stable): the order that
+ * decides which lists a smaller plan keeps editable.
+ */
+export async function listsOfUser(db: Db, userId: string): Promise<ListRow[]> {
+  const rows = await selectListsWithTotals(db).where('lists.user_id', '=', userId).orderBy('lists.created_at').orderBy('lists.id').execute();
+  return rows.map(toListRow);
+}
+
+export async function countListsOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('lists')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countAllLists(db: Db): Promise<number> {
+  const row = await db.selectFrom('lists').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertList(db: Db, list: ListsTable): Promise<void> {
+  await db.insertInto('lists').values(list).execute();
+}
+
+export async function renameList(db: Db, id: string, name: string, at: string): Promise<void> {
+  await db.updateTable('lists').set({ name, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function touchList(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('lists').set({ updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Scoped by owner: another user's list is simply not found. */
+export async function deleteList(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function listItems(db: Db, listId: string): Promise<ListItemRow[]> {
+  return db
+    .selectFrom('list_items')
+    .innerJoin('apps', 'apps.id', 'list_items.app_id')
+    .innerJoin('categories', 'categories.id', 'apps.category_id')
+    .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
+    .selectAll('apps')
+    .select(['categories.name as category_name', 'app_icons.sha256 as icon_sha256', 'list_items.position', 'list_items.added_at'])
+    .where('list_items.list_id', '=', listId)
+    .orderBy('list_items.position')
+    .orderBy('list_items.app_id')
+    .execute();
+}
+
+export async function listItemAppIds(db: Db, listId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('list_items')
+    .select('app_id')
+    .where('list_id', '=', listId)
+    .orderBy('position')
+    .orderBy('app_id')
+    .execute();
+  return rows.map((row) => row.app_id);
+}
+
+/** Appends the app at the end of the list; a unique violation means it is already there. */
+export async function appendListItem(db: Db, listId: string, appId: number, at: string): Promise<void> {
+  const last = await db
+    .selectFrom('list_items')
+    .select((eb) => eb.fn.max<number | null>('position').as('position'))
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+  const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  await db.insertInto('list_items').values({ list_id: listId, app_id: appId, position, added_at: at }).execute();
+}
+
+export async function deleteListItem(db: Db, listId: string, appId: number): Promise<boolean> {
+  const result = await db.deleteFrom('list_items').where('list_id', '=', listId).where('app_id', '=', appId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setListItemPositions(db: Db, listId: string, appIds: readonly number[]): Promise<void> {
+  for (const [position, appId] of appIds.entries()) {
+    await db.updateTable('list_items').set({ position }).where('list_id', '=', listId).where('app_id', '=', appId).execute();
+  }
+}
+
+/**
+ * Serialises one user's list changes until the transaction ends, so that two requests at once
+ * cannot both pass a plan limit. SQLite runs one transaction at a time already.
+ */
+export async function lockUserLists(trx: Transaction<Database>, userId: string): Promise<void> {
+  if (kindOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { successResponseSchema } from '@shared/api/common';
+import {
+  addListItemRequestSchema,
+  createListRequestSchema,
+  exportListQuerySchema,
+  importListRequestSchema,
+  importListResponseSchema,
+  listDetailSchema,
+  listIdParamsSchema,
+  listItemParamsSchema,
+  listItemSchema,
+  listItemsResponseSchema,
+  listsResponseSchema,
+  renameListRequestSchema,
+  reorderListItemsRequestSchema,
+  reorderListItemsResponseSchema,
+} from '@shared/api/lists';
+import { requireAuth } from '../plugins/auth';
+
+const tags = ['lists'];
+const security = [{ bearer: [] }];
+
+/** The signed-in user's app lists (SPEC §7 "Lists", DESIGN §10). Another user's list answers 404. */
+export const listRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', (request) => app.authenticate(request));
+
+  app.get(
+    '/api/lists',
+    { schema: { tags, summary: 'Your lists, oldest first', security, response: { 200: listsResponseSchema } } },
+    async (request) => app.services.lists.lists(requireAuth(request).userId),
+  );
+
+  app.post(
+    '/api/lists',
+    {
+      schema: {
+        tags,
+        summary: 'Create a list (LIST_LIMIT_REACHED past the plan)',
+        security,
+        body: createListRequestSchema,
+        response: { 201: listDetailSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await app.services.lists.create(requireAuth(request).userId, request.body.name)),
+  );
+
+  app.post(
+    '/api/lists/import',
+    {
+      schema: {
+        tags,
+        summary: 'Create a list from a winget export, a Brewfile or one app per line',
+        security,
+        body: importListRequestSchema,
+        response: { 201: importListResponseSchema },
+      },
+      // A file of up to 512 KB, as JSON.
+      bodyLimit: 600 * 1024,
+    },
+    async (request, reply) => reply.status(201).send(await app.services.listTransfer.import(requireAuth(request).userId, request.body)),
+  );
+
+  app.put(
+    '/api/lists/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a list',
+        security,
+        params: listIdParamsSchema,
+        body: renameListRequestSchema,
+        response: { 200: listDetailSchema },
+      },
+    },
+    async (request) => app.services.lists.rename(requireAuth(request).userId, request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/api/lists/:id',
+    { schema: { tags, summary: 'Delete a list', security, params: listIdParamsSchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await app.services.lists.delete(requireAuth(request).userId, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/items',
+    { schema: { tags, summary: "A list's apps, in order", security, params: listIdParamsSchema, response: { 200: listItemsResponseSchema } } },
+    async (request) => ({ items: await app.services.lists.items(requireAuth(request).userId, request.params.id) }),
+  );
+
+  app.post(
+    '/api/lists/:id/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add an app at the end (LIST_APP_LIMIT_REACHED past the plan)',
+        security,
+        params: listIdParamsSchema,
+        body: addListItemRequestSchema,
+        response: { 201: listItemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.services.lists.addItem(requireAuth(request).userId, request.params.id, request.body.appId)),
+  );
+
+  app.put(
+    '/api/lists/:id/items',
+    {
+      schema: {
+        tags,
+        summary: "Reorder: appIds must be exactly the list's apps in the new order",
+        security,
+        params: listIdParamsSchema,
+        body: reorderListItemsRequestSchema,
+        response: { 200: reorderListItemsResponseSchema },
+      },
+    },
+    async (request) => ({ appIds: await app.services.lists.reorder(requireAuth(request).userId, request.params.id, request.body.appIds) }),
+  );
+
+  app.delete(
+    '/api/lists/:id/items/:appId',
+    { schema: { tags, summary: 'Remove an app from a list', security, params: listItemParamsSchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await app.services.lists.removeItem(requireAuth(request).userId, request.params.id, request.params.appId);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/lists/:id/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download the list as a winget import file, a Brewfile or a text file',
+        security,
+        params: listIdParamsSchema,
+        querystring: exportListQuerySchema,
+        produces: ['application/json', 'text/plain'],
+      },
+    },
+    async (request, reply) => {
+      const { format, platform } = request.query;
+      const file = await app.services.listTransfer.export(requireAuth(request).userId, request.params.id, format, platform);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+};

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { type App, type Category, type createAppFieldsSchema, platformsOf } from '@shared/api/catalogue';
+import { ErrorCode } from '@shared/api/errors';
+import { type AppContext, isoNow } from '../context';
+import {
+  type AppFilter,
+  type AppRow,
+  type CategoryRow,
+  deleteApp,
+  deleteCategory,
+  findAppById,
+  findAppByName,
+  findAppIcon,
+  findCategoryById,
+  findCategoryByName,
+  insertApp,
+  insertAppIcon,
+  insertCategory,
+  listApps,
+  listCategories,
+  renameCategory,
+} from '../db/repositories/catalogue.repository';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
+import { type AppError, badRequest, conflict, notFound } from '../errors';
+import { processIcon } from './icon-processing';
+
+export type CreateAppInput = z.output<typeof createAppFieldsSchema>;
+
+const categoryNotFound = () => notFound('Category not found', ErrorCode.CATEGORY_NOT_FOUND);
+const appNotFound = () => notFound('App not found', ErrorCode.APP_NOT_FOUND);
+const categoryExists = (name: string) => conflict(`A category named “${name}” already exists.`, ErrorCode.CATEGORY_EXISTS);
+const appExists = (name: string) => conflict(`An app named “${name}” already exists.`, ErrorCode.APP_EXISTS);
+
+/** The URL the API gives for an app's icon; the hash changes the URL when the bytes change. */
+export function iconUrl(appId: number, sha256: string | null): string | null {
+  return sha256 ? `/catalogue/icons/${appId}.webp?v=${sha256.slice(0, 16)}` : null;
+}
+
+/** A catalogue row as SPEC §3 "App" plus package ids and platforms. */
+export function toApp(row: AppRow): App {
+  return {
+    app_id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category_id,
+    category_name: row.category_name,
+    website: row.website,
+    file_size_kb: Number(row.file_size_kb),
+    icon_file_location: iconUrl(row.id, row.icon_sha256),
+    winget_id: row.winget_id,
+    homebrew_cask: row.homebrew_cask,
+    homebrew_formula: row.homebrew_formula,
+    apt_package: row.apt_package,
+    flatpak_id: row.flatpak_id,
+    snap_name: row.snap_name,
+    platforms: platformsOf(row),
+  };
+}
+
+const toCategory = (row: CategoryRow): Category => ({ category_id: row.id, category_name: row.name, app_count: row.app_count });
+
+export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The app catalogue: public reads, admin writes (DESIGN §5). Routes check the admin flag. */
+export class CatalogueService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async categories(): Promise<Category[]> {
+    return (await listCategories(this.ctx.db)).map(toCategory);
+  }
+
+  /** SPEC §7: with category_id it renames that category, without it creates one. */
+  async upsertCategory(input: { category_id?: number | null | undefined; category_name: string }): Promise<{ category: Category; created: boolean }> {
+    const now = isoNow(this.ctx.clock);
+    const name = input.category_name;
+    const clash = await findCategoryByName(this.ctx.db, name);
+    try {
+      if (input.category_id) {
+        const existing = await findCategoryById(this.ctx.db, input.category_id);
+        if (!existing) throw categoryNotFound();
+        if (clash && clash.id !== existing.id) throw categoryExists(clash.name);
+        await renameCategory(this.ctx.db, existing.id, name, now);
+        return { category: { ...toCategory(existing), category_name: name }, created: false };
+      }
+      if (clash) throw categoryExists(clash.name);
+      const id = await insertCategory(this.ctx.db, name, now);
+      return { category: { category_id: id, category_name: name, app_count: 0 }, created: true };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw categoryExists(name);
+      throw error;
+    }
+  }
+
+  /**
+   * A category that still has apps is not deleted, and its apps are not moved either: moving
+   * them silently to some other category would surprise the admin. The message says how many
+   * apps are in the way, so they can be deleted or re-filed first.
+   */
+  async deleteCategory(id: number): Promise<void> {
+    const category = await findCategoryById(this.ctx.db, id);
+    if (!category) throw categoryNotFound();
+    if (category.app_count > 0) throw categoryNotEmpty(category.app_count);
+    try {
+      if (!(await deleteCategory(this.ctx.db, id))) throw categoryNotFound();
+    } catch (error) {
+      // An app was added to it in the meantime: the foreign key refuses, and so do we.
+      if (isForeignKeyViolation(error)) throw categoryNotEmpty(1);
+      throw error;
+    }
+  }
+
+  async apps(filter: AppFilter): Promise<App[]> {
+    return (await listApps(this.ctx.db, filter)).map(toApp);
+  }
+
+  async app(id: number): Promise<App> {
+    const row = await findAppById(this.ctx.db, id);
+    if (!row) throw appNotFound();
+    return toApp(row);
+  }
+
+  /** SPEC §2 "add an app": the fields are validated by the route, the icon is processed here. */
+  async createApp(input: CreateAppInput, icon: Buffer | null): Promise<App> {
+    if (!(await findCategoryById(this.ctx.db, input.category))) {
+      throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, { category: 'The chosen category does not exist.' });
+    }
+    const existing = await findAppByName(this.ctx.db, input.name);
+    if (existing) throw appExists(existing.name);
+    if (!icon) throw badRequest('An icon image is required', ErrorCode.VALIDATION_ERROR, { icon: 'An icon image is required' });
+    const processed = await processIcon(icon);
+
+    const now = isoNow(this.ctx.clock);
+    let id: number;
+    try {
+      id = await this.ctx.db.transaction().execute(async (trx) => {
+        const appId = await insertApp(trx, {
+          name: input.name,
+          description: input.description,
+          category_id: input.category,
+          website: input.website,
+          file_size_kb: input.file_size_kb,
+          winget_id: input.winget_id,
+          homebrew_cask: input.homebrew_cask,
+          homebrew_formula: input.homebrew_formula,
+          apt_package: input.apt_package,
+          flatpak_id: input.flatpak_id,
+          snap_name: input.snap_name,
+          created_at: now,
+          updated_at: now,
+        });
+        await insertAppIcon(trx, { app_id: appId, webp: processed.webp, sha256: sha256Hex(processed.webp), created_at: now });
+        return appId;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appExists(input.name);
+      if (isForeignKeyViolation(error)) throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND);
+      throw error;
+    }
+    this.ctx.log.info({ appId: id, name: input.name, iconBytes: processed.webp.length }, 'catalogue app added');
+    return this.app(id);
+  }
+
+  /** Deletes the app, its icon, and its place in every list (foreign keys cascade). */
+  async deleteApp(id: number): Promise<void> {
+    if (!(await deleteApp(this.ctx.db, id))) throw appNotFound();
+    this.ctx.log.info({ appId: id }, 'catalogue app deleted');
+  }
+
+  async icon(appId: number): Promise<{ webp: Buffer; sha256: string }> {
+    const icon = await findAppIcon(this.ctx.db, appId);
+    if (!icon) throw notFound('This app has no icon', ErrorCode.APP_NOT_FOUND);
+    return { webp: Buffer.from(icon.webp), sha256: icon.sha256 };
+  }
+}
+
+function categoryNotEmpty(appCount: number): AppError {
+  const apps = appCount === 1 ? '1 app' : `${appCount} apps`;
+  return conflict(`This category still has ${apps}. Delete or move them first.`, ErrorCode.CATEGORY_NOT_EMPTY);
+}

@@ -1,0 +1,52 @@
+import { ListFormatError } from './format-error';
+
+/** What `winget export` writes (schema 2.0) and `winget import` reads. */
+export const WINGET_SCHEMA = 'https://aka.ms/winget-packages.schema.2.0.json';
+const WINGET_SOURCE_DETAILS = {
+  Argument: 'https://cdn.winget.microsoft.com/cache',
+  Identifier: 'Microsoft.Winget.Source_8wekyb3d8bbwe',
+  Name: 'winget',
+  Type: 'Microsoft.PreIndexed.Package',
+} as const;
+/** The winget release whose export format this mirrors; `winget import` does not check it. */
+const WINGET_VERSION = '1.9.25200';
+
+/** The PackageIdentifiers of a `winget export` file, in file order, as written. */
+export function parseWinget(content: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(content.replace(/^\uFEFF/, ''));
+  } catch {
+    throw new ListFormatError('This is not a winget export file: it is not valid JSON.');
+  }
+  const sources = isRecord(data) ? data.Sources : undefined;
+  if (!Array.isArray(sources)) throw new ListFormatError('This is not a winget export file: it has no "Sources" list.');
+  const ids: string[] = [];
+  for (const source of sources) {
+    const packages = isRecord(source) ? source.Packages : undefined;
+    if (!Array.isArray(packages)) throw new ListFormatError('This is not a winget export file: a source has no "Packages" list.');
+    for (const entry of packages) {
+      const id = isRecord(entry) ? entry.PackageIdentifier : undefined;
+      if (typeof id !== 'string' || id.trim() === '') {
+        throw new ListFormatError('This is not a winget export file: a package has no "PackageIdentifier".');
+      }
+      ids.push(id.trim());
+    }
+  }
+  return ids;
+}
+
+/** A file `winget import` accepts, with the given package ids from the winget source. */
+export function formatWinget(packageIds: readonly string[], createdAt: Date): string {
+  const file = {
+    $schema: WINGET_SCHEMA,
+    CreationDate: createdAt.toISOString(),
+    Sources: [{ Packages: packageIds.map((id) => ({ PackageIdentifier: id })), SourceDetails: WINGET_SOURCE_DETAILS }],
+    WinGetVersion: WINGET_VERSION,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,41 @@
+import { ErrorCode } from '@shared/api/errors';
+import { type Plan, PLAN_IDS, PLANS } from '@shared/plans';
+import { AppError } from '../errors';
+
+/**
+ * DESIGN §5: a downgrade never deletes data; what is beyond the new plan becomes read-only
+ * until the user trims it. A list is beyond the plan when it is not among the oldest
+ * `lists` lists (by creation), or when it has more apps than `appsPerList`.
+ * Read-only lists can still lose apps and be deleted (that is how users trim); they cannot
+ * be renamed, reordered or get apps.
+ */
+export function isListReadOnly(plan: Plan, indexByAge: number, appCount: number): boolean {
+  const { lists, appsPerList } = plan.limits;
+  return (lists !== null && indexByAge >= lists) || appCount > appsPerList;
+}
+
+/** The next plan up that allows more of something, for the "Upgrade to …" hint. */
+function upgradeFor(plan: Plan, more: (candidate: Plan) => boolean): Plan | null {
+  return PLAN_IDS.map((id) => PLANS[id]).find((candidate) => candidate.rank > plan.rank && more(candidate)) ?? null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function listLimitReached(plan: Plan): AppError {
+  const limit = plan.limits.lists ?? 0;
+  const upgrade = upgradeFor(plan, (candidate) => candidate.limits.lists === null || candidate.limits.lists > limit);
+  const hint = upgrade
+    ? ` Upgrade to ${upgrade.displayName} for ${upgrade.limits.lists === null ? 'unlimited lists' : `up to ${plural(upgrade.limits.lists, 'list')}`}.`
+    : '';
+  return new AppError(403, ErrorCode.LIST_LIMIT_REACHED, `Your ${plan.displayName} plan includes ${plural(limit, 'app list')}.${hint}`);
+}
+
+export function appLimitReached(plan: Plan): AppError {
+  const limit = plan.limits.appsPerList;
+  const upgrade = upgradeFor(plan, (candidate) => candidate.limits.appsPerList > limit);
+  const hint = upgrade ? ` Upgrade to ${upgrade.displayName} for up to ${upgrade.limits.appsPerList}.` : '';
+  return new AppError(403, ErrorCode.LIST_APP_LIMIT_REACHED, `Your ${plan.displayName} plan allows up to ${plural(limit, 'app')} per list.${hint}`);
+}
+
+export const listReadOnly = () =>
+  new AppError(403, ErrorCode.LIST_READ_ONLY, "This list is over your plan's limits and is read-only. Remove apps or upgrade to edit it.");

@@ -1,0 +1,161 @@
+import { type App, type Platform, PACKAGE_ID_FIELDS } from '@shared/api/catalogue';
+import { ErrorCode } from '@shared/api/errors';
+import type { ImportListResponse, ListFormat } from '@shared/api/lists';
+import { type AppContext, isoNow } from '../context';
+import { listApps } from '../db/repositories/catalogue.repository';
+import { appendListItem, insertList, lockUserLists } from '../db/repositories/lists.repository';
+import { badRequest } from '../errors';
+import { newId } from '../security/tokens';
+import { toApp } from './catalogue.service';
+import { type BrewEntry, formatBrewfile, parseBrewfile } from './list-formats/brewfile';
+import { ListFormatError } from './list-formats/format-error';
+import { formatTextList, parseTextList } from './list-formats/text';
+import { formatWinget, parseWinget } from './list-formats/winget';
+import type { ListService } from './list.service';
+
+export interface ExportedFile {
+  content: string;
+  contentType: string;
+  filename: string;
+}
+
+/** One entry of an imported file: what to show if it matches nothing, and how to look it up. */
+interface ImportEntry {
+  written: string;
+  find(index: CatalogueIndex): App | undefined;
+}
+
+/** Lower-cased lookups over the whole catalogue (a few hundred apps: one query per import). */
+class CatalogueIndex {
+  readonly byName = new Map<string, App>();
+  readonly byField = new Map<string, Map<string, App>>();
+
+  constructor(apps: readonly App[]) {
+    for (const field of PACKAGE_ID_FIELDS) this.byField.set(field, new Map());
+    for (const app of apps) {
+      this.byName.set(app.name.toLowerCase(), app);
+      for (const field of PACKAGE_ID_FIELDS) {
+        const id = app[field];
+        if (id) this.byField.get(field)?.set(id.toLowerCase(), app);
+      }
+    }
+  }
+
+  by(field: (typeof PACKAGE_ID_FIELDS)[number], id: string): App | undefined {
+    return this.byField.get(field)?.get(id.toLowerCase());
+  }
+
+  /** A formula may be written with its tap (`hashicorp/tap/terraform`); the catalogue may have either form. */
+  formula(name: string): App | undefined {
+    return this.by('homebrew_formula', name) ?? this.by('homebrew_formula', name.split('/').pop() ?? name);
+  }
+
+  anyId(id: string): App | undefined {
+    for (const field of PACKAGE_ID_FIELDS) {
+      const app = this.by(field, id);
+      if (app) return app;
+    }
+    return undefined;
+  }
+}
+
+function parseEntries(format: ListFormat, content: string): ImportEntry[] {
+  switch (format) {
+    case 'winget':
+      return parseWinget(content).map((id) => ({ written: id, find: (index) => index.by('winget_id', id) }));
+    case 'brewfile':
+      return parseBrewfile(content).map(({ kind, name }) => ({
+        written: name,
+        // Apps move between formula and cask over time; try the kind written first.
+        find: (index) => (kind === 'cask' ? (index.by('homebrew_cask', name) ?? index.formula(name)) : (index.formula(name) ?? index.by('homebrew_cask', name))),
+      }));
+    case 'text':
+      return parseTextList(content).map((line) => ({ written: line, find: (index) => index.byName.get(line.toLowerCase()) ?? index.anyId(line) }));
+  }
+}
+
+/** ASCII-only, no path or quote characters: safe in a Content-Disposition filename. */
+function fileStem(name: string): string {
+  const stem = name.replace(/[^A-Za-z0-9 ._-]+/g, '_').replace(/^[ ._]+|[ ._]+$/g, '');
+  return stem || 'list';
+}
+
+/** DESIGN §10 import and export: winget's JSON, a Brewfile, or one app per line. */
+export class ListTransferService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly lists: ListService,
+  ) {}
+
+  /**
+   * Creates a list from a file. The list-count limit is checked before anything is created;
+   * matched apps beyond the apps-per-list limit are reported in skippedForLimit, and entries
+   * that match no catalogue app in `unmatched`, as written in the file.
+   */
+  async import(userId: string, input: { format: ListFormat; content: string; name: string }): Promise<ImportListResponse> {
+    let entries: ImportEntry[];
+    try {
+      entries = parseEntries(input.format, input.content);
+    } catch (error) {
+      if (error instanceof ListFormatError) throw badRequest(error.message, ErrorCode.VALIDATION_ERROR, { content: error.message });
+      throw error;
+    }
+    const index = new CatalogueIndex((await listApps(this.ctx.db)).map(toApp));
+    const matched: App[] = [];
+    const unmatched: string[] = [];
+    for (const entry of entries) {
+      const app = entry.find(index);
+      if (!app) unmatched.push(entry.written);
+      else if (!matched.some((known) => known.app_id === app.app_id)) matched.push(app);
+    }
+
+    const id = newId();
+    const skippedForLimit = await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserLists(trx, userId);
+      const plan = await this.lists.assertCanCreate(trx, userId);
+      const now = isoNow(this.ctx.clock);
+      await insertList(trx, { id, user_id: userId, name: input.name, created_at: now, updated_at: now });
+      const kept = matched.slice(0, plan.limits.appsPerList);
+      for (const app of kept) await appendListItem(trx, id, app.app_id, now);
+      return matched.slice(kept.length).map((app) => app.name);
+    });
+    this.ctx.log.info({ userId, listId: id, format: input.format, matched: matched.length, unmatched: unmatched.length }, 'list imported');
+    return { list: await this.lists.detail(userId, id), unmatched, skippedForLimit };
+  }
+
+  /**
+   * The list as a file. winget and Brewfile carry the apps that package manager knows (the
+   * platform is implied); a text file has every app's name, or with `platform` only the apps
+   * installable there.
+   */
+  async export(userId: string, listId: string, format: ListFormat, platform?: Platform): Promise<ExportedFile> {
+    const list = await this.lists.detail(userId, listId);
+    const apps = list.apps;
+    switch (format) {
+      case 'winget':
+        return {
+          content: formatWinget(apps.flatMap((app) => (app.winget_id ? [app.winget_id] : [])), this.ctx.clock.now()),
+          contentType: 'application/json; charset=utf-8',
+          filename: `${fileStem(list.name)}.winget.json`,
+        };
+      case 'brewfile':
+        return {
+          content: formatBrewfile(
+            apps.flatMap((app): BrewEntry[] => {
+              if (app.homebrew_cask) return [{ kind: 'cask', name: app.homebrew_cask }];
+              return app.homebrew_formula ? [{ kind: 'brew', name: app.homebrew_formula }] : [];
+            }),
+            list.name,
+          ),
+          contentType: 'text/plain; charset=utf-8',
+          filename: 'Brewfile',
+        };
+      case 'text':
+        return {
+          content: formatTextList(apps.filter((app) => !platform || app.platforms.includes(platform)).map((app) => app.name)),
+          contentType: 'text/plain; charset=utf-8',
+          filename: platform ? `${fileStem(list.name)}-${platform}.txt` : `${fileStem(list.name)}.txt`,
+        };
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@shared/api/catalogue';
+import type { ImportListResponse } from '@shared/api/lists';
+import { type AppFields, createApp, createCategory } from './helpers/catalogue';
+import { type ApiError, registerUser, type RegisteredUser } from './helpers/factories';
+import { catalogueOf, listsOf, setPlan } from './helpers/lists';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const CATALOGUE: Array<Omit<AppFields, 'category'>> = [
+  { name: 'Firefox', winget_id: 'Mozilla.Firefox', homebrew_cask: 'firefox', flatpak_id: 'org.mozilla.firefox' },
+  { name: 'Git', winget_id: 'Git.Git', homebrew_formula: 'git', apt_package: 'git' },
+  { name: 'VLC media player', winget_id: 'VideoLAN.VLC', homebrew_cask: 'vlc', apt_package: 'vlc', flatpak_id: 'org.videolan.VLC', snap_name: 'vlc' },
+  { name: 'Notepad++', winget_id: 'Notepad++.Notepad++' },
+  { name: 'Rectangle', homebrew_cask: 'rectangle' },
+  { name: 'Tree', homebrew_formula: 'tree', apt_package: 'tree' },
+];
+
+describe('list import and export', () => {
+  let t: TestApp;
+  let admin: RegisteredUser;
+  let user: RegisteredUser;
+  const apps = new Map<string, App>();
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registerUser(t.api);
+    const category = await createCategory(t.api, admin.token, 'Everyday');
+    for (const fields of CATALOGUE) apps.set(fields.name, await createApp(t.api, admin.token, { ...fields, category: category.category_id }));
+    user = await registerUser(t.api);
+    await setPlan(t, user.user.id, 'premium');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const appId = (name: string) => apps.get(name)?.app_id ?? 0;
+  const importList = (body: Record<string, string>, token = user.token) => t.api.post<ImportListResponse & ApiError>('/api/lists/import', body, token);
+  const exportList = (listId: string, query: string, token = user.token) => t.api.get<string>(`/api/lists/${listId}/export?${query}`, token);
+  async function listWith(name: string, appNames: string[]): Promise<string> {
+    const lists = listsOf(t, user.token);
+    const id = (await lists.create(name)).body.id;
+    for (const app of appNames) await lists.add(id, appId(app));
+    return id;
+  }
+  const namesOf = (res: { body: ImportListResponse }) => res.body.list.apps.map((app) => app.name);
+
+  it('round-trips a winget export', async () => {
+    const listId = await listWith('Dev box', ['Firefox', 'Git', 'Rectangle', 'Notepad++']);
+    const file = await exportList(listId, 'format=winget');
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Dev box.winget.json"');
+    const json = file.body as unknown as { Sources: Array<{ Packages: Array<{ PackageIdentifier: string }> }> };
+    // Rectangle has no winget id: a winget file cannot carry it.
+    expect(json.Sources[0]?.Packages.map((p) => p.PackageIdentifier)).toEqual(['Mozilla.Firefox', 'Git.Git', 'Notepad++.Notepad++']);
+
+    const imported = await importList({ format: 'winget', name: 'Dev box again', content: JSON.stringify(file.body) });
+    expect(imported.status).toBe(201);
+    expect(namesOf(imported)).toEqual(['Firefox', 'Git', 'Notepad++']);
+    expect(imported.body).toMatchObject({ unmatched: [], skippedForLimit: [], list: { name: 'Dev box again', appCount: 3, readOnly: false } });
+  });
+
+  it('round-trips a Brewfile', async () => {
+    const listId = await listWith('Mac', ['Git', 'Firefox', 'Tree', 'Rectangle', 'Notepad++']);
+    const file = await exportList(listId, 'format=brewfile');
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Brewfile"');
+    expect(file.body).toBe('# Mac (exported from Loadout)\ncask "firefox"\ncask "rectangle"\nbrew "git"\nbrew "tree"\n');
+
+    const imported = await importList({ format: 'brewfile', name: 'Mac again', content: file.body });
+    expect(namesOf(imported)).toEqual(['Firefox', 'Rectangle', 'Git', 'Tree']);
+    expect(imported.body.unmatched).toEqual([]);
+  });
+
+  it('round-trips a text list, and filters it by platform', async () => {
+    const listId = await listWith('Everything', ['VLC media player', 'Notepad++', 'Rectangle', 'Tree']);
+    const file = await exportList(listId, 'format=text');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Everything.txt"');
+    expect(file.body).toBe('VLC media player\nNotepad++\nRectangle\nTree\n');
+    const imported = await importList({ format: 'text', name: 'Everything again', content: file.body });
+    expect(namesOf(imported)).toEqual(['VLC media player', 'Notepad++', 'Rectangle', 'Tree']);
+
+    const linux = await exportList(listId, 'format=text&platform=linux');
+    expect(linux.body).toBe('VLC media player\nTree\n');
+    expect(linux.headers['content-disposition']).toBe('attachment; filename="Everything-linux.txt"');
+    expect((await exportList(listId, 'format=text&platform=windows')).body).toBe('VLC media player\nNotepad++\n');
+    expect((await exportList(listId, 'format=text&platform=macos')).body).toBe('VLC media player\nRectangle\nTree\n');
+    expect((await exportList(listId, 'format=zip')).status).toBe(400);
+  });
+
+  it('matches ids in any case, by name or package id, and reports the rest as written', async () => {
+    const winget = await importList({
+      format: 'winget',
+      name: 'Mixed',
+      content: JSON.stringify({ Sources: [{ Packages: [{ PackageIdentifier: 'mozilla.firefox' }, { PackageIdentifier: 'Unknown.Thing' }, { PackageIdentifier: 'Mozilla.Firefox' }] }] }),
+    });
+    expect(namesOf(winget)).toEqual(['Firefox']);
+    expect(winget.body.unmatched).toEqual(['Unknown.Thing']);
+
+    const text = await importList({ format: 'text', name: 'Typed', content: 'git\norg.videolan.VLC\nNo Such App\n\n# a comment\nNOTEPAD++.NOTEPAD++\n' });
+    expect(namesOf(text)).toEqual(['Git', 'VLC media player', 'Notepad++']);
+    expect(text.body.unmatched).toEqual(['No Such App']);
+
+    const brew = await importList({ format: 'brewfile', name: 'Tapped', content: 'tap "someone/tap"\nbrew "someone/tap/tree"\ncask "no-such-cask"\nbrew "firefox"\n' });
+    expect(namesOf(brew)).toEqual(['Tree', 'Firefox']);
+    expect(brew.body.unmatched).toEqual(['no-such-cask']);
+  });
+
+  it('refuses files that are not in the chosen format, creating nothing', async () => {
+    const before = (await listsOf(t, user.token).all()).body.length;
+    const cases: Array<[string, string, string]> = [
+      ['winget', '{"Sources": [', 'This is not a winget export file: it is not valid JSON.'],
+      ['winget', 'Firefox\nGit\n', 'This is not a winget export file: it is not valid JSON.'],
+      ['brewfile', 'Firefox\n', 'This is not a valid Brewfile: line 1 (“Firefox”) is not a brew "…" or cask "…" entry.'],
+      ['text', '', 'The file is empty'],
+    ];
+    for (const [format, content, message] of cases) {
+      const res = await importList({ format, content, name: 'Broken' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    }
+    expect((await listsOf(t, user.token).all()).body).toHaveLength(before);
+  });
+
+  it('keeps to the plan: no list past the limit, and apps past appsPerList are reported', async () => {
+    const free = await registerUser(t.api);
+    const extra = await catalogueOf(t, admin.token, 2, 'Extra');
+    const content = [...CATALOGUE.map((app) => app.name), ...extra.map((app) => app.name)].join('\n');
+    const res = await importList({ format: 'text', name: 'Too many', content }, free.token);
+    expect(res.status).toBe(201);
+    expect(namesOf(res)).toEqual(['Firefox', 'Git', 'VLC media player', 'Notepad++', 'Rectangle']);
+    expect(res.body.skippedForLimit).toEqual(['Tree', 'Extra 1', 'Extra 2']);
+
+    const second = await importList({ format: 'text', name: 'Second', content: 'Git' }, free.token);
+    expect(second.status).toBe(403);
+    expect(second.body.code).toBe('LIST_LIMIT_REACHED');
+    expect((await listsOf(t, free.token).all()).body.map((list) => list.name)).toEqual(['Too many']);
+  });
+});
