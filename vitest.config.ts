@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Screens load their lazy chunks on first render, which is slow when every file runs at once on 2 cores.
+          testTimeout: 20_000,
           setupFiles: ['tests/fixtures/unit-setup.ts'],
         },
       },

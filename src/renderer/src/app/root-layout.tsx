@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { FeedbackSlot } from './feedback-slot';
 import { Navbar } from './navbar/navbar';
 import { AppRoutes } from './routes';
 import { useNavigationGuard } from './use-navigation-guard';
@@ -33,6 +34,7 @@ export function RootLayout() {
           <AppRoutes />
         </ErrorBoundary>
       </Box>
+      <FeedbackSlot />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CenteredLoader } from '../components/centered-loader';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { AppListPage } from '../features/lists/app-list-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 
 /** Every screen but the first ones loads on demand (DESIGN §8: ≤170 KB gzipped first route). */
@@ -10,6 +9,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
+const AppList = lazyPage(() => import('../features/lists/app-list-page'), (m) => m.AppListPage);
 const SignUp = lazyPage(() => import('../features/auth/sign-up-page'), (m) => m.SignUpPage);
 const PasswordReset = lazyPage(() => import('../features/auth/password-reset-page'), (m) => m.PasswordResetPage);
 const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
@@ -25,7 +25,7 @@ const InstallationDetails = lazyPage(
   (m) => m.InstallationDetailsPage,
 );
 const Catalogue = lazyPage(
-  () => import('../features/catalogue/app-database-management-page'),
+  () => import('../features/catalogue-admin/app-database-management-page'),
   (m) => m.AppDatabaseManagementPage,
 );
 const AdminConsole = lazyPage(() => import('../features/admin/admin-console-page'), (m) => m.AdminConsolePage);
@@ -48,9 +48,10 @@ export function AppRoutes() {
           <Route path="sign-up" element={<SignUp />} />
         </Route>
         <Route element={<RequireAuth />}>
-          <Route path="app-list" element={<AppListPage />} />
-          <Route path="app-database-management" element={<Catalogue />} />
+          <Route path="app-list" element={<AppList />} />
+          {/* DESIGN §5: catalogue writes need an admin (SPEC showed no check: that was a hole). */}
           <Route element={<RequireAdmin />}>
+            <Route path="app-database-management" element={<Catalogue />} />
             <Route path="admin-console" element={<AdminConsole />} />
           </Route>
           <Route path="settings" element={<Settings />} />

@@ -34,6 +34,6 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async ({ url,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Account', 'Subscription', 'Lists'],
+  tagTypes: ['Account', 'Subscription', 'Lists', 'ListItems', 'Catalogue', 'Devices', 'AdminUsers', 'AdminFeedback', 'AdminStats'],
   endpoints: () => ({}),
 });

@@ -1,5 +1,6 @@
 import { Menu } from '@mantine/core';
 import {
+  IconDatabase,
   IconDeviceDesktop,
   IconLogin,
   IconLogout,
@@ -49,9 +50,14 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
               Devices
             </Menu.Item>
             {user?.isAdmin ? (
-              <Menu.Item component={Link} to="/admin-console" leftSection={<IconShieldLock size={16} aria-hidden />}>
-                Admin Console
-              </Menu.Item>
+              <>
+                <Menu.Item component={Link} to="/admin-console" leftSection={<IconShieldLock size={16} aria-hidden />}>
+                  Admin Console
+                </Menu.Item>
+                <Menu.Item component={Link} to="/app-database-management" leftSection={<IconDatabase size={16} aria-hidden />}>
+                  App Database
+                </Menu.Item>
+              </>
             ) : null}
           </>
         ) : null}

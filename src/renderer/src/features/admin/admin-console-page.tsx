@@ -1,11 +1,19 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { FeedbackInbox } from './feedback-inbox';
+import { StatsGrid } from './stats-grid';
+import { UsersTable } from './users-table';
 
-/** /admin-console: SPEC §2 shows only the heading; the admin tools come later (DESIGN §5). */
+/** /admin-console: catalogue and account counts, users and their admin flag, feedback (DESIGN §5). */
 export function AdminConsolePage() {
   return (
     <Container size="lg" py="xl">
       <PageHeader title="Admin Console" />
+      <Stack gap="lg">
+        <StatsGrid />
+        <UsersTable />
+        <FeedbackInbox />
+      </Stack>
     </Container>
   );
 }

@@ -1,30 +1,117 @@
-import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Alert, Button, Container, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
-import { useCurrentUser } from '../../lib/hooks';
+import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+import { LimitAlert } from './limit-alert';
+import { ListCard } from './list-card';
+import { ListDialogs, type ListDialog } from './list-dialogs';
+import { useGetListsQuery } from './lists-api';
+import { ListsEmptyState } from './lists-empty-state';
+import { ListsToolbar } from './lists-toolbar';
+import { usePlanLimits, type LimitProblem } from './plan-limits';
 
-/** /app-list, "Your Lists". Creating and installing lists is not part of this build. */
+/** /app-list, "Your Lists" (SPEC §2): every list with its apps; ?list=<id> opens one. */
 export function AppListPage() {
-  const user = useCurrentUser();
-  return (
-    <Container size="lg" py="xl">
-      <PageHeader title="Your Lists" description={user ? `Signed in as ${user.email}` : undefined} />
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="sm">
-          <Text>
-            This version of Loadout covers your account: signing in, settings and plans. Creating app lists and
-            installing them onto your machines is not available in it yet.
-          </Text>
-          <Group gap="sm">
-            <Button component={Link} to="/settings" variant="light">
-              Account Settings
-            </Button>
-            <Button component={Link} to="/pricing-page" variant="default">
-              View plans
-            </Button>
-          </Group>
+  const { data: lists, isLoading, isError, error, refetch } = useGetListsQuery();
+  const limits = usePlanLimits();
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('list');
+  const [opened, setOpened] = useState<Set<string> | null>(null);
+  const [dialog, setDialog] = useState<ListDialog | null>(null);
+  const [limit, setLimit] = useState<LimitProblem | null>(null);
+
+  useEffect(() => {
+    if (isError) notify.error(errorMessage(error, 'Failed to fetch lists'));
+  }, [isError, error]);
+
+  // A list chosen in the navbar (or just created) is open and brought into view.
+  useEffect(() => {
+    if (!chosen || !lists?.some((list) => list.id === chosen)) return;
+    const frame = window.requestAnimationFrame(() => {
+      document.getElementById(`list-${chosen}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [chosen, lists]);
+
+  // Until the user opens or closes one, the chosen list (or else the first) is open.
+  const isOpen = (id: string) => id === chosen || (opened ? opened.has(id) : !chosen && id === lists?.[0]?.id);
+  function toggle(id: string) {
+    const next = new Set((lists ?? []).filter((list) => isOpen(list.id)).map((list) => list.id));
+    if (next.has(id)) {
+      next.delete(id);
+      // Closing the chosen list un-chooses it, or it would stay open.
+      if (id === chosen) setParams({}, { replace: true });
+    } else {
+      next.add(id);
+    }
+    setOpened(next);
+  }
+
+  function showLimit(problem: LimitProblem) {
+    notify.warning(problem.message, { title: 'Plan limit reached' });
+    setLimit(problem);
+  }
+
+  let content;
+  if (isLoading) content = <CenteredLoader label="Loading your lists..." />;
+  else if (isError && !lists) {
+    content = (
+      <Alert color="red" variant="light" title="Your lists could not be loaded">
+        <Button size="xs" variant="default" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!lists || lists.length === 0) {
+    content = <ListsEmptyState onNewList={() => setDialog({ kind: 'new' })} onImport={() => setDialog({ kind: 'import' })} />;
+  } else {
+    content = (
+      <>
+        <ListsToolbar
+          count={lists.length}
+          limit={limits.lists}
+          onNewList={() => setDialog({ kind: 'new' })}
+          onImport={() => setDialog({ kind: 'import' })}
+        />
+        <Stack gap="md">
+          {lists.map((list) => (
+            <ListCard
+              key={list.id}
+              list={list}
+              appsPerList={limits.appsPerList}
+              expanded={isOpen(list.id)}
+              highlighted={list.id === chosen}
+              onToggle={() => toggle(list.id)}
+              onRename={() => setDialog({ kind: 'rename', list })}
+              onDelete={() => setDialog({ kind: 'delete', list })}
+              onAddApps={() => setDialog({ kind: 'add-apps', list })}
+              onInstall={() => setDialog({ kind: 'install', list })}
+            />
+          ))}
         </Stack>
-      </Paper>
+      </>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl">
+      <PageHeader title="Your Lists" description="Named lists of apps, ready to install onto your machines." />
+      {limit ? (
+        <Stack mb="md">
+          <LimitAlert problem={limit} onClose={() => setLimit(null)} />
+        </Stack>
+      ) : null}
+      {content}
+      <ListDialogs
+        dialog={dialog}
+        appsPerList={limits.appsPerList}
+        onClose={() => setDialog(null)}
+        onCreated={(id) => setParams({ list: id }, { replace: true })}
+        onLimit={showLimit}
+      />
     </Container>
   );
 }

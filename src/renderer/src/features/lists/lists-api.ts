@@ -1,34 +1,93 @@
+import type {
+  ImportListRequest,
+  ImportListResponse,
+  ListDetail,
+  ListItem,
+  ListItemsResponse,
+  ListSummary,
+} from '@shared/api/lists';
 import { baseApi } from '../../lib/base-api';
 
-/**
- * GET /api/lists (SPEC §7), read only as far as the navbar needs (id and name). The navbar is
- * on the first route, so this is checked by hand instead of pulling zod in (DESIGN §8); the
- * full list contract joins src/shared with the lists release.
- */
-export interface ListSummary {
-  id: string;
-  name: string;
-}
+// Loaded with the first list call, not at start: zod must stay out of the first route (DESIGN §8).
+const schemas = () => import('@shared/api/lists');
 
-function toSummaries(body: unknown): ListSummary[] {
-  const items: unknown = Array.isArray(body) ? body : (body as { lists?: unknown } | null)?.lists;
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { id, name } = item as Record<string, unknown>;
-    if ((typeof id !== 'string' && typeof id !== 'number') || typeof name !== 'string') return [];
-    return [{ id: String(id), name }];
-  });
-}
+export type { ListItem, ListSummary };
 
+/** The lists API (SPEC §7 "Lists", DESIGN §10). */
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getListSummaries: build.query<ListSummary[], void>({
-      query: () => ({ url: '/api/lists' }),
-      transformResponse: toSummaries,
+    getLists: build.query<ListSummary[], void>({
+      query: () => ({ url: '/api/lists', schema: () => schemas().then((m) => m.listsResponseSchema) }),
       providesTags: ['Lists'],
+    }),
+    getListItems: build.query<ListItem[], string>({
+      query: (id) => ({
+        url: `/api/lists/${encodeURIComponent(id)}/items`,
+        schema: () => schemas().then((m) => m.listItemsResponseSchema),
+      }),
+      transformResponse: (body: ListItemsResponse) => body.items,
+      providesTags: (_result, _error, id) => [{ type: 'ListItems', id }],
+    }),
+    createList: build.mutation<ListDetail, { name: string }>({
+      query: (body) => ({ url: '/api/lists', method: 'POST', data: body }),
+      invalidatesTags: ['Lists'],
+    }),
+    renameList: build.mutation<ListDetail, { id: string; name: string }>({
+      query: ({ id, name }) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'PUT', data: { name } }),
+      invalidatesTags: ['Lists'],
+    }),
+    deleteList: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => ['Lists', { type: 'ListItems', id }],
+    }),
+    addListItem: build.mutation<ListItem, { listId: string; appId: number }>({
+      query: ({ listId, appId }) => ({ url: `/api/lists/${encodeURIComponent(listId)}/items`, method: 'POST', data: { appId } }),
+      invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
+    }),
+    removeListItem: build.mutation<unknown, { listId: string; appId: number }>({
+      query: ({ listId, appId }) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/items/${appId}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
+    }),
+    reorderListItems: build.mutation<unknown, { listId: string; appIds: number[] }>({
+      query: ({ listId, appIds }) => ({ url: `/api/lists/${encodeURIComponent(listId)}/items`, method: 'PUT', data: { appIds } }),
+      // Shown at once; the server's answer (or a refetch after a failure) settles it.
+      async onQueryStarted({ listId, appIds }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          listsApi.util.updateQueryData('getListItems', listId, (items) => {
+            const byId = new Map(items.map((item) => [item.app_id, item]));
+            return appIds.flatMap((appId) => byId.get(appId) ?? []);
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    importList: build.mutation<ImportListResponse, ImportListRequest>({
+      query: (body) => ({
+        url: '/api/lists/import',
+        method: 'POST',
+        data: body,
+        schema: () => schemas().then((m) => m.importListResponseSchema),
+      }),
+      invalidatesTags: ['Lists'],
     }),
   }),
 });
 
-export const { useGetListSummariesQuery } = listsApi;
+export const {
+  useGetListsQuery,
+  useGetListItemsQuery,
+  useCreateListMutation,
+  useRenameListMutation,
+  useDeleteListMutation,
+  useAddListItemMutation,
+  useRemoveListItemMutation,
+  useReorderListItemsMutation,
+  useImportListMutation,
+} = listsApi;

@@ -1,11 +1,11 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ListsButton } from './lists-button';
-import { useGetListSummariesQuery } from './lists-api';
+import { useGetListsQuery } from './lists-api';
 
 /** The navbar's Lists dropdown (SPEC §2): a failed or empty answer both read "No lists". */
 export function ListsMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
-  const { data: lists } = useGetListSummariesQuery();
+  const { data: lists } = useGetListsQuery();
   return (
     <Menu defaultOpened={defaultOpened} position="bottom-start" width={240} shadow="md">
       <Menu.Target>

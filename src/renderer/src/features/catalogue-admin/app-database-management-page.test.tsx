@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeApp } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, signIn, testUser } from '../../test/render-app';
+
+const categories = [{ category_id: 1, category_name: 'Browsers', app_count: 1 }];
+const catalogue = {
+  'GET /catalogue/categories': { status: 200, data: categories },
+  'GET /catalogue/apps': { status: 200, data: [makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers' })] },
+};
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn({ ...testUser, isAdmin: true });
+});
+afterEach(cleanup);
+
+describe('App Database Management', () => {
+  it('is for admins only', async () => {
+    signIn();
+    mockApi(catalogue);
+    const app = renderApp('/app-database-management');
+    await screen.findByRole('heading', { name: 'Your Lists' });
+    expect(app.currentPath()).toBe('/app-list');
+  });
+
+  it('says what the app form is missing and sends nothing', async () => {
+    const api = mockApi(catalogue);
+    renderApp('/app-database-management');
+    await screen.findByRole('heading', { name: 'App Database Management' });
+    fireEvent.click(within(section('Add App')).getByRole('button', { name: 'Add App' }));
+
+    for (const message of [
+      'Name is required',
+      'Description is required',
+      'Category is required',
+      'Website must be an http(s) address',
+      'File size must be a number of KB',
+      'Icon image is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(api.callsTo('POST', '/catalogue/apps')).toHaveLength(0);
+  });
+
+  it('checks package ids and shows where the app will install', async () => {
+    mockApi(catalogue);
+    renderApp('/app-database-management');
+    const form = await screen.findByRole('region', { name: 'Add App' });
+    fireEvent.change(within(form).getByLabelText('winget id'), { target: { value: 'Mozilla.Firefox' } });
+    fireEvent.change(within(form).getByLabelText('Flatpak id'), { target: { value: 'org.mozilla.firefox' } });
+    expect(within(form).getByText('Installs on: Windows, Linux')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Snap name'), { target: { value: 'Not A Snap' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add App' }));
+    expect(await within(form).findByText('Not a valid snap name')).toBeInTheDocument();
+  });
+
+  it('asks for a category name and for a selection before deleting', async () => {
+    const api = mockApi(catalogue);
+    renderApp('/app-database-management');
+    await screen.findByRole('heading', { name: 'App Database Management' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Category' }));
+    expect(await screen.findByText('Category name is required.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Category' }));
+    expect(await screen.findByText('Please select a category to delete.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete App' }));
+    expect(await screen.findByText('Please select an app to delete.')).toBeInTheDocument();
+
+    expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('puts the server reason under SPEC’s title when saving a category fails', async () => {
+    const api = mockApi({
+      ...catalogue,
+      'POST /catalogue/categories': { status: 409, data: { code: 'CATEGORY_EXISTS', message: 'A category named Browsers already exists' } },
+    });
+    renderApp('/app-database-management');
+    const form = await screen.findByRole('region', { name: 'Add or Update Category' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Category name/ }), { target: { value: 'Browsers' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Category' }));
+
+    expect(await screen.findByText('Error updating/adding category!')).toBeInTheDocument();
+    expect(screen.getByText('A category named Browsers already exists')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/catalogue/categories')[0]?.body).toEqual({ category_id: null, category_name: 'Browsers' }),
+    );
+  });
+});

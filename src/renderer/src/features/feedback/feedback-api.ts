@@ -1,0 +1,14 @@
+import type { FeedbackRequest } from '@shared/api/feedback';
+import { baseApi } from '../../lib/base-api';
+
+export const feedbackApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/feedback (SPEC §7) with SPEC §3's payload. */
+    sendFeedback: build.mutation<unknown, FeedbackRequest>({
+      query: (body) => ({ url: '/api/feedback', method: 'POST', data: body }),
+      invalidatesTags: ['AdminFeedback', 'AdminStats'],
+    }),
+  }),
+});
+
+export const { useSendFeedbackMutation } = feedbackApi;

@@ -1,0 +1,133 @@
+import { Alert, Button, Center, Chip, Drawer, Group, Input, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-errors';
+import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
+import { notify } from '../../lib/notify';
+import { CatalogueAppRow } from './catalogue-app-row';
+import { LimitAlert } from './limit-alert';
+import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from './lists-api';
+import { appUsage, limitProblemOf, type LimitProblem } from './plan-limits';
+
+interface AddAppsDrawerProps {
+  list: ListSummary;
+  appsPerList: number | null;
+  onClose: () => void;
+  onLimit: (problem: LimitProblem) => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Browse and search the catalogue and add apps to one list (DESIGN §5, issue 3). */
+export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: AddAppsDrawerProps) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [category, setCategory] = useState('all');
+  const [limit, setLimit] = useState<LimitProblem | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+
+  // The summary refreshes after each add, so counts and limits stay current.
+  const { data: lists } = useGetListsQuery();
+  const list = lists?.find((candidate) => candidate.id === initial.id) ?? initial;
+  const { data: items } = useGetListItemsQuery(list.id);
+  const inList = new Set((items ?? []).map((item) => item.app_id));
+  const categories = useGetCategoriesQuery();
+  const apps = useGetCatalogueAppsQuery({ search: debounced, category: category === 'all' ? null : Number(category) });
+  const [addItem] = useAddListItemMutation();
+
+  const full = appsPerList !== null && list.appCount >= appsPerList;
+  const blockedReason = list.readOnly
+    ? 'This list is read-only on your current plan'
+    : full
+      ? `Your plan allows ${appsPerList} apps per list`
+      : null;
+  const usage = appUsage(list.appCount, appsPerList);
+
+  async function add(appId: number) {
+    setPending(appId);
+    try {
+      await addItem({ listId: list.id, appId }).unwrap();
+    } catch (failure) {
+      const problem = limitProblemOf(failure);
+      if (problem) {
+        setLimit(problem);
+        onLimit(problem);
+      } else {
+        notify.error(errorMessage(failure, 'Failed to add the app'));
+      }
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <Drawer opened onClose={onClose} position="right" size="lg" title={`Add apps to ${list.name}`} scrollAreaComponent={ScrollArea.Autosize}>
+      <Stack gap="md">
+        {usage ? (
+          <Text size="sm" c={full ? 'orange' : 'dimmed'}>
+            {usage}
+            {full ? ' — this list is full on your plan.' : ''}
+          </Text>
+        ) : null}
+        {limit ? <LimitAlert problem={limit} onClose={() => setLimit(null)} /> : null}
+        {full && !limit ? (
+          <LimitAlert problem={{ code: 'LIST_APP_LIMIT_REACHED', message: `Your plan allows ${appsPerList} apps per list.` }} />
+        ) : null}
+        <TextInput
+          label="Search apps"
+          placeholder="Search the catalogue"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Input.Wrapper label="Category">
+          <Chip.Group multiple={false} value={category} onChange={setCategory}>
+            <Group gap={6} mt={6} role="radiogroup" aria-label="Category">
+              <Chip value="all" size="xs" type="radio">
+                All
+              </Chip>
+              {(categories.data ?? []).map((item) => (
+                <Chip key={item.category_id} value={String(item.category_id)} size="xs" type="radio">
+                  {item.category_name}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Input.Wrapper>
+        {apps.isFetching && !apps.data ? (
+          <Center py="xl" role="status">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">Loading apps…</Text>
+            </Group>
+          </Center>
+        ) : apps.isError ? (
+          <Alert color="red" variant="light" title="The catalogue could not be loaded">
+            <Button size="xs" variant="default" onClick={() => void apps.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (apps.data ?? []).length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No apps match your search.
+          </Text>
+        ) : (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Catalogue apps" aria-busy={apps.isFetching}>
+            {(apps.data ?? []).map((app) => (
+              <CatalogueAppRow
+                key={app.app_id}
+                app={app}
+                added={inList.has(app.app_id)}
+                adding={pending === app.app_id}
+                blockedReason={blockedReason}
+                onAdd={() => void add(app.app_id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, signIn } from '../../test/render-app';
+
+const firefox = makeApp({
+  app_id: 11,
+  name: 'Firefox',
+  category_name: 'Browsers',
+  file_size_kb: 524_288,
+  winget_id: 'Mozilla.Firefox',
+  homebrew_cask: 'firefox',
+  apt_package: 'firefox-esr',
+  platforms: ['windows', 'macos', 'linux'],
+});
+const vscode = makeApp({
+  app_id: 12,
+  name: 'Visual Studio Code',
+  category_name: 'Development',
+  file_size_kb: 1_048_576,
+  winget_id: 'Microsoft.VisualStudioCode',
+  homebrew_cask: 'visual-studio-code',
+  platforms: ['windows', 'macos'],
+});
+const slack = makeApp({ app_id: 13, name: 'Slack', category_name: 'Communication', platforms: ['windows', 'macos', 'linux'] });
+const list = makeList({ id: 'l1', name: 'Work laptop', appCount: 2, sizeKb: 1_572_864 });
+
+function listRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/lists': { status: 200, data: [list] },
+    'GET /api/lists/l1/items': { status: 200, data: { items: [makeListItem(firefox, 0), makeListItem(vscode, 1)] } },
+    'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+    'GET /catalogue/categories': { status: 200, data: [{ category_id: 1, category_name: 'Browsers', app_count: 1 }] },
+    'GET /catalogue/apps': { status: 200, data: [firefox, vscode, slack] },
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+});
+afterEach(cleanup);
+
+describe('the lists screen', () => {
+  it('shows a list with its size in GB, its apps and where each installs', async () => {
+    listRoutes();
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    expect(await within(card).findByText(/2 apps · 1\.50 GB · 2 of 5 apps/)).toBeInTheDocument();
+
+    const row = await within(card).findByRole('listitem', { name: 'Visual Studio Code' });
+    expect(within(row).getByText('Windows')).toBeInTheDocument();
+    expect(within(row).getByText('macOS')).toBeInTheDocument();
+    expect(within(row).queryByText('Linux')).not.toBeInTheDocument();
+    expect(within(card).getByText(/Linux: 1 of 2 apps — not available: Visual Studio Code/)).toBeInTheDocument();
+  });
+
+  it('says how many lists the plan allows and disables New List at the limit', async () => {
+    listRoutes();
+    renderApp('/app-list');
+    expect(await screen.findByText(/1 of 1 lists/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New List' })).toBeDisabled();
+  });
+
+  it('tells a new user what to do when there are no lists', async () => {
+    listRoutes({ 'GET /api/lists': { status: 200, data: [] } });
+    renderApp('/app-list');
+    expect(await screen.findByText('Create your first list, then add apps from the catalogue.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New List' })).toBeEnabled();
+  });
+
+  it('shows the server message and the way to upgrade when the plan limit is hit', async () => {
+    const message = 'Your plan allows 5 apps per list. Upgrade to add more.';
+    const api = listRoutes({
+      'POST /api/lists/l1/items': { status: 403, data: { code: 'LIST_APP_LIMIT_REACHED', message } },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Add apps to Work laptop' });
+    expect(await within(drawer).findByRole('button', { name: 'Firefox added' })).toBeDisabled();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add Slack' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 13 }));
+    const alert = await within(drawer).findByRole('alert');
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
+    // The notification says it too.
+    expect((await screen.findAllByText(message)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when a search matches no app', async () => {
+    listRoutes({ 'GET /catalogue/apps': { status: 200, data: [] } });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
+    expect(await screen.findByText('No apps match your search.')).toBeInTheDocument();
+  });
+
+  it('toasts the server message when the lists cannot be fetched', async () => {
+    listRoutes({ 'GET /api/lists': { status: 400, data: { code: 'SOMETHING', message: 'Lists are resting' } } });
+    renderApp('/app-list');
+    expect(await screen.findByText('Lists are resting')).toBeInTheDocument();
+  });
+
+  it('marks a read-only list and keeps only trimming available', async () => {
+    listRoutes({ 'GET /api/lists': { status: 200, data: [{ ...list, readOnly: true }] } });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    expect(within(card).getByText('Read-only')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add apps' })).toBeDisabled();
+    expect(await within(card).findByRole('button', { name: 'Move Firefox down' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Remove Firefox from Work laptop' })).toBeEnabled();
+  });
+
+  it('opens the list chosen in the navbar', async () => {
+    const home = makeList({ id: 'l2', name: 'Home PC', appCount: 0 });
+    listRoutes({
+      'GET /api/lists': { status: 200, data: [list, home] },
+      'GET /api/lists/l2/items': { status: 200, data: { items: [] } },
+    });
+    const app = renderApp('/app-list');
+    const homeCard = await screen.findByRole('region', { name: 'Home PC' });
+    expect(within(homeCard).getByRole('button', { name: 'Show apps' })).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Lists' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Home PC' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/app-list?list=l2'));
+    expect(await within(homeCard).findByText('This list has no apps yet. Add some from the catalogue.')).toBeInTheDocument();
+    expect(within(homeCard).getByRole('button', { name: 'Hide apps' })).toHaveAttribute('aria-expanded', 'true');
+    expect(homeCard).toHaveAttribute('data-highlighted', 'true');
+  });
+});

@@ -1,0 +1,62 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import type { App } from '@shared/api/catalogue';
+import { AppIcon } from '../../components/app-icon';
+import { PlatformBadges } from '../../components/platform-badges';
+
+interface CatalogueAppRowProps {
+  app: App;
+  added: boolean;
+  adding: boolean;
+  /** Why Add is unavailable (plan limit, read-only list), or null. */
+  blockedReason: string | null;
+  onAdd: () => void;
+}
+
+function formatSize(kb: number): string {
+  if (kb >= 1024 * 1024) return `${(kb / 1024 / 1024).toFixed(2)} GB`;
+  return `${Math.max(0.1, kb / 1024).toFixed(1)} MB`;
+}
+
+/** A catalogue app in the "Add apps" browser. */
+export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd }: CatalogueAppRowProps) {
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" align="flex-start" gap="sm" py="sm" aria-label={app.name}>
+      <Group gap="sm" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
+        <AppIcon name={app.name} src={app.icon_file_location} size={40} />
+        <Stack gap={4} miw={0}>
+          <Group gap={8}>
+            <Text fw={600} size="sm">
+              {app.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {app.category_name} · {formatSize(app.file_size_kb)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {app.description}
+          </Text>
+          <PlatformBadges platforms={app.platforms} size="xs" />
+        </Stack>
+      </Group>
+      {added ? (
+        <Button size="xs" variant="light" color="green" style={{ flexShrink: 0 }} leftSection={<IconCheck size={14} aria-hidden />} disabled aria-label={`${app.name} added`}>
+          Added
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          style={{ flexShrink: 0 }}
+          leftSection={<IconPlus size={14} aria-hidden />}
+          loading={adding}
+          disabled={blockedReason !== null}
+          title={blockedReason ?? undefined}
+          aria-label={`Add ${app.name}`}
+          onClick={onAdd}
+        >
+          Add
+        </Button>
+      )}
+    </Group>
+  );
+}

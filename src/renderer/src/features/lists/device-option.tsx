@@ -1,0 +1,75 @@
+import { Badge, Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import type { Platform } from '@shared/api/catalogue';
+import { formatLastActive } from '@shared/format';
+import { PLATFORM_LABELS } from '../../components/platform-badges';
+import { devicePlatform, type InstallDevice } from './install-devices';
+
+interface DeviceOptionProps {
+  device: InstallDevice;
+  multiple: boolean;
+  checked: boolean;
+  /** The list's apps: the row says which of them this device's platform cannot install. */
+  apps: ReadonlyArray<{ name: string; platforms: readonly Platform[] }>;
+  onChange: (checked: boolean) => void;
+}
+
+const TYPE_LABELS: Readonly<Record<InstallDevice['type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
+
+function Coverage({ device, apps }: Pick<DeviceOptionProps, 'device' | 'apps'>) {
+  const platform = devicePlatform(device.platform);
+  if (!platform || apps.length === 0) return null;
+  const missing = apps.filter((app) => !app.platforms.includes(platform));
+  if (missing.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        All {apps.length} apps can be installed here.
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="orange">
+      {missing.length} of {apps.length} apps have no {PLATFORM_LABELS[platform]} package and will be skipped:{' '}
+      {missing.map((app) => app.name).join(', ')}
+    </Text>
+  );
+}
+
+/** One device row of "Select Installation Device" (SPEC §2). */
+export function DeviceOption({ device, multiple, checked, apps, onChange }: DeviceOptionProps) {
+  const platform = devicePlatform(device.platform);
+  const label = (
+    <Stack gap={4}>
+      <Group gap={6} wrap="wrap">
+        <Text fw={600} size="sm">
+          {device.name}
+        </Text>
+        {device.isCurrent ? (
+          <Badge size="xs" variant="outline">
+            This device
+          </Badge>
+        ) : null}
+        <Badge size="xs" variant="light" color="gray">
+          {TYPE_LABELS[device.type]}
+        </Badge>
+        {device.isAdmin ? (
+          <Badge size="xs" variant="light" color="grape">
+            Admin
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {platform ? PLATFORM_LABELS[platform] : device.platform} · Last active {formatLastActive(device.lastActive)}
+      </Text>
+      <Coverage device={device} apps={apps} />
+    </Stack>
+  );
+  return (
+    <Paper withBorder p="sm" radius="md" style={checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}>
+      {multiple ? (
+        <Checkbox label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.id} />
+      ) : (
+        <Radio label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.id} name="install-device" />
+      )}
+    </Paper>
+  );
+}

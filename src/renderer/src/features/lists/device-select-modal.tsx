@@ -1,0 +1,127 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconDeviceDesktopOff } from '@tabler/icons-react';
+import type { Platform } from '@shared/api/catalogue';
+import { useState, type ReactNode } from 'react';
+import { errorStatus } from '../../lib/api-errors';
+import { DeviceOption } from './device-option';
+import { DownloadClientDialog } from './download-client-dialog';
+import { isInstallTarget, useGetInstallDevicesQuery, type InstallDevice } from './install-devices';
+
+export interface DeviceSelectModalProps {
+  opened: boolean;
+  listName: string;
+  appCount: number;
+  /** The list's apps, to say which of them a device cannot install (DESIGN §5). */
+  apps?: ReadonlyArray<{ name: string; platforms: readonly Platform[] }>;
+  multiple?: boolean;
+  onConfirm: (devices: InstallDevice[]) => void;
+  onCancel: () => void;
+}
+
+export function installButtonLabel(chosen: InstallDevice[]): string {
+  if (chosen.length === 0) return 'Install to';
+  if (chosen.length === 1) return `Install to ${chosen[0]?.name ?? '1 Device'}`;
+  return `Install to ${chosen.length} Devices`;
+}
+
+/** "Select Installation Device" (SPEC §2, §4, §5): only remote token-registered clients are offered. */
+export function DeviceSelectModal({ opened, listName, appCount, apps = [], multiple = false, onConfirm, onCancel }: DeviceSelectModalProps) {
+  const query = useGetInstallDevicesQuery(undefined, { skip: !opened, refetchOnMountOrArgChange: true });
+  const [chosenIds, setChosenIds] = useState<string[] | null>(null);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+
+  // A 404 means this server has no device API yet: that is "no clients", not a failure.
+  const missingApi = query.isError && errorStatus(query.error) === 404;
+  const targets = (query.data ?? []).filter(isInstallTarget);
+  // SPEC §4: single mode pre-selects the first eligible device; multi mode starts empty.
+  const selected = chosenIds ?? (multiple || !targets[0] ? [] : [targets[0].id]);
+  const chosen = targets.filter((device) => selected.includes(device.id));
+
+  function toggle(device: InstallDevice, checked: boolean) {
+    if (!multiple) return setChosenIds([device.id]);
+    setChosenIds(checked ? [...selected, device.id] : selected.filter((id) => id !== device.id));
+  }
+
+  function cancel() {
+    setChosenIds(null);
+    onCancel();
+  }
+
+  let body: ReactNode;
+  if (query.isLoading || (query.isFetching && !query.data)) {
+    body = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading devices...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (query.isError && !missingApi) {
+    body = (
+      <Alert color="red" variant="light" title="Failed to load devices">
+        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (targets.length === 0) {
+    body = (
+      <Stack align="center" gap="sm" py="lg" ta="center">
+        <IconDeviceDesktopOff size={40} stroke={1.5} aria-hidden />
+        <Text fw={600}>No desktop clients found</Text>
+        <Text size="sm" c="dimmed" maw={380}>
+          Install the Loadout desktop client on a machine and register it with a token; it will then appear here.
+        </Text>
+        <Group>
+          <Button onClick={() => setDownloadOpen(true)}>Download Desktop Client</Button>
+          <Button variant="default" onClick={cancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="xs" role={multiple ? 'group' : 'radiogroup'} aria-label="Devices">
+        {targets.map((device) => (
+          <DeviceOption
+            key={device.id}
+            device={device}
+            multiple={multiple}
+            checked={selected.includes(device.id)}
+            apps={apps}
+            onChange={(checked) => toggle(device, checked)}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <Modal opened={opened} onClose={cancel} title="Select Installation Device" centered size="lg">
+        <Stack gap="md">
+          <Text size="sm">
+            <Text span fw={600}>
+              {listName}
+            </Text>{' '}
+            · {appCount} {appCount === 1 ? 'app' : 'apps'}
+          </Text>
+          {body}
+          {targets.length > 0 ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancel}>
+                Cancel
+              </Button>
+              <Button disabled={chosen.length === 0} onClick={() => onConfirm(chosen)}>
+                {installButtonLabel(chosen)}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Modal>
+      <DownloadClientDialog opened={downloadOpen} onClose={() => setDownloadOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { AppIcon } from '../../components/app-icon';
+import { PlatformBadges } from '../../components/platform-badges';
+import type { ListItem } from './lists-api';
+
+interface ListAppRowProps {
+  item: ListItem;
+  /** A line above every row but the first. */
+  divided: boolean;
+  listName: string;
+  isFirst: boolean;
+  isLast: boolean;
+  /** Read-only lists can still be trimmed, never reordered (DESIGN §5). */
+  canReorder: boolean;
+  busy: boolean;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+function formatMb(kb: number): string {
+  return kb >= 1024 * 1024 ? `${(kb / 1024 / 1024).toFixed(2)} GB` : `${Math.max(0.1, kb / 1024).toFixed(1)} MB`;
+}
+
+/** One app of a list: what it is, where it installs, and the buttons to move or remove it. */
+export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorder, busy, onMove, onRemove }: ListAppRowProps) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py={8}
+      aria-label={item.name}
+      style={divided ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        <AppIcon name={item.name} src={item.icon_file_location} />
+        <Stack gap={2} miw={0}>
+          <Group gap={8} wrap="wrap">
+            <Text fw={600} size="sm" truncate>
+              {item.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {item.category_name} · {formatMb(item.file_size_kb)}
+            </Text>
+          </Group>
+          <PlatformBadges platforms={item.platforms} size="xs" />
+        </Stack>
+      </Group>
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Tooltip label="Move up" openDelay={400}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Move ${item.name} up`}
+            disabled={!canReorder || isFirst || busy}
+            onClick={() => onMove(-1)}
+          >
+            <IconArrowUp size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Move down" openDelay={400}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Move ${item.name} down`}
+            disabled={!canReorder || isLast || busy}
+            onClick={() => onMove(1)}
+          >
+            <IconArrowDown size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={`Remove from ${listName}`} openDelay={400}>
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.name} from ${listName}`} disabled={busy} onClick={onRemove}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,154 @@
+import { ActionIcon, Alert, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconDots, IconDownload, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { formatListSizeGb } from '@shared/format';
+import { forwardRef, type ReactElement } from 'react';
+import { ExportMenu } from './export-menu';
+import { ListApps } from './list-apps';
+import { useGetListItemsQuery, type ListSummary } from './lists-api';
+import { appUsage } from './plan-limits';
+
+interface ListCardProps {
+  list: ListSummary;
+  /** The plan's apps-per-list limit; null while unknown. */
+  appsPerList: number | null;
+  expanded: boolean;
+  highlighted: boolean;
+  onToggle: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+  onAddApps: () => void;
+  onInstall: () => void;
+}
+
+function DisabledReason({ reason, children }: { reason: string | null; children: ReactElement }) {
+  if (!reason) return children;
+  // A disabled button gets no pointer events; the wrapper carries the tooltip.
+  return (
+    <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <span tabIndex={0} style={{ display: 'inline-block' }}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** One list of /app-list: name, count, size, its apps, and what can be done with it. */
+export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListCard(
+  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall },
+  ref,
+) {
+  // Items load when the card is first opened, and stay cached afterwards.
+  const itemsQuery = useGetListItemsQuery(list.id, { skip: !expanded });
+  const items = itemsQuery.data;
+  const size = formatListSizeGb(items ?? [{ file_size_kb: list.sizeKb }]);
+  const usage = appUsage(list.appCount, appsPerList);
+  const full = appsPerList !== null && list.appCount >= appsPerList;
+  const addReason = list.readOnly
+    ? 'This list is read-only on your current plan'
+    : full
+      ? `Your plan allows ${appsPerList} apps per list. Upgrade for more.`
+      : null;
+  const bodyId = `list-${list.id}-apps`;
+
+  return (
+    <Card
+      ref={ref}
+      id={`list-${list.id}`}
+      withBorder
+      radius="md"
+      padding="lg"
+      shadow={highlighted ? 'md' : 'xs'}
+      component="section"
+      aria-label={list.name}
+      data-highlighted={highlighted || undefined}
+      style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2, scrollMarginTop: 80 } : { scrollMarginTop: 80 }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} fz="lg">
+                {list.name}
+              </Title>
+              {list.readOnly ? (
+                <Badge color="orange" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+                  Read-only
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {list.appCount} {list.appCount === 1 ? 'app' : 'apps'} · {size}
+              {usage ? ` · ${usage}` : ''}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="wrap">
+            <DisabledReason reason={addReason}>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} disabled={addReason !== null} onClick={onAddApps}>
+                Add apps
+              </Button>
+            </DisabledReason>
+            <ExportMenu list={list} />
+            <DisabledReason reason={list.appCount === 0 ? 'Add apps to this list first' : null}>
+              <Button
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                disabled={list.appCount === 0}
+                onClick={onInstall}
+              >
+                Install
+              </Button>
+            </DisabledReason>
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={`More actions for ${list.name}`}>
+                  <IconDots size={16} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} disabled={list.readOnly} onClick={onRename}>
+                  Rename
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {list.readOnly ? (
+          <Alert color="orange" variant="light" p="xs">
+            <Text size="sm">
+              This list is beyond your current plan&apos;s limits, so it is read-only: you can remove apps or delete it, but
+              not add, rename or reorder. Trim it to your plan&apos;s limits or upgrade to edit it again.
+            </Text>
+          </Alert>
+        ) : null}
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            color="gray"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            rightSection={expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+          >
+            {expanded ? 'Hide apps' : 'Show apps'}
+          </Button>
+        </Group>
+        <Collapse expanded={expanded} id={bodyId}>
+          {expanded ? (
+            <ListApps
+              list={list}
+              items={items}
+              loading={itemsQuery.isLoading}
+              failed={itemsQuery.isError}
+              onRetry={() => void itemsQuery.refetch()}
+              onAddApps={onAddApps}
+            />
+          ) : null}
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+});

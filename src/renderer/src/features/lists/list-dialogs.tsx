@@ -1,0 +1,124 @@
+import { lazy, Suspense } from 'react';
+import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { ListNameModal } from './list-name-modal';
+import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from './lists-api';
+import { limitProblemOf, type LimitProblem } from './plan-limits';
+
+// The heavier dialogs load when first opened (DESIGN §8).
+const ImportListModal = lazy(() => import('./import-list-modal').then((m) => ({ default: m.ImportListModal })));
+const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ default: m.AddAppsDrawer })));
+const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
+
+export type ListDialog =
+  | { kind: 'new' }
+  | { kind: 'import' }
+  | { kind: 'rename'; list: ListSummary }
+  | { kind: 'delete'; list: ListSummary }
+  | { kind: 'add-apps'; list: ListSummary }
+  | { kind: 'install'; list: ListSummary };
+
+interface ListDialogsProps {
+  dialog: ListDialog | null;
+  appsPerList: number | null;
+  onClose: () => void;
+  /** A list was created or imported: show it. */
+  onCreated: (listId: string) => void;
+  onLimit: (problem: LimitProblem) => void;
+}
+
+/** The one dialog of /app-list that is open, if any. */
+export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }: ListDialogsProps) {
+  const [createList, created] = useCreateListMutation();
+  const [renameList, renamed] = useRenameListMutation();
+  const [deleteList, deleted] = useDeleteListMutation();
+  if (!dialog) return null;
+
+  async function create(name: string): Promise<string | null> {
+    try {
+      const list = await createList({ name }).unwrap();
+      notify.success(`List “${list.name}” created`);
+      onCreated(list.id);
+      onClose();
+      return null;
+    } catch (failure) {
+      const problem = limitProblemOf(failure);
+      if (problem) {
+        onLimit(problem);
+        onClose();
+        return null;
+      }
+      return errorMessage(failure, 'Failed to create the list');
+    }
+  }
+
+  async function rename(list: ListSummary, name: string): Promise<string | null> {
+    try {
+      await renameList({ id: list.id, name }).unwrap();
+      onClose();
+      return null;
+    } catch (failure) {
+      return errorMessage(failure, 'Failed to rename the list');
+    }
+  }
+
+  async function remove(list: ListSummary) {
+    try {
+      await deleteList(list.id).unwrap();
+      notify.success(`List “${list.name}” deleted`);
+      onClose();
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to delete the list'));
+    }
+  }
+
+  switch (dialog.kind) {
+    case 'new':
+      return <ListNameModal title="New List" submitLabel="Create List" loading={created.isLoading} onSubmit={create} onClose={onClose} />;
+    case 'rename':
+      return (
+        <ListNameModal
+          title="Rename List"
+          submitLabel="Save"
+          initialName={dialog.list.name}
+          loading={renamed.isLoading}
+          onSubmit={(name) => rename(dialog.list, name)}
+          onClose={onClose}
+        />
+      );
+    case 'delete':
+      return (
+        <ConfirmModal
+          opened
+          title="Delete List"
+          confirmLabel="Delete List"
+          danger
+          loading={deleted.isLoading}
+          onConfirm={() => void remove(dialog.list)}
+          onClose={onClose}
+        >
+          Delete “{dialog.list.name}” and its {dialog.list.appCount} {dialog.list.appCount === 1 ? 'app' : 'apps'}? This
+          cannot be undone. The apps stay in the catalogue.
+        </ConfirmModal>
+      );
+    case 'import':
+      return (
+        <Suspense fallback={null}>
+          <ImportListModal onClose={onClose} onImported={onCreated} onLimit={onLimit} />
+        </Suspense>
+      );
+    case 'add-apps':
+      return (
+        <Suspense fallback={null}>
+          <AddAppsDrawer list={dialog.list} appsPerList={appsPerList} onClose={onClose} onLimit={onLimit} />
+        </Suspense>
+      );
+    case 'install':
+      return (
+        <Suspense fallback={null}>
+          <InstallListDialog list={dialog.list} onClose={onClose} />
+        </Suspense>
+      );
+  }
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { listUsage } from './plan-limits';
+
+interface ListsToolbarProps {
+  count: number;
+  /** The plan's list limit; null when unlimited or unknown. */
+  limit: number | null;
+  onNewList: () => void;
+  onImport: () => void;
+}
+
+/** "New List", "Import", and how many lists the plan allows. */
+export function ListsToolbar({ count, limit, onNewList, onImport }: ListsToolbarProps) {
+  const full = limit !== null && count >= limit;
+  const reason = full ? `Your plan allows ${limit} ${limit === 1 ? 'list' : 'lists'}. Upgrade for more.` : null;
+  const usage = listUsage(count, limit);
+  const buttons = (
+    <Group gap="xs">
+      <Button leftSection={<IconPlus size={16} aria-hidden />} disabled={full} onClick={onNewList}>
+        New List
+      </Button>
+      <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} disabled={full} onClick={onImport}>
+        Import
+      </Button>
+    </Group>
+  );
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm" mb="md">
+      <Text size="sm" c={full ? 'orange' : 'dimmed'}>
+        {usage ?? `${count} ${count === 1 ? 'list' : 'lists'}`}
+        {full ? ' — upgrade to create more.' : ''}
+      </Text>
+      {reason ? (
+        <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+          {/* Disabled buttons get no pointer events; the wrapper carries the tooltip. */}
+          <span tabIndex={0}>{buttons}</span>
+        </Tooltip>
+      ) : (
+        buttons
+      )}
+    </Group>
+  );
+}

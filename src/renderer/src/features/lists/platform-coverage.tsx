@@ -1,0 +1,33 @@
+import { List, Text } from '@mantine/core';
+import { PLATFORMS } from '@shared/api/catalogue';
+import { PLATFORM_LABELS } from '../../components/platform-badges';
+import type { ListItem } from './lists-api';
+
+/**
+ * Which apps of the list cannot go to which platform (DESIGN §5), in words: a device gets
+ * only the apps its package managers know.
+ */
+export function PlatformCoverage({ items }: { items: ListItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <List size="xs" spacing={2} c="dimmed" aria-label="Platform coverage">
+      {PLATFORMS.map((platform) => {
+        const missing = items.filter((item) => !item.platforms.includes(platform));
+        const label = PLATFORM_LABELS[platform];
+        return (
+          <List.Item key={platform}>
+            {missing.length === 0 ? (
+              <Text span size="xs">
+                {label}: all {items.length} apps
+              </Text>
+            ) : (
+              <Text span size="xs">
+                {label}: {items.length - missing.length} of {items.length} apps — not available: {missing.map((item) => item.name).join(', ')}
+              </Text>
+            )}
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

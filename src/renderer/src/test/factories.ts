@@ -1,0 +1,72 @@
+import type { App } from '@shared/api/catalogue';
+import type { ListItem, ListSummary } from '@shared/api/lists';
+import type { SubscriptionStatusResponse } from '@shared/api/subscription';
+import { getPlan, type PlanId } from '@shared/plans';
+
+/** Answers as the server sends them, built from the shared contract's types. */
+let nextAppId = 1;
+
+export function makeApp(overrides: Partial<App> = {}): App {
+  const id = overrides.app_id ?? nextAppId++;
+  return {
+    app_id: id,
+    name: `App ${id}`,
+    description: 'A useful app.',
+    category: 1,
+    category_name: 'Utilities',
+    website: 'https://example.com',
+    file_size_kb: 10_240,
+    icon_file_location: null,
+    winget_id: null,
+    homebrew_cask: null,
+    homebrew_formula: null,
+    apt_package: null,
+    flatpak_id: null,
+    snap_name: null,
+    platforms: [],
+    ...overrides,
+  };
+}
+
+export function makeListItem(app: App, position: number): ListItem {
+  return { ...app, position, size_kb: app.file_size_kb, addedAt: '2026-01-02T00:00:00.000Z' };
+}
+
+export function makeList(overrides: Partial<ListSummary> = {}): ListSummary {
+  return {
+    id: 'list-1',
+    name: 'Work laptop',
+    appCount: 0,
+    sizeKb: 0,
+    readOnly: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function planStatus(id: PlanId = 'free'): SubscriptionStatusResponse {
+  const plan = getPlan(id);
+  return {
+    currentPlan: {
+      name: plan.id,
+      plan_type: plan.id,
+      status: 'active',
+      pendingPlan: null,
+      validUntil: null,
+      displayName: plan.displayName,
+      features: [...plan.features],
+      seats: { limit: plan.limits.devices, used: 0 },
+      limits: {
+        devices: plan.limits.devices,
+        storage: `${plan.limits.storageMb}MB`,
+        bandwidth: `${plan.limits.bandwidthGb}GB`,
+        lists: plan.limits.lists,
+        appsPerList: plan.limits.appsPerList,
+        historyDays: plan.limits.historyDays,
+        cooldownHours: plan.limits.cooldownHours,
+      },
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  };
+}
