@@ -1,9 +1,10 @@
-// Times `npm start`'s server from spawn to the first healthy answer, on a fresh SQLite
+// Times `npm start`'s server (the built bundle) from spawn to the first healthy answer, on a fresh SQLite
 // database (DESIGN §8: under 3 s once built). Prints the figure of each run and the median.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = 3900 + Math.floor(Math.random() * 90);
@@ -21,11 +22,12 @@ async function waitForHealth(deadline) {
   return false;
 }
 
+await buildServerIfStale();
 const times = [];
 for (let run = 1; run <= RUNS; run += 1) {
   const dir = mkdtempSync(join(tmpdir(), 'loadout-bench-'));
   const started = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(PORT), DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

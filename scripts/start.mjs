@@ -1,9 +1,11 @@
-// `npm start`: build what is missing, then run the server (it migrates and seeds on start).
+// `npm start`: build what is missing or stale, then run the server (it migrates and seeds on start).
 import { spawn } from 'node:child_process';
+import { buildServerIfStale, SERVER_BUNDLE } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 buildWebIfStale();
+await buildServerIfStale();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const SOURCES = ['src/renderer', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const OUTPUT = 'dist/renderer/index.html';
 
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

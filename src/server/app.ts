@@ -22,6 +22,8 @@ declare module 'fastify' {
     ctx: AppContext;
     services: Services;
     rateLimiter: RateLimiter;
+    /** Settles once the seed catalogue is applied (at once unless it runs in the background). */
+    catalogueSeeded: Promise<void>;
   }
 }
 
@@ -29,6 +31,11 @@ export interface BuildOptions {
   /** Tests pass a controllable clock; production always uses the system clock. */
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * `npm start` answers requests while the seed catalogue's icons are processed (about a
+   * second on a fresh database); tests wait for the seed so that what they read is there.
+   */
+  seedInBackground?: boolean;
 }
 
 /** Default body limit; routes that take more (uploads) raise their own. */
@@ -71,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('rateLimiter', rateLimiter);
 
   app.addHook('onClose', async () => {
+    await app.catalogueSeeded;
     await mailer.flush();
     await mailer.close();
     await rateLimiter.close();
@@ -78,7 +86,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await promoteConfiguredAdmins(ctx);
-  await app.services.catalogueSeed.run();
+  const seeding = app.services.catalogueSeed.run().then(
+    () => undefined,
+    (error: unknown) => app.log.error({ err: error }, 'catalogue seed failed; the catalogue stays as it was'),
+  );
+  app.decorate('catalogueSeeded', seeding);
+  if (!options.seedInBackground) await seeding;
   registerErrorHandler(app);
   registerAuth(app, ctx);
   await registerSecurityHeaders(app);
