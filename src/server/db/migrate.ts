@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { migration0001Accounts } from './migrations/0001-accounts';
 import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
+import { migration0003Devices } from './migrations/0003-devices';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': migration0001Accounts,
   '0002-catalogue-lists': migration0002CatalogueLists,
+  '0003-devices': migration0003Devices,
 };
 
 /**

@@ -155,6 +155,67 @@ export interface FeedbackTable {
   created_at: Timestamp;
 }
 
+/** A browser or an enrolled machine of one account. device_id is the client's id (dev_…). */
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  device_name: string;
+  platform: string;
+  device_type: string;
+  registration_method: string;
+  /** JSON array of capability names. */
+  capabilities: string;
+  is_active: Flag;
+  is_admin: Flag;
+  hardware_fingerprint: string | null;
+  arch: string | null;
+  agent_version: string | null;
+  location: string | null;
+  /** SHA-256 of the enrolled agent's credential; only honoured while the device is active. */
+  credential_hash: string | null;
+  /** When this activation began (reset when a deactivated device registers again). */
+  created_at: Timestamp;
+  last_active_at: Timestamp | null;
+  deactivated_at: Timestamp | null;
+  /** device_id of the device that deactivated it. */
+  deactivated_by: string | null;
+}
+
+/** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */
+export interface DeviceTokensTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  code_encrypted: string;
+  max_uses: number;
+  uses: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface DeviceEventsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  device_name: string;
+  type: string;
+  actor_device_id: string | null;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface LogoutNotificationsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  device_name: string;
+  reason: string;
+  shown: Flag;
+  created_at: Timestamp;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -169,4 +230,8 @@ export interface Database {
   email_tokens: EmailTokensTable;
   subscriptions: SubscriptionsTable;
   outbox: OutboxTable;
+  devices: DevicesTable;
+  device_tokens: DeviceTokensTable;
+  device_events: DeviceEventsTable;
+  logout_notifications: LogoutNotificationsTable;
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
+import { agentRoutes } from './agent.routes';
 import { authEmailRoutes } from './auth-email.routes';
 import { authRoutes } from './auth.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { debugRoutes } from './debug.routes';
+import { deviceTokenRoutes } from './device-tokens.routes';
+import { deviceRoutes } from './devices.routes';
 import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
 import { listRoutes } from './lists.routes';
@@ -26,5 +29,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(listRoutes);
   await app.register(feedbackRoutes);
   await app.register(adminRoutes);
+  await app.register(agentRoutes);
+  await app.register(deviceRoutes);
+  await app.register(deviceTokenRoutes);
   await app.register(debugRoutes, { routes });
 }

@@ -5,6 +5,9 @@ import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
 import { CatalogueSeedService } from './catalogue-seed';
 import { CatalogueService } from './catalogue.service';
+import { DeviceDeactivationService } from './device-deactivation.service';
+import { DeviceTokenService } from './device-token.service';
+import { DeviceService } from './device.service';
 import { EmailVerificationService } from './email-verification.service';
 import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
@@ -31,6 +34,9 @@ export interface Services {
   listTransfer: ListTransferService;
   feedback: FeedbackService;
   admin: AdminService;
+  devices: DeviceService;
+  deviceDeactivation: DeviceDeactivationService;
+  deviceTokens: DeviceTokenService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -38,6 +44,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const sessions = new SessionService(ctx);
   const emailVerification = new EmailVerificationService(ctx, rateLimiter);
   const lists = new ListService(ctx, subscription);
+  const devices = new DeviceService(ctx, subscription);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -53,5 +60,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     listTransfer: new ListTransferService(ctx, lists),
     feedback: new FeedbackService(ctx, rateLimiter),
     admin: new AdminService(ctx),
+    devices,
+    deviceDeactivation: new DeviceDeactivationService(ctx, rateLimiter, subscription, devices),
+    deviceTokens: new DeviceTokenService(ctx, subscription, devices),
   };
 }

@@ -1,6 +1,7 @@
 import type { CurrentPlan } from '@shared/api/subscription';
 import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
 import type { AppContext } from '../context';
+import { countSeatsUsed } from '../db/repositories/devices.repository';
 import { findSubscription, insertSubscription } from '../db/repositories/subscriptions.repository';
 import type { SubscriptionsTable } from '../db/schema';
 
@@ -21,8 +22,8 @@ export class SubscriptionService {
 
   async currentPlan(userId: string): Promise<CurrentPlan> {
     const row = await findSubscription(this.ctx.db, userId);
-    // Seats are taken by active devices, which arrive with the devices capability.
-    return toCurrentPlan(row, this.ctx.clock.now(), 0);
+    // Seats are taken by active devices other than mobile browsers.
+    return toCurrentPlan(row, this.ctx.clock.now(), await countSeatsUsed(this.ctx.db, userId));
   }
 }
 

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DeviceEventsTable, LogoutNotificationsTable } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertDeviceEvent(db: Db, event: DeviceEventsTable): Promise<void> {
+  await db.insertInto('device_events').values(event).execute();
+}
+
+export function deviceEventsOf(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('device_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** When the account last deactivated another device (not itself): the start of its cooldown. */
+export async function lastRemoteDeactivationAt(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('device_events')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'deactivated')
+    .where('actor_device_id', 'is not', null)
+    .whereRef('actor_device_id', '!=', 'device_id')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+export async function insertLogoutNotification(db: Db, notification: LogoutNotificationsTable): Promise<void> {
+  await db.insertInto('logout_notifications').values(notification).execute();
+}
+
+/** Unshown notices for one device of the user, marked shown as they are read (each is shown once). */
+export async function takeLogoutNotifications(db: Db, userId: string, deviceId: string) {
+  const rows = await db
+    .selectFrom('logout_notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('shown', '=', 0)
+    .orderBy('created_at')
+    .execute();
+  if (rows.length > 0) {
+    await db
+      .updateTable('logout_notifications')
+      .set({ shown: 1 })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+  }
+  return rows;
+}

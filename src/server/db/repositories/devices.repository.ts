@@ -1,0 +1,102 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { kindOf } from '../dialect';
+import type { Database, DevicesTable } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every query is scoped by owner: another user's device id is simply not found. */
+export function findDevice(db: Db, userId: string, deviceId: string) {
+  return db.selectFrom('devices').selectAll().where('user_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst();
+}
+
+export function findActiveDevice(db: Db, userId: string, deviceId: string) {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+}
+
+export function findDeviceByCredentialHash(db: Db, credentialHash: string) {
+  return db.selectFrom('devices').selectAll().where('credential_hash', '=', credentialHash).executeTakeFirst();
+}
+
+/** Active devices, oldest first. */
+export function activeDevicesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .orderBy('created_at')
+    .orderBy('device_id')
+    .execute();
+}
+
+/** Seats: active devices that are not mobile browsers (those skip registration). */
+export async function countSeatsUsed(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('device_type', '!=', 'mobile')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countActiveAdmins(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('is_admin', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertDevice(db: Db, device: DevicesTable): Promise<void> {
+  await db.insertInto('devices').values(device).execute();
+}
+
+export async function updateDevice(db: Db, id: string, changes: Updateable<DevicesTable>): Promise<void> {
+  await db.updateTable('devices').set(changes).where('id', '=', id).execute();
+}
+
+export async function touchDevice(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('devices').set({ last_active_at: at }).where('id', '=', id).execute();
+}
+
+/** Removes a deactivated device for good; an active one is left alone. */
+export async function deleteInactiveDevice(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('devices').where('id', '=', id).where('is_active', '=', 0).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Binds a session to the device it runs on: deactivating that device then ends the session. */
+export async function setSessionDevice(db: Db, sessionId: string, deviceId: string): Promise<void> {
+  await db.updateTable('sessions').set({ device_id: deviceId }).where('id', '=', sessionId).execute();
+}
+
+/** Ends every live session of one of the user's devices. */
+export async function revokeDeviceSessions(db: Db, userId: string, deviceId: string, at: string, reason: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Serialises one user's seat and token changes until the transaction ends, so that parallel
+ * registrations and enrolments cannot both take the last seat or the last use of a code.
+ * SQLite runs one transaction at a time already.
+ */
+export async function lockUserDevices(trx: Transaction<Database>, userId: string): Promise<void> {
+  if (kindOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deviceSchema, enrollRequestSchema, enrollResponseSchema } from '@shared/api/devices';
+import { bearerToken } from '../plugins/auth';
+import { limitPerIp } from './request-helpers';
+
+const tags = ['agent'];
+
+/** What enrolled machines call: enrolment with a registration code, then the device credential. */
+export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/devices/enroll',
+    {
+      onRequest: limitPerIp(app, 'enroll'),
+      schema: {
+        tags,
+        summary: 'Enrol this machine with a registration code; answers its credential once',
+        body: enrollRequestSchema,
+        response: { 201: enrollResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await app.services.deviceTokens.enroll(request.body)),
+  );
+
+  app.get(
+    '/api/agent/me',
+    {
+      schema: {
+        tags,
+        summary: 'The device behind the credential (Authorization: Bearer <credential>)',
+        security: [{ bearer: [] }],
+        response: { 200: deviceSchema },
+      },
+    },
+    async (request) => app.services.deviceTokens.authenticateAgent(bearerToken(request)),
+  );
+};

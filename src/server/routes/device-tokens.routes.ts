@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successResponseSchema } from '@shared/api/common';
+import {
+  createDeviceTokenRequestSchema,
+  createDeviceTokenResponseSchema,
+  deviceTokenParamsSchema,
+  deviceTokensResponseSchema,
+} from '@shared/api/devices';
+import { requireAuth } from '../plugins/auth';
+import { deviceCaller } from './device-caller';
+import { ignoreJsonBody } from './request-helpers';
+
+const tags = ['devices'];
+const security = [{ bearer: [] }];
+
+/** Registration tokens (SPEC §7 "Registration tokens"): codes that enrol remote machines. */
+export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', (request) => app.authenticate(request));
+  const { deviceTokens } = app.services;
+
+  app.get(
+    '/api/tokens',
+    { schema: { tags, summary: 'Registration tokens that can still enrol a device', security, response: { 200: deviceTokensResponseSchema } } },
+    async (request) => ({ tokens: await deviceTokens.list(requireAuth(request).userId) }),
+  );
+
+  app.post(
+    '/api/device-tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Generate a registration token (admin devices; maxUses 1..free seats; 10 per hour)',
+        security,
+        body: createDeviceTokenRequestSchema,
+        response: { 201: createDeviceTokenResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ token: await deviceTokens.create(deviceCaller(request), request.body.maxUses) }),
+  );
+
+  await app.register(async (plain) => {
+    ignoreJsonBody(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.delete(
+      '/api/device-tokens/:id',
+      { schema: { tags, summary: 'Revoke a registration token', security, params: deviceTokenParamsSchema, response: { 200: successResponseSchema } } },
+      async (request) => {
+        await deviceTokens.revoke(requireAuth(request).userId, request.params.id);
+        return { success: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successResponseSchema } from '@shared/api/common';
+import {
+  deactivateDeviceRequestSchema,
+  deactivateDeviceResponseSchema,
+  deviceAuditResponseSchema,
+  deviceCheckResponseSchema,
+  deviceIdBodySchema,
+  deviceParamsSchema,
+  deviceResponseSchema,
+  devicesResponseSchema,
+  logoutNotificationsResponseSchema,
+  pingResponseSchema,
+  registerDeviceRequestSchema,
+  registerDeviceResponseSchema,
+  registerPrimaryRequestSchema,
+  renameDeviceRequestSchema,
+  setAdminStatusRequestSchema,
+  updateStatusRequestSchema,
+} from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/errors';
+import { badRequest } from '../errors';
+import { deviceIdRequired } from '../services/device-deactivation.service';
+import { deviceCaller } from './device-caller';
+import { ignoreJsonBody } from './request-helpers';
+
+const tags = ['devices'];
+const security = [{ bearer: [] }];
+
+/**
+ * The account's devices (SPEC §7 "Devices"). Every call sends X-Device-ID, the caller's device;
+ * path ids are device ids (dev_…) of the signed-in user's devices: another user's answer 404.
+ */
+export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', (request) => app.authenticate(request));
+  const { devices, deviceDeactivation } = app.services;
+
+  app.get(
+    '/api/devices',
+    { schema: { tags, summary: 'Active devices, seats and cooldowns', security, response: { 200: devicesResponseSchema } } },
+    async (request) => devices.list(deviceCaller(request)),
+  );
+
+  app.get(
+    '/api/devices/check',
+    { schema: { tags, summary: 'Registration status of the X-Device-ID device', security, response: { 200: deviceCheckResponseSchema } } },
+    async (request) => devices.check(deviceCaller(request)),
+  );
+
+  app.post(
+    '/api/devices/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register this browser (deviceId = X-Device-ID); DEVICE_LIMIT_REACHED past the plan',
+        security,
+        body: registerDeviceRequestSchema,
+        response: { 200: registerDeviceResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = deviceCaller(request);
+      if (!caller.deviceId) throw deviceIdRequired();
+      if (caller.deviceId !== request.body.deviceId) {
+        throw badRequest('deviceId must be the X-Device-ID of this browser', ErrorCode.VALIDATION_ERROR, { deviceId: 'Does not match X-Device-ID' });
+      }
+      return devices.register(caller, request.body);
+    },
+  );
+
+  app.post(
+    '/api/devices/register-primary',
+    {
+      schema: { tags, summary: 'Register this browser, id from X-Device-ID', security, body: registerPrimaryRequestSchema, response: { 200: registerDeviceResponseSchema } },
+    },
+    async (request) => {
+      const caller = deviceCaller(request);
+      if (!caller.deviceId) throw deviceIdRequired();
+      return devices.register(caller, { ...request.body, deviceId: caller.deviceId });
+    },
+  );
+
+  app.post(
+    '/api/devices/set-current',
+    { schema: { tags, summary: 'Bind this session to one of your devices', security, body: deviceIdBodySchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await devices.setCurrent(deviceCaller(request), request.body.deviceId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/devices/ping',
+    { schema: { tags, summary: 'Heartbeat (every 300 s)', security, body: deviceIdBodySchema, response: { 200: pingResponseSchema } } },
+    async (request) => ({ success: true as const, serverTime: await devices.touch(deviceCaller(request), request.body.deviceId) }),
+  );
+
+  app.post(
+    '/api/devices/update-status',
+    { schema: { tags, summary: 'Activity update (every 60 s and on visibility changes)', security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
+    async (request) => ({ success: true as const, serverTime: await devices.touch(deviceCaller(request), request.body.deviceId) }),
+  );
+
+  app.post(
+    '/api/devices/deactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Deactivate a device (admin devices only; protection period, cooldown and rate limit apply)',
+        security,
+        body: deactivateDeviceRequestSchema,
+        response: { 200: deactivateDeviceResponseSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await deviceDeactivation.deactivate(deviceCaller(request), request.body.deviceId, request.body.removeClient);
+      return { success: true as const, shouldLogout: outcome.shouldLogout };
+    },
+  );
+
+  app.post(
+    '/api/devices/:id/admin-status',
+    {
+      schema: { tags, summary: 'Grant or revoke admin (admin devices only)', security, params: deviceParamsSchema, body: setAdminStatusRequestSchema, response: { 200: deviceResponseSchema } },
+    },
+    async (request) => ({ success: true as const, device: await deviceDeactivation.setAdmin(deviceCaller(request), request.params.id, request.body.isAdmin) }),
+  );
+
+  app.put(
+    '/api/devices/:id/name',
+    { schema: { tags, summary: 'Rename a device', security, params: deviceParamsSchema, body: renameDeviceRequestSchema, response: { 200: deviceResponseSchema } } },
+    async (request) => ({ success: true as const, device: await devices.rename(deviceCaller(request), request.params.id, request.body.deviceName) }),
+  );
+
+  app.get(
+    '/api/devices/logout-notifications',
+    { schema: { tags, summary: "Unshown logout notices for the X-Device-ID device (marked shown)", security, response: { 200: logoutNotificationsResponseSchema } } },
+    async (request) => ({ notifications: await devices.logoutNotifications(deviceCaller(request)) }),
+  );
+
+  app.get(
+    '/api/devices/audit',
+    { schema: { tags, summary: 'Every change to your devices, newest first', security, response: { 200: deviceAuditResponseSchema } } },
+    async (request) => ({ events: await devices.audit(deviceCaller(request).userId) }),
+  );
+
+  // Calls without a body: a client's empty JSON body is read and ignored.
+  await app.register(async (plain) => {
+    ignoreJsonBody(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.post(
+      '/api/devices/deactivate-current',
+      { schema: { tags, summary: 'Deactivate this device and end its sessions', security, response: { 200: deactivateDeviceResponseSchema } } },
+      async (request) => {
+        await deviceDeactivation.deactivateCurrent(deviceCaller(request));
+        return { success: true as const, shouldLogout: true };
+      },
+    );
+    scope.post(
+      '/api/devices/:id/uninstall',
+      { schema: { tags, summary: 'Ask an enrolled machine to remove its client', security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+      async (request) => {
+        await deviceDeactivation.requestUninstall(deviceCaller(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+    scope.delete(
+      '/api/devices/:id/force-delete',
+      { schema: { tags, summary: "Remove a deactivated device's record", security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+      async (request) => {
+        await deviceDeactivation.forceDelete(deviceCaller(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,182 @@
+import type { Transaction } from 'kysely';
+import type { Device } from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/errors';
+import { type AppContext, isoNow } from '../context';
+import { insertLogoutNotification, lastRemoteDeactivationAt } from '../db/repositories/device-events.repository';
+import {
+  countActiveAdmins,
+  deleteInactiveDevice,
+  findActiveDevice,
+  findDevice,
+  lockUserDevices,
+  revokeDeviceSessions,
+  updateDevice,
+} from '../db/repositories/devices.repository';
+import type { Database, DevicesTable } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden } from '../errors';
+import type { RateLimiter } from '../security/rate-limiter';
+import { newId } from '../security/tokens';
+import { type DeviceCaller, type DeviceService } from './device.service';
+import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
+import type { SubscriptionService } from './subscription.service';
+
+const HOUR_MS = 3_600_000;
+/** Deactivation attempts per user per hour (SPEC §8 DEVICE_DEACTIVATION_RATE_LIMIT). */
+export const DEACTIVATION_ATTEMPTS_PER_HOUR = 5;
+
+const notAdminDevice = () => forbidden('Only admin devices can deactivate other devices', ErrorCode.NOT_ADMIN_DEVICE);
+const lastAdminDevice = () => forbidden('Cannot deactivate the only admin device', ErrorCode.LAST_ADMIN_DEVICE);
+export const deviceIdRequired = () => badRequest('This call needs the X-Device-ID header of the calling device', ErrorCode.DEVICE_ID_REQUIRED);
+
+/**
+ * Deactivation and the other admin-device actions (SPEC §6, §8 "Device deactivation"). The
+ * rules are checked in SPEC's order under the per-user lock, so two deactivations at once
+ * cannot both pass the account cooldown or remove the last admin.
+ */
+export class DeviceDeactivationService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly rateLimiter: RateLimiter,
+    private readonly subscription: SubscriptionService,
+    private readonly devices: DeviceService,
+  ) {}
+
+  async deactivate(caller: DeviceCaller, targetId: string, removeClient: boolean): Promise<{ shouldLogout: boolean }> {
+    await this.countAttempt(caller.userId);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, caller.userId);
+      const target = await findActiveDevice(trx, caller.userId, targetId);
+      if (!target) throw deviceNotFound();
+      if (target.device_id === caller.deviceId) {
+        await this.deactivateOwn(trx, caller, target);
+        return { shouldLogout: true };
+      }
+      await this.requireAdminDevice(trx, caller);
+      if (target.is_admin === 1) throw forbidden('Cannot deactivate admin devices', ErrorCode.ADMIN_DEVICE_PROTECTED);
+      const plan = await this.subscription.planOf(caller.userId, trx);
+      const now = this.ctx.clock.now();
+      const guard = protection(target, plan, now);
+      if (guard.remainingMs > 0) {
+        const hours = Math.floor(guard.remainingMinutes / 60);
+        const left = hours >= 1 ? `${hours} more ${hours === 1 ? 'hour' : 'hours'}` : `${guard.remainingMinutes} more ${guard.remainingMinutes === 1 ? 'minute' : 'minutes'}`;
+        throw new AppError(403, ErrorCode.DEVICE_DEACTIVATION_COOLDOWN, `This device was added recently and is protected for ${left}.`, {
+          remainingHours: String(hours),
+          remainingMinutes: String(guard.remainingMinutes),
+          protectedUntil: guard.until,
+        });
+      }
+      const last = await lastRemoteDeactivationAt(trx, caller.userId);
+      const waitMs = last ? new Date(last).getTime() + plan.limits.cooldownHours * HOUR_MS - now.getTime() : 0;
+      if (waitMs > 0) {
+        const hours = Math.ceil(waitMs / HOUR_MS);
+        throw new AppError(429, ErrorCode.DEACTIVATION_COOLDOWN, `Please wait ${hours} hours before deactivating another device.`, {
+          retryAfterSeconds: String(Math.ceil(waitMs / 1000)),
+        });
+      }
+
+      const at = isoNow(this.ctx.clock);
+      // The agent credential's hash stays so that its next call is told why (401 DEVICE_DEACTIVATED_REMOTELY);
+      // an inactive device's credential is never honoured, and enrolling again replaces it.
+      await updateDevice(trx, target.id, { is_active: 0, deactivated_at: at, deactivated_by: caller.deviceId });
+      await revokeDeviceSessions(trx, caller.userId, target.device_id, at, 'device_deactivated_remotely');
+      await insertLogoutNotification(trx, {
+        id: newId(),
+        user_id: caller.userId,
+        device_id: target.device_id,
+        device_name: target.device_name,
+        reason: 'manual_deactivation',
+        shown: 0,
+        created_at: at,
+      });
+      await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: target, actorDeviceId: caller.deviceId });
+      if (removeClient) {
+        await this.devices.recordEvent(trx, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
+      }
+      return { shouldLogout: false };
+    });
+  }
+
+  /** The caller's own device; its sessions end (the client logs out). */
+  async deactivateCurrent(caller: DeviceCaller): Promise<void> {
+    if (!caller.deviceId) throw deviceIdRequired();
+    const deviceId = caller.deviceId;
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, caller.userId);
+      const own = await findActiveDevice(trx, caller.userId, deviceId);
+      if (!own) throw deviceNotFound();
+      await this.deactivateOwn(trx, caller, own);
+    });
+  }
+
+  async setAdmin(caller: DeviceCaller, targetId: string, isAdmin: boolean): Promise<Device> {
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, caller.userId);
+      await this.requireAdminDevice(trx, caller);
+      const target = await findActiveDevice(trx, caller.userId, targetId);
+      if (!target) throw deviceNotFound();
+      if ((target.is_admin === 1) !== isAdmin) {
+        if (!isAdmin && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
+        await updateDevice(trx, target.id, { is_admin: isAdmin ? 1 : 0, capabilities: withAdminCapability(target.capabilities, isAdmin) });
+        await this.devices.recordEvent(trx, caller.userId, { type: isAdmin ? 'admin_granted' : 'admin_revoked', device: target, actorDeviceId: caller.deviceId });
+      }
+      const updated = await findDevice(trx, caller.userId, targetId);
+      if (!updated) throw deviceNotFound();
+      return updated;
+    });
+    const plan = await this.subscription.planOf(caller.userId);
+    return toDevice(row, plan, this.ctx.clock.now(), caller.deviceId);
+  }
+
+  /** Removes a deactivated device's record for good; an active one must be deactivated first. */
+  async forceDelete(caller: DeviceCaller, targetId: string): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, caller.userId);
+      await this.requireAdminDevice(trx, caller);
+      const target = await findDevice(trx, caller.userId, targetId);
+      if (!target) throw deviceNotFound();
+      if (target.is_active === 1) throw conflict('Deactivate the device before deleting it', ErrorCode.DEVICE_STILL_ACTIVE);
+      await deleteInactiveDevice(trx, target.id);
+      await this.devices.recordEvent(trx, caller.userId, { type: 'force_deleted', device: target, actorDeviceId: caller.deviceId });
+    });
+  }
+
+  /** Records that the desktop client / agent of an enrolled machine should remove itself. */
+  async requestUninstall(caller: DeviceCaller, targetId: string): Promise<void> {
+    await this.requireAdminDevice(this.ctx.db, caller);
+    const target = await findDevice(this.ctx.db, caller.userId, targetId);
+    if (!target) throw deviceNotFound();
+    if (target.registration_method !== 'token') throw badRequest('Only enrolled machines have a client to remove', ErrorCode.VALIDATION_ERROR);
+    await this.devices.recordEvent(this.ctx.db, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
+  }
+
+  private async deactivateOwn(trx: Transaction<Database>, caller: DeviceCaller, own: DevicesTable): Promise<void> {
+    if (own.is_admin === 1 && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
+    const at = isoNow(this.ctx.clock);
+    await updateDevice(trx, own.id, { is_active: 0, deactivated_at: at, deactivated_by: own.device_id });
+    await revokeDeviceSessions(trx, caller.userId, own.device_id, at, 'device_deactivated');
+    await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
+  }
+
+  private async requireAdminDevice(db: Transaction<Database> | AppContext['db'], caller: DeviceCaller): Promise<DevicesTable> {
+    const own = caller.deviceId ? await findActiveDevice(db, caller.userId, caller.deviceId) : undefined;
+    if (own?.is_admin !== 1) throw notAdminDevice();
+    return own;
+  }
+
+  private async countAttempt(userId: string): Promise<void> {
+    try {
+      await this.rateLimiter.hit(`device-deactivate:user:${userId}`, { limit: DEACTIVATION_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
+      const seconds = Number(error.details?.retryAfterSeconds ?? 60);
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      throw new AppError(
+        429,
+        ErrorCode.DEVICE_DEACTIVATION_RATE_LIMIT,
+        `Too many deactivation attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        error.details,
+      );
+    }
+  }
+}
+

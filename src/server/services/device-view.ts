@@ -1,0 +1,101 @@
+import {
+  CAPABILITIES,
+  type Device,
+  type DEVICE_EVENT_TYPES,
+  DEVICE_PLATFORMS,
+  DEVICE_TYPES,
+  REGISTRATION_METHODS,
+} from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/errors';
+import type { Plan } from '@shared/plans';
+import type { DevicesTable } from '../db/schema';
+import { notFound } from '../errors';
+
+type Capability = (typeof CAPABILITIES)[number];
+type Platform = (typeof DEVICE_PLATFORMS)[number];
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+export const deviceNotFound = () => notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+
+/** navigator.platform, os.platform(), user-agent fragments → one of SPEC's platforms. */
+export function normalizePlatform(input: string | undefined): Platform {
+  const value = (input ?? '').toLowerCase();
+  if (/android/.test(value)) return 'android';
+  if (/iphone|ipad|ipod|\bios\b/.test(value)) return 'ios';
+  if (/win/.test(value)) return 'windows';
+  if (/mac|darwin|osx/.test(value)) return 'macos';
+  if (/linux|x11|ubuntu|debian|fedora|cros/.test(value)) return 'linux';
+  return 'unknown';
+}
+
+export const isMobilePlatform = (platform: string): boolean => platform === 'android' || platform === 'ios';
+
+export function capabilitiesFor(deviceType: 'primary' | 'remote' | 'mobile', isAdmin: boolean): Capability[] {
+  const base: Capability[] = deviceType === 'remote' ? ['receive_installations'] : ['web_access', 'receive_installations'];
+  return isAdmin ? [...base, 'admin'] : base;
+}
+
+export function withAdminCapability(capabilities: string, isAdmin: boolean): string {
+  const current = parseCapabilities(capabilities).filter((capability) => capability !== 'admin');
+  return JSON.stringify(isAdmin ? [...current, 'admin'] : current);
+}
+
+function parseCapabilities(text: string): Capability[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((value): value is Capability => (CAPABILITIES as readonly unknown[]).includes(value)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export function connectionStatus(minutesSinceActive: number | null): Device['connection_status'] {
+  if (minutesSinceActive === null) return 'offline';
+  if (minutesSinceActive < 5) return 'online';
+  if (minutesSinceActive < 60) return 'recently_active';
+  if (minutesSinceActive < 24 * 60) return 'inactive';
+  return 'offline';
+}
+
+/** New-device protection: until when the device cannot be deactivated, and how long that still is. */
+export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date) {
+  const until = new Date(new Date(row.created_at).getTime() + plan.limits.cooldownHours * HOUR_MS);
+  const remainingMs = Math.max(0, until.getTime() - now.getTime());
+  return { until: until.toISOString(), remainingMs, remainingMinutes: Math.ceil(remainingMs / MINUTE_MS) };
+}
+
+export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
+  const minutes = row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
+  const guard = protection(row, plan, now);
+  return {
+    device_id: row.device_id,
+    deviceId: row.device_id,
+    device_name: row.device_name,
+    deviceName: row.device_name,
+    platform: oneOf(DEVICE_PLATFORMS, row.platform, 'unknown'),
+    device_type: oneOf(DEVICE_TYPES, row.device_type, 'primary'),
+    registration_method: oneOf(REGISTRATION_METHODS, row.registration_method, 'account'),
+    capabilities: parseCapabilities(row.capabilities),
+    is_active: row.is_active === 1,
+    is_current: currentDeviceId !== null && row.device_id === currentDeviceId,
+    is_admin: row.is_admin === 1,
+    last_active: row.last_active_at,
+    lastActive: row.last_active_at,
+    created_at: row.created_at,
+    connection_status: connectionStatus(minutes),
+    minutes_since_active: minutes,
+    location: row.location,
+    protected_until: guard.until,
+    isInCooldown: guard.remainingMs > 0,
+    cooldown_remaining_minutes: guard.remainingMinutes,
+    arch: row.arch,
+    agent_version: row.agent_version,
+  };
+}

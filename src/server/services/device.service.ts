@@ -1,0 +1,232 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  Device,
+  DeviceCheckResponse,
+  DevicesResponse,
+  RegisterDeviceResponse,
+} from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/errors';
+import type { Plan } from '@shared/plans';
+import { type AppContext, isoNow } from '../context';
+import { deviceEventsOf, insertDeviceEvent, lastRemoteDeactivationAt, takeLogoutNotifications } from '../db/repositories/device-events.repository';
+import {
+  activeDevicesOf,
+  countActiveAdmins,
+  countSeatsUsed,
+  findActiveDevice,
+  findDevice,
+  insertDevice,
+  lockUserDevices,
+  setSessionDevice,
+  touchDevice,
+  updateDevice,
+} from '../db/repositories/devices.repository';
+import type { Database, DevicesTable } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../security/tokens';
+import { capabilitiesFor, type DeviceEventType, deviceNotFound, isMobilePlatform, normalizePlatform, toDevice } from './device-view';
+import type { SubscriptionService } from './subscription.service';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const AUDIT_LIMIT = 200;
+
+/** Who is calling: the user, the session and the X-Device-ID it sent (null without one). */
+export interface DeviceCaller {
+  userId: string;
+  sessionId: string;
+  deviceId: string | null;
+}
+
+export interface RegisterInput {
+  deviceId: string;
+  deviceName: string;
+  platform?: string;
+  hardwareFingerprint?: string;
+}
+
+export interface DeviceEventInput {
+  type: DeviceEventType;
+  device: Pick<DevicesTable, 'device_id' | 'device_name'>;
+  actorDeviceId?: string | null;
+  detail?: string | null;
+}
+
+export const deviceLimitReached = (plan: Plan) =>
+  new AppError(
+    403,
+    ErrorCode.DEVICE_LIMIT_REACHED,
+    `You have reached the device limit of your plan (${plan.limits.devices} devices). Deactivate a device or upgrade.`,
+  );
+
+/**
+ * The account's devices and seats (SPEC §3/§4 "Devices", DESIGN §5). Active non-mobile devices
+ * take a seat of the plan; seats are claimed under a per-user lock.
+ */
+export class DeviceService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly subscription: SubscriptionService,
+  ) {}
+
+  async list(caller: DeviceCaller): Promise<DevicesResponse> {
+    const plan = await this.subscription.planOf(caller.userId);
+    const now = this.ctx.clock.now();
+    const rows = await activeDevicesOf(this.ctx.db, caller.userId);
+    const devices = rows.map((row) => toDevice(row, plan, now, caller.deviceId));
+    const lastDeactivation = await lastRemoteDeactivationAt(this.ctx.db, caller.userId);
+    const availableAt = lastDeactivation ? new Date(new Date(lastDeactivation).getTime() + plan.limits.cooldownHours * HOUR_MS) : null;
+    return {
+      devices,
+      seatLimit: plan.limits.devices,
+      seatsUsed: rows.filter((row) => row.device_type !== 'mobile').length,
+      activeToday: rows.filter((row) => row.last_active_at !== null && now.getTime() - new Date(row.last_active_at).getTime() < DAY_MS).length,
+      deactivationAvailableAt: availableAt && availableAt > now ? availableAt.toISOString() : null,
+    };
+  }
+
+  async check(caller: DeviceCaller): Promise<DeviceCheckResponse> {
+    const plan = await this.subscription.planOf(caller.userId);
+    const used = await countSeatsUsed(this.ctx.db, caller.userId);
+    const seats = { seatAvailable: used < plan.limits.devices, deviceCount: used, seatLimit: plan.limits.devices };
+    if (!caller.deviceId) return { registered: false, reason: 'NO_DEVICE_ID', ...seats };
+    const row = await findDevice(this.ctx.db, caller.userId, caller.deviceId);
+    if (!row) return { registered: false, reason: 'NOT_REGISTERED', ...seats };
+    if (row.is_active !== 1) return { registered: false, reason: 'DEVICE_DEACTIVATED', ...seats };
+    return { registered: true, reason: 'REGISTERED', ...seats };
+  }
+
+  /**
+   * Registers the caller's browser. Idempotent for an active device; a deactivated one starts a
+   * new activation in its old row. The account's first device (or any, while no admin device is
+   * left) becomes admin.
+   */
+  async register(caller: DeviceCaller, input: RegisterInput): Promise<RegisterDeviceResponse> {
+    const platform = normalizePlatform(input.platform);
+    const deviceType = isMobilePlatform(platform) ? 'mobile' : 'primary';
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, caller.userId);
+      const plan = await this.subscription.planOf(caller.userId, trx);
+      const existing = await findDevice(trx, caller.userId, input.deviceId);
+      if (existing?.is_active === 1) {
+        await setSessionDevice(trx, caller.sessionId, existing.device_id);
+        return { row: existing, isFirstDevice: false, plan };
+      }
+      if (deviceType !== 'mobile' && (await countSeatsUsed(trx, caller.userId)) >= plan.limits.devices) throw deviceLimitReached(plan);
+      const isFirstDevice = (await activeDevicesOf(trx, caller.userId)).length === 0;
+      const isAdmin = (await countActiveAdmins(trx, caller.userId)) === 0;
+      const now = isoNow(this.ctx.clock);
+      const fields = {
+        device_name: input.deviceName,
+        platform,
+        device_type: deviceType,
+        registration_method: 'account',
+        capabilities: JSON.stringify(capabilitiesFor(deviceType, isAdmin)),
+        is_active: 1,
+        is_admin: isAdmin ? 1 : 0,
+        hardware_fingerprint: input.hardwareFingerprint ?? null,
+        credential_hash: null,
+        created_at: now,
+        last_active_at: now,
+        deactivated_at: null,
+        deactivated_by: null,
+      } satisfies Partial<DevicesTable>;
+      if (existing) await updateDevice(trx, existing.id, fields);
+      else {
+        await insertDevice(trx, {
+          id: newId(),
+          user_id: caller.userId,
+          device_id: input.deviceId,
+          arch: null,
+          agent_version: null,
+          location: null,
+          ...fields,
+        });
+      }
+      const row = await findDevice(trx, caller.userId, input.deviceId);
+      if (!row) throw new Error('registered device not found');
+      await setSessionDevice(trx, caller.sessionId, row.device_id);
+      await this.recordEvent(trx, caller.userId, { type: 'registered', device: row, actorDeviceId: row.device_id, detail: isAdmin ? 'admin' : null });
+      return { row, isFirstDevice, plan };
+    });
+    return {
+      success: true,
+      isAdmin: result.row.is_admin === 1,
+      isFirstDevice: result.isFirstDevice,
+      device: toDevice(result.row, result.plan, this.ctx.clock.now(), caller.deviceId ?? input.deviceId),
+    };
+  }
+
+  /** Ping and activity updates; an unknown or deactivated id is DEVICE_NOT_FOUND (the web app then registers). */
+  async touch(caller: DeviceCaller, deviceId: string): Promise<string> {
+    const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
+    if (!row) throw deviceNotFound();
+    const now = isoNow(this.ctx.clock);
+    await touchDevice(this.ctx.db, row.id, now);
+    return now;
+  }
+
+  async setCurrent(caller: DeviceCaller, deviceId: string): Promise<void> {
+    const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
+    if (!row) throw deviceNotFound();
+    await setSessionDevice(this.ctx.db, caller.sessionId, row.device_id);
+    await touchDevice(this.ctx.db, row.id, isoNow(this.ctx.clock));
+  }
+
+  async rename(caller: DeviceCaller, deviceId: string, name: string): Promise<Device> {
+    const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
+    if (!row) throw deviceNotFound();
+    if (row.device_name !== name) {
+      await updateDevice(this.ctx.db, row.id, { device_name: name });
+      await this.recordEvent(this.ctx.db, caller.userId, {
+        type: 'renamed',
+        device: { device_id: row.device_id, device_name: name },
+        actorDeviceId: caller.deviceId,
+        detail: `${row.device_name} → ${name}`,
+      });
+    }
+    const plan = await this.subscription.planOf(caller.userId);
+    return toDevice({ ...row, device_name: name }, plan, this.ctx.clock.now(), caller.deviceId);
+  }
+
+  async logoutNotifications(caller: DeviceCaller) {
+    if (!caller.deviceId) return [];
+    const rows = await takeLogoutNotifications(this.ctx.db, caller.userId, caller.deviceId);
+    return rows.map((row) => ({
+      id: row.id,
+      deviceName: row.device_name,
+      reason: row.reason as 'manual_deactivation' | 'user_initiated' | 'unexpected_logout' | 'other',
+      // It is shown now, by this answer.
+      shown: true,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async audit(userId: string) {
+    const rows = await deviceEventsOf(this.ctx.db, userId, AUDIT_LIMIT);
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type as DeviceEventType,
+      deviceId: row.device_id,
+      deviceName: row.device_name,
+      actorDeviceId: row.actor_device_id,
+      detail: row.detail,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async recordEvent(db: Db, userId: string, event: DeviceEventInput): Promise<void> {
+    await insertDeviceEvent(db, {
+      id: newId(),
+      user_id: userId,
+      device_id: event.device.device_id,
+      device_name: event.device.device_name,
+      type: event.type,
+      actor_device_id: event.actorDeviceId ?? null,
+      detail: event.detail ?? null,
+      created_at: isoNow(this.ctx.clock),
+    });
+  }
+}
