@@ -28,6 +28,16 @@ export async function signUp(page: Page, baseUrl: string, person: ReturnType<typ
   await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/app-list**');
+  // A new account has a free seat, so the app asks to register this browser: do as a user would.
+  await registerThisBrowser(page);
+}
+
+/** Answers the registration prompt that follows sign-in while this browser is not registered. */
+export async function registerThisBrowser(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Register this browser' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { DeviceSlot } from './device-slot';
 import { FeedbackSlot } from './feedback-slot';
 import { Navbar } from './navbar/navbar';
 import { AppRoutes } from './routes';
@@ -35,6 +36,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </Box>
       <FeedbackSlot />
+      <DeviceSlot />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { authSlice, readAuthState, sessionSynced } from '../lib/auth-slice';
 import { baseApi } from '../lib/base-api';
+import { deviceSlice, deviceStateReset } from '../lib/device-slice';
 import { STORAGE_KEYS, subscribeSession } from '../lib/session';
 
 export function createAppStore() {
@@ -8,6 +9,7 @@ export function createAppStore() {
     reducer: {
       [baseApi.reducerPath]: baseApi.reducer,
       [authSlice.name]: authSlice.reducer,
+      [deviceSlice.name]: deviceSlice.reducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
   });
@@ -29,6 +31,7 @@ export function startSessionSync(store: AppStore): () => void {
     // Another account (or none) must never see the previous account's cached answers.
     if (before.authenticated !== after.authenticated || before.user?.id !== after.user?.id) {
       store.dispatch(baseApi.util.resetApiState());
+      store.dispatch(deviceStateReset());
     }
     store.dispatch(sessionSynced(after));
   };

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { matchPath, useLocation } from 'react-router-dom';
 import { apiClient } from '../lib/api-client';
 import { errorStatus } from '../lib/api-errors';
+import { devicesUnavailable, type WithDevice } from '../lib/device-slice';
 import { clearPendingVerification } from '../lib/pending-verification';
 import { clearSession, readToken } from '../lib/session';
 
@@ -28,6 +30,8 @@ export function isAuthRoute(pathname: string): boolean {
  */
 export function useNavigationGuard(): void {
   const { pathname, search } = useLocation();
+  const dispatch = useDispatch();
+  const unavailable = useSelector((state: WithDevice) => state.device.devicesUnavailable);
 
   useEffect(() => {
     if (pathname !== '/sign-in' && pathname !== '/sign-up') return;
@@ -35,10 +39,15 @@ export function useNavigationGuard(): void {
   }, [pathname, search]);
 
   useEffect(() => {
-    if (!isAuthRoute(pathname) || !readToken()) return;
+    if (!isAuthRoute(pathname) || !readToken() || unavailable) return;
     apiClient.get('/api/devices').catch((error: unknown) => {
+      const status = errorStatus(error);
       // RequireAuth sends the user to sign-in (with a way back) once the token is gone.
-      if (errorStatus(error) === 401 && readToken()) clearSession();
+      if (status === 401 && readToken()) clearSession();
+      // SPEC §8: a 404 on the device list disables later device calls and pings.
+      if (status === 404) dispatch(devicesUnavailable());
     });
+    // Only a new route triggers the check; the flag merely stops later ones.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 }

@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { ErrorCode } from '@shared/api/errors';
 import { readErrorBody } from './api-errors';
+import { getDeviceId } from './device-id';
 import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './navigation';
 import { notify } from './notify';
 import { clearSession, readRefreshToken, readToken, saveTokens } from './session';
@@ -29,9 +30,14 @@ function isAuthEndpoint(url: string | undefined): boolean {
   return AUTH_ENDPOINTS.some((endpoint) => path === endpoint || path.startsWith(`${endpoint}-`));
 }
 
-apiClient.interceptors.request.use((config) => {
+apiClient.interceptors.request.use(async (config) => {
   const token = readToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // SPEC §7: the server records the caller's device from X-Device-ID (sign-in sessions too).
+  if (!config.headers.has('X-Device-ID')) {
+    const deviceId = await getDeviceId().catch(() => null);
+    if (deviceId) config.headers.set('X-Device-ID', deviceId);
+  }
   return config;
 });
 

@@ -38,7 +38,8 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export function isApiError(value: unknown): value is ApiError {
-  return isRecord(value) && 'status' in value && 'code' in value && 'message' in value;
+  // An AxiosError has status, code and message too, but its code is axios' (ERR_BAD_RESPONSE).
+  return isRecord(value) && !isAxiosError(value) && 'status' in value && 'code' in value && 'message' in value;
 }
 
 /** The text to show for a failed call: the server's words when it sent some, else `fallback`. */

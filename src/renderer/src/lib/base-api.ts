@@ -34,6 +34,6 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async ({ url,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Account', 'Subscription', 'Lists', 'ListItems', 'Catalogue', 'Devices', 'AdminUsers', 'AdminFeedback', 'AdminStats'],
+  tagTypes: ['Account', 'Subscription', 'Lists', 'ListItems', 'Catalogue', 'Devices', 'DeviceTokens', 'AdminUsers', 'AdminFeedback', 'AdminStats'],
   endpoints: () => ({}),
 });

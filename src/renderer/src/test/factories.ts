@@ -1,3 +1,4 @@
+import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { App } from '@shared/api/catalogue';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
@@ -68,5 +69,47 @@ export function planStatus(id: PlanId = 'free'): SubscriptionStatusResponse {
       },
       updatedAt: '2026-01-01T00:00:00.000Z',
     },
+  };
+}
+
+/** A device as GET /api/devices sends it (both spellings of SPEC §3 kept in step). */
+export function makeDevice(overrides: Partial<Device> & { device_id: string; device_name?: string } = { device_id: 'dev_aaaaaaaaaaaa' }): Device {
+  const id = overrides.device_id;
+  const name = overrides.device_name ?? `Device ${id}`;
+  const lastActive = overrides.last_active === undefined ? new Date(Date.now() - 5 * 60_000).toISOString() : overrides.last_active;
+  return {
+    deviceId: id,
+    deviceName: name,
+    platform: 'windows',
+    device_type: 'remote',
+    registration_method: 'token',
+    capabilities: ['receive_installations'],
+    is_active: true,
+    is_current: false,
+    is_admin: false,
+    lastActive,
+    created_at: '2026-01-01T00:00:00.000Z',
+    connection_status: 'online',
+    minutes_since_active: 5,
+    location: null,
+    protected_until: null,
+    isInCooldown: false,
+    cooldown_remaining_minutes: 0,
+    arch: null,
+    agent_version: null,
+    ...overrides,
+    device_name: name,
+    last_active: lastActive,
+  };
+}
+
+export function devicesResponse(devices: Device[], overrides: Partial<DevicesResponse> = {}): DevicesResponse {
+  return {
+    devices,
+    seatLimit: 5,
+    seatsUsed: devices.filter((device) => device.is_active).length,
+    activeToday: devices.length,
+    deactivationAvailableAt: null,
+    ...overrides,
   };
 }

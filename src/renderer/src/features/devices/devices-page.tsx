@@ -1,10 +1,155 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Alert, Anchor, Button, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconDevicesOff, IconSearch } from '@tabler/icons-react';
+import type { Device } from '@shared/api/devices';
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { selectDeviceState, type WithDevice } from '../../lib/device-slice';
+import { navigateTo } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
+import { readToken } from '../../lib/session';
+import { DeactivateDeviceModal } from './deactivate-device-modal';
+import { DeviceCard } from './device-card';
+import { filterDevices, PLATFORM_FILTERS, type PlatformFilter } from './device-labels';
+import { DeviceSummary } from './device-summary';
+import { DeviceTokensSection } from './device-tokens-section';
+import { useGetDevicesQuery, useRenameDeviceMutation } from './devices-api';
+import { useTokenDrivenRefresh } from './use-token-driven-refresh';
 
-/** /devices, "Device Management": filled by the devices release. */
-export function DevicesPage() {
+function LimitBanner({ seatLimit }: { seatLimit: number }) {
   return (
-    <PlaceholderPage title="Device Management">
-      Registering and managing your machines is not available in this version of Loadout yet.
-    </PlaceholderPage>
+    <Alert color="yellow" variant="light" title="Device limit reached" mb="lg">
+      <Stack gap="xs">
+        <Text size="sm">
+          This browser is not registered: all {seatLimit} {seatLimit === 1 ? 'seat' : 'seats'} of your plan are in use.
+          Upgrade for more devices, or deactivate a device you no longer use to free a seat.
+        </Text>
+        <Group gap="md">
+          <Button component={Link} to="/pricing-page" size="xs">
+            Upgrade
+          </Button>
+          <Anchor href="#device-list" size="sm">
+            Deactivate a device
+          </Anchor>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /devices, "Device Management" (SPEC §2). */
+export function DevicesPage() {
+  const query = useGetDevicesQuery();
+  const { limitReached, seatLimit: storeSeatLimit } = useSelector((state: WithDevice) => selectDeviceState(state));
+  const [rename] = useRenameDeviceMutation();
+  const [search, setSearch] = useState('');
+  const [platform, setPlatform] = useState<PlatformFilter>('all');
+  const [deactivating, setDeactivating] = useState<Device | null>(null);
+  const { refetch } = query;
+  const startTokenRefresh = useTokenDrivenRefresh(() => void refetch());
+
+  useEffect(() => {
+    if (readToken()) return;
+    notify.error('Authentication required');
+    navigateTo('/sign-in', { replace: true });
+  }, []);
+
+  // SPEC §4: a machine enrolled elsewhere shows up when the user comes back to this window.
+  useEffect(() => {
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [refetch]);
+
+  async function saveName(device: Device, deviceName: string) {
+    try {
+      await rename({ deviceId: device.device_id, deviceName }).unwrap();
+      notify.success('Device name updated');
+    } catch {
+      notify.error('Failed to update device name');
+    }
+  }
+
+  const data = query.data;
+  const seatLimit = data?.seatLimit ?? storeSeatLimit;
+  const seatsUsed = data?.seatsUsed ?? 0;
+  const devices = data?.devices ?? [];
+  const shown = filterDevices(devices, search, platform);
+
+  let list;
+  if (query.isLoading) {
+    list = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading devices...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (query.isError && !data) {
+    list = (
+      <Alert color="red" variant="light" title="Failed to load device data">
+        <Button size="xs" variant="default" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (devices.length === 0) {
+    list = (
+      <Stack align="center" gap="xs" py="xl" ta="center">
+        <IconDevicesOff size={40} stroke={1.5} aria-hidden />
+        <Text fw={600}>No devices yet</Text>
+        <Text c="dimmed" size="sm">
+          Add a device to get started
+        </Text>
+      </Stack>
+    );
+  } else if (shown.length === 0) {
+    list = (
+      <Text c="dimmed" ta="center" py="lg">
+        No devices match your search
+      </Text>
+    );
+  } else {
+    list = (
+      <Stack gap="sm">
+        {shown.map((device) => (
+          <DeviceCard
+            key={device.device_id}
+            device={device}
+            onRename={(name) => void saveName(device, name)}
+            onDeactivate={() => setDeactivating(device)}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack maw={960} mx="auto" p="lg" gap={0}>
+      <PageHeader title="Device Management" description="The browsers and machines that use your Loadout account." />
+      {limitReached ? <LimitBanner seatLimit={seatLimit} /> : null}
+      <DeviceSummary seatsUsed={seatsUsed} seatLimit={seatLimit} activeToday={data?.activeToday ?? 0} />
+      <Group gap="sm" mb="md" wrap="wrap" id="device-list">
+        <TextInput
+          aria-label="Search devices"
+          placeholder="Search devices"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <SegmentedControl
+          aria-label="Platform"
+          data={PLATFORM_FILTERS.map((option) => ({ value: option.value, label: option.label }))}
+          value={platform}
+          onChange={(value) => setPlatform(PLATFORM_FILTERS.find((option) => option.value === value)?.value ?? 'all')}
+        />
+      </Group>
+      {list}
+      <DeviceTokensSection availableSeats={Math.max(0, seatLimit - seatsUsed)} onGenerated={startTokenRefresh} />
+      <DeactivateDeviceModal device={deactivating} onClose={() => setDeactivating(null)} />
+    </Stack>
   );
 }

@@ -13,7 +13,7 @@ interface DeviceOptionProps {
   onChange: (checked: boolean) => void;
 }
 
-const TYPE_LABELS: Readonly<Record<InstallDevice['type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
+const TYPE_LABELS: Readonly<Record<InstallDevice['device_type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
 
 function Coverage({ device, apps }: Pick<DeviceOptionProps, 'device' | 'apps'>) {
   const platform = devicePlatform(device.platform);
@@ -41,24 +41,24 @@ export function DeviceOption({ device, multiple, checked, apps, onChange }: Devi
     <Stack gap={4}>
       <Group gap={6} wrap="wrap">
         <Text fw={600} size="sm">
-          {device.name}
+          {device.device_name}
         </Text>
-        {device.isCurrent ? (
+        {device.is_current ? (
           <Badge size="xs" variant="outline">
             This device
           </Badge>
         ) : null}
         <Badge size="xs" variant="light" color="gray">
-          {TYPE_LABELS[device.type]}
+          {TYPE_LABELS[device.device_type]}
         </Badge>
-        {device.isAdmin ? (
+        {device.is_admin ? (
           <Badge size="xs" variant="light" color="grape">
             Admin
           </Badge>
         ) : null}
       </Group>
       <Text size="xs" c="dimmed">
-        {platform ? PLATFORM_LABELS[platform] : device.platform} · Last active {formatLastActive(device.lastActive)}
+        {platform ? PLATFORM_LABELS[platform] : device.platform} · Last active {formatLastActive(device.last_active)}
       </Text>
       <Coverage device={device} apps={apps} />
     </Stack>
@@ -66,9 +66,9 @@ export function DeviceOption({ device, multiple, checked, apps, onChange }: Devi
   return (
     <Paper withBorder p="sm" radius="md" style={checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}>
       {multiple ? (
-        <Checkbox label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.id} />
+        <Checkbox label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.device_id} />
       ) : (
-        <Radio label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.id} name="install-device" />
+        <Radio label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.device_id} name="install-device" />
       )}
     </Paper>
   );

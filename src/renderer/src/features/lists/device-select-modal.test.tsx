@@ -5,24 +5,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/app';
 import { createAppStore } from '../../app/store';
+import type { Device } from '@shared/api/devices';
+import { devicesResponse, makeDevice } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { signIn } from '../../test/render-app';
 import { DeviceSelectModal } from './device-select-modal';
 
-function device(id: string, name: string, overrides: Record<string, unknown> = {}) {
-  return {
-    device_id: id,
-    device_name: name,
-    platform: 'windows',
-    device_type: 'remote',
-    registration_method: 'token',
-    capabilities: ['receive_installations'],
-    is_active: true,
-    is_current: false,
-    is_admin: false,
-    last_active: new Date(Date.now() - 5 * 60_000).toISOString(),
-    ...overrides,
-  };
+function device(id: string, name: string, overrides: Partial<Device> = {}): Device {
+  return makeDevice({ device_id: id, device_name: name, ...overrides });
 }
 
 const devices = [
@@ -66,7 +56,7 @@ afterEach(cleanup);
 
 describe('Select Installation Device', () => {
   it('offers only active remote clients registered by token, without web access', async () => {
-    mockApi({ 'GET /api/devices': { status: 200, data: { devices, seatLimit: 5 } } });
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse(devices) } });
     renderModal({ multiple: true });
     const dialog = await screen.findByRole('dialog', { name: 'Select Installation Device' });
     expect(within(dialog).getByText('Work laptop')).toBeInTheDocument();
@@ -82,7 +72,7 @@ describe('Select Installation Device', () => {
   });
 
   it('counts the chosen devices on the install button and hands them over', async () => {
-    mockApi({ 'GET /api/devices': { status: 200, data: { devices, seatLimit: 5 } } });
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse(devices) } });
     const { onConfirm } = renderModal({ multiple: true });
     await screen.findByText('Studio PC');
     expect(screen.getByRole('button', { name: 'Install to' })).toBeDisabled();
@@ -92,12 +82,12 @@ describe('Select Installation Device', () => {
     const install = screen.getByRole('button', { name: 'Install to 2 Devices' });
     fireEvent.click(install);
     expect(onConfirm).toHaveBeenCalledTimes(1);
-    const chosen = onConfirm.mock.calls[0]?.[0] as Array<{ id: string }>;
-    expect(chosen.map((d) => d.id)).toEqual(['dev_a', 'dev_b']);
+    const chosen = onConfirm.mock.calls[0]?.[0] as Device[];
+    expect(chosen.map((d) => d.device_id)).toEqual(['dev_a', 'dev_b']);
   });
 
   it('pre-selects the first eligible device in single mode', async () => {
-    mockApi({ 'GET /api/devices': { status: 200, data: { devices, seatLimit: 5 } } });
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse(devices) } });
     renderModal();
     await screen.findByText('Studio PC');
     expect(screen.getByRole('radio', { name: /Studio PC/ })).toBeChecked();

@@ -4,7 +4,7 @@ import type { Platform } from '@shared/api/catalogue';
 import { useState, type ReactNode } from 'react';
 import { errorStatus } from '../../lib/api-errors';
 import { DeviceOption } from './device-option';
-import { DownloadClientDialog } from './download-client-dialog';
+import { DownloadClientDialog } from '../../components/download-client-dialog';
 import { isInstallTarget, useGetInstallDevicesQuery, type InstallDevice } from './install-devices';
 
 export interface DeviceSelectModalProps {
@@ -20,7 +20,7 @@ export interface DeviceSelectModalProps {
 
 export function installButtonLabel(chosen: InstallDevice[]): string {
   if (chosen.length === 0) return 'Install to';
-  if (chosen.length === 1) return `Install to ${chosen[0]?.name ?? '1 Device'}`;
+  if (chosen.length === 1) return `Install to ${chosen[0]?.device_name ?? '1 Device'}`;
   return `Install to ${chosen.length} Devices`;
 }
 
@@ -34,12 +34,12 @@ export function DeviceSelectModal({ opened, listName, appCount, apps = [], multi
   const missingApi = query.isError && errorStatus(query.error) === 404;
   const targets = (query.data ?? []).filter(isInstallTarget);
   // SPEC §4: single mode pre-selects the first eligible device; multi mode starts empty.
-  const selected = chosenIds ?? (multiple || !targets[0] ? [] : [targets[0].id]);
-  const chosen = targets.filter((device) => selected.includes(device.id));
+  const selected = chosenIds ?? (multiple || !targets[0] ? [] : [targets[0].device_id]);
+  const chosen = targets.filter((device) => selected.includes(device.device_id));
 
   function toggle(device: InstallDevice, checked: boolean) {
-    if (!multiple) return setChosenIds([device.id]);
-    setChosenIds(checked ? [...selected, device.id] : selected.filter((id) => id !== device.id));
+    if (!multiple) return setChosenIds([device.device_id]);
+    setChosenIds(checked ? [...selected, device.device_id] : selected.filter((id) => id !== device.device_id));
   }
 
   function cancel() {
@@ -86,10 +86,10 @@ export function DeviceSelectModal({ opened, listName, appCount, apps = [], multi
       <Stack gap="xs" role={multiple ? 'group' : 'radiogroup'} aria-label="Devices">
         {targets.map((device) => (
           <DeviceOption
-            key={device.id}
+            key={device.device_id}
             device={device}
             multiple={multiple}
-            checked={selected.includes(device.id)}
+            checked={selected.includes(device.device_id)}
             apps={apps}
             onChange={(checked) => toggle(device, checked)}
           />

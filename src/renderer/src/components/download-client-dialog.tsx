@@ -2,10 +2,10 @@ import { Button, Group, Input, Modal, SegmentedControl, Stack, Text } from '@man
 import { IconDownload } from '@tabler/icons-react';
 import { TIMING } from '@shared/constants';
 import { useEffect, useRef, useState } from 'react';
-import { apiClient } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
-import { detectPlatform, type ClientPlatform } from '../../lib/platform';
-import { fileNameFromDisposition, saveBlob } from '../../lib/save-file';
+import { apiClient } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { detectPlatform, type ClientPlatform } from '../lib/platform';
+import { fileNameFromDisposition, saveBlob } from '../lib/save-file';
 
 const PLATFORM_OPTIONS: Array<{ value: ClientPlatform; label: string }> = [
   { value: 'windows', label: 'Windows' },

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
+
+// Registration check, prompt and background activity arrive after first paint (DESIGN §8).
+const DeviceBackground = lazy(() => import('../features/devices/device-background').then((m) => ({ default: m.DeviceBackground })));
+
+/** Runs the device background for a signed-in user; a new account starts it afresh. */
+export function DeviceSlot() {
+  const authenticated = useIsAuthenticated();
+  const user = useCurrentUser();
+  if (!authenticated) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeviceBackground key={user?.id ?? 'anonymous'} />
+    </Suspense>
+  );
+}

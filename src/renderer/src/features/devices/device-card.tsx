@@ -1,0 +1,83 @@
+import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLock, IconMapPin } from '@tabler/icons-react';
+import type { Device } from '@shared/api/devices';
+import { formatLastActive } from '@shared/format';
+import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES, TYPE_NAMES } from './device-labels';
+import { DeviceNameEditor } from './device-name-editor';
+
+interface DeviceCardProps {
+  device: Device;
+  onRename: (name: string) => void;
+  onDeactivate: () => void;
+}
+
+/** Why Deactivate is disabled (SPEC §5), or null when it is not. */
+export function deactivateBlockedReason(device: Device): string | null {
+  if (device.is_current) return 'You cannot deactivate the device you are using';
+  if (device.isInCooldown) return `New devices are protected from deactivation: ${formatCooldown(device.cooldown_remaining_minutes)} left`;
+  return null;
+}
+
+/** One device of the Device Management screen (SPEC §2). */
+export function DeviceCard({ device, onRename, onDeactivate }: DeviceCardProps) {
+  const status = CONNECTION_STATUS[device.connection_status];
+  const blocked = deactivateBlockedReason(device);
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={device.device_name}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
+          <Group gap={8} wrap="wrap">
+            <DeviceNameEditor name={device.device_name} onSave={onRename} />
+            {device.is_current ? (
+              <Badge size="sm" variant="outline">
+                This device
+              </Badge>
+            ) : null}
+            <Badge size="sm" variant="light" color="gray">
+              {TYPE_NAMES[device.device_type]}
+            </Badge>
+            {device.is_admin ? (
+              <Badge size="sm" variant="light" color="grape">
+                Admin
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Badge
+              size="sm"
+              variant="light"
+              color={status.color}
+              leftSection={<Box w={8} h={8} bg={`${status.color}.6`} style={{ borderRadius: '50%' }} aria-hidden />}
+            >
+              {status.label}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {PLATFORM_NAMES[device.platform]}
+              {device.arch ? ` (${device.arch})` : ''} · Last active {formatLastActive(device.last_active)}
+            </Text>
+          </Group>
+          {device.location ? (
+            <Group gap={4} c="dimmed">
+              <IconMapPin size={14} aria-hidden />
+              <Text size="sm">{device.location}</Text>
+            </Group>
+          ) : null}
+          {device.isInCooldown ? (
+            <Group gap={4} c="orange.8">
+              <IconLock size={14} aria-hidden />
+              <Text size="sm">Protected for {formatCooldown(device.cooldown_remaining_minutes)}</Text>
+            </Group>
+          ) : null}
+        </Stack>
+        <Tooltip label={blocked} disabled={!blocked} withArrow multiline maw={260}>
+          {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
+          <span>
+            <Button color="red" variant="light" disabled={blocked !== null} onClick={onDeactivate}>
+              Deactivate
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}

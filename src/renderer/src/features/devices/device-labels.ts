@@ -1,0 +1,52 @@
+import type { Device } from '@shared/api/devices';
+
+export const PLATFORM_NAMES: Readonly<Record<Device['platform'], string>> = {
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+  android: 'Android',
+  ios: 'iOS',
+  unknown: 'Unknown platform',
+};
+
+/** DESIGN §9: status in colour AND text. */
+export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { label: string; color: string }>> = {
+  online: { label: 'Online', color: 'green' },
+  recently_active: { label: 'Recently active', color: 'teal' },
+  inactive: { label: 'Inactive', color: 'orange' },
+  offline: { label: 'Offline', color: 'gray' },
+};
+
+export const TYPE_NAMES: Readonly<Record<Device['device_type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
+
+/** The platform filter of SPEC §2; its labels are SPEC's spelling. */
+export const PLATFORM_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'windows', label: 'Windows' },
+  { value: 'macos', label: 'MacOS' },
+  { value: 'linux', label: 'Linux' },
+] as const;
+export type PlatformFilter = (typeof PLATFORM_FILTERS)[number]['value'];
+
+export function filterDevices(devices: readonly Device[], search: string, platform: PlatformFilter): Device[] {
+  const needle = search.trim().toLowerCase();
+  return devices.filter(
+    (device) =>
+      (platform === 'all' || device.platform === platform) &&
+      (!needle ||
+        [device.device_name, PLATFORM_NAMES[device.platform], device.location ?? ''].some((text) => text.toLowerCase().includes(needle))),
+  );
+}
+
+/** "71h" or "45m": what is left of a new device's protection (SPEC §3 derived fields). */
+export function formatCooldown(minutes: number): string {
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}h` : `${Math.max(1, minutes)}m`;
+}
+
+/** SPEC §9: the usage bar warns at the seat limit minus 1 and at the limit. */
+export type UsageLevel = 'ok' | 'warning' | 'full';
+export function usageLevel(used: number, limit: number): UsageLevel {
+  if (limit > 0 && used >= limit) return 'full';
+  if (limit > 1 && used >= limit - 1) return 'warning';
+  return 'ok';
+}

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devicesResponse, makeDevice } from '../../test/factories';
+import { renderApp, signIn } from '../../test/render-app';
+import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
+
+const other = makeDevice({ device_id: 'dev_999999999999', device_name: 'Studio PC' });
+
+function check(registered: boolean, seatAvailable: boolean) {
+  return {
+    status: 200,
+    data: { registered, reason: registered ? 'REGISTERED' : 'NOT_REGISTERED', seatAvailable, deviceCount: 1, seatLimit: 2 },
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearToasts();
+  signIn();
+});
+afterEach(cleanup);
+
+describe('registration check (SPEC §4)', () => {
+  it('asks to register this browser when a seat is free, and registers it as the admin device', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices/check': check(false, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
+      'POST /api/devices/register': (call) => ({
+        status: 201,
+        data: { success: true, isAdmin: true, isFirstDevice: true, device: makeDevice({ device_id: call.headers['x-device-id'] ?? '', device_name: 'Work browser' }) },
+      }),
+    });
+    renderApp('/devices');
+    const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
+    const name = within(dialog).getByRole('textbox', { name: 'Device name' });
+    expect((name as HTMLInputElement).value).toMatch(/ on (Windows|macOS|Linux)$/);
+    fireEvent.change(name, { target: { value: 'Work browser' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(1));
+    const call = api.callsTo('POST', '/api/devices/register')[0];
+    const deviceId = localStorage.getItem('deviceId');
+    expect(deviceId).toMatch(/^dev_[0-9a-f]{12}$/);
+    expect(call?.headers['x-device-id']).toBe(deviceId);
+    expect(call?.body).toMatchObject({ deviceId, deviceName: 'Work browser' });
+    await waitFor(() => expect(toastMessages().some((text) => text.includes('Work browser is registered as your admin device'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument());
+  });
+
+  it('shows the limit banner instead of the prompt when no seat is free', async () => {
+    mockDevicesServer({
+      'GET /api/devices/check': check(false, false),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 1, seatsUsed: 1 }) },
+    });
+    renderApp('/devices');
+    expect(await screen.findByText('Device limit reached')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
+    expect(screen.getByRole('link', { name: 'Deactivate a device' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+  });
+
+  it('does not prompt when the check fails', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices/check': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } },
+      'GET /api/devices': { status: 200, data: devicesResponse([other]) },
+    });
+    renderApp('/devices');
+    await screen.findByText('Studio PC');
+    await waitFor(() => expect(api.callsTo('GET', '/api/devices/check')).not.toHaveLength(0));
+    expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Device limit reached')).not.toBeInTheDocument();
+  });
+
+  it('skips registration on a mobile browser', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile', configurable: true });
+    try {
+      const api = mockDevicesServer({ 'GET /api/devices/check': check(false, true), 'GET /api/devices': { status: 200, data: devicesResponse([other]) } });
+      renderApp('/devices');
+      await screen.findByText('Studio PC');
+      expect(api.callsTo('GET', '/api/devices/check')).toHaveLength(0);
+      expect(api.calls.at(-1)?.headers['x-device-id']).toMatch(/^tmp_/);
+      expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'userAgent');
+    }
+  });
+
+  it('re-registers when update-status says the server no longer knows this browser', async () => {
+    let registered = true;
+    const api = mockDevicesServer({
+      'GET /api/devices/check': () => check(registered, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other]) },
+      'POST /api/devices/update-status': () => {
+        if (!registered) return { status: 200, data: { success: true } };
+        registered = false;
+        return { status: 404, data: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } };
+      },
+      'POST /api/devices/register': (call) => ({
+        status: 201,
+        data: { success: true, isAdmin: false, isFirstDevice: false, device: makeDevice({ device_id: call.headers['x-device-id'] ?? '' }) },
+      }),
+    });
+    renderApp('/devices');
+    await waitFor(() => expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconDownload, IconKey, IconTrash } from '@tabler/icons-react';
+import type { DeviceToken } from '@shared/api/devices';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { notify } from '../../lib/notify';
+import { useDeleteTokenMutation, useGetTokensQuery } from './devices-api';
+import { GenerateTokenModal } from './generate-token-modal';
+
+const DownloadClientDialog = lazy(() =>
+  import('../../components/download-client-dialog').then((m) => ({ default: m.DownloadClientDialog })),
+);
+
+/** Remembered in localStorage; forgotten with the account (lib/session ONBOARDING_FLAG_KEYS). */
+const NOTE_KEY = 'tokenNoteDismissed';
+
+/** SPEC §4 "Tokens": active while not expired and uses < max_uses. */
+export function isActiveToken(token: DeviceToken, now: Date = new Date()): boolean {
+  return new Date(token.expires_at).getTime() > now.getTime() && token.uses < token.max_uses;
+}
+
+function TokenRow({ token }: { token: DeviceToken }) {
+  const [remove, { isLoading }] = useDeleteTokenMutation();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(token.registration_url);
+      notify.success('Registration link copied');
+    } catch {
+      notify.error('Failed to copy registration link');
+    }
+  }
+  async function revoke() {
+    try {
+      await remove(token.id).unwrap();
+      notify.success('Token revoked');
+    } catch {
+      notify.error('Failed to revoke token');
+    }
+  }
+  const expires = new Date(token.expires_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label={`Token ${token.code}`} component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Code fz="md" fw={600}>
+            {token.code}
+          </Code>
+          <Text size="sm" c="dimmed">
+            Uses {token.uses}/{token.max_uses} · Expires {expires}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Tooltip label="Copy registration link">
+            <ActionIcon variant="light" size="lg" aria-label="Copy registration link" onClick={() => void copy()}>
+              <IconCopy size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete token">
+            <ActionIcon variant="light" color="red" size="lg" aria-label="Delete token" loading={isLoading} onClick={() => void revoke()}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+interface DeviceTokensSectionProps {
+  availableSeats: number;
+  onGenerated: () => void;
+}
+
+/** SPEC §2 "Device Registration Tokens". */
+export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceTokensSectionProps) {
+  const query = useGetTokensQuery();
+  const [generateOpen, setGenerateOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [noteDismissed, setNoteDismissed] = useState(() => localStorage.getItem(NOTE_KEY) === 'true');
+  const tokens = (query.data ?? []).filter((token) => isActiveToken(token));
+
+  useEffect(() => {
+    if (query.isError) notify.error('Failed to load device tokens');
+  }, [query.isError]);
+
+  return (
+    <Stack component="section" aria-labelledby="tokens-heading" gap="md" mt="xl">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz="xl" id="tokens-heading">
+          Device Registration Tokens
+        </Title>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => setDownloadOpen(true)}>
+            Install Desktop Client
+          </Button>
+          <Button leftSection={<IconKey size={16} />} onClick={() => setGenerateOpen(true)}>
+            Generate Token
+          </Button>
+        </Group>
+      </Group>
+      {noteDismissed ? null : (
+        <Alert
+          variant="light"
+          color="blue"
+          title="How registration tokens work"
+          withCloseButton
+          closeButtonLabel="Dismiss note"
+          onClose={() => {
+            localStorage.setItem(NOTE_KEY, 'true');
+            setNoteDismissed(true);
+          }}
+        >
+          Install the desktop client on the machine you want to add, then enter a token&apos;s code there (or open its
+          registration link on that machine). Each use takes one seat; a token expires after 24 hours or when your seats
+          are full.
+        </Alert>
+      )}
+      {query.isError ? (
+        <Text c="red" size="sm">
+          Failed to load device tokens
+        </Text>
+      ) : tokens.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No active tokens. Generate one to register a machine with the desktop client.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label="Active tokens">
+          {tokens.map((token) => (
+            <TokenRow key={token.id} token={token} />
+          ))}
+        </Stack>
+      )}
+      <GenerateTokenModal
+        opened={generateOpen}
+        availableSeats={availableSeats}
+        onClose={() => setGenerateOpen(false)}
+        onGenerated={onGenerated}
+      />
+      {downloadOpen ? (
+        <Suspense fallback={null}>
+          <DownloadClientDialog opened onClose={() => setDownloadOpen(false)} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

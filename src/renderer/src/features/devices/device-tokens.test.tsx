@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { devicesResponse, makeDevice } from '../../test/factories';
+import { renderApp, signIn } from '../../test/render-app';
+import { clearToasts, makeToken, mockDevicesServer, toastMessages } from './devices-test-kit';
+
+const browser = makeDevice({ device_id: 'dev_111111111111', device_name: 'Chrome on Linux', device_type: 'primary', is_current: true, is_admin: true });
+
+async function openDevices(seatLimit: number, seatsUsed: number, routes = {}) {
+  const api = mockDevicesServer({ 'GET /api/devices': { status: 200, data: devicesResponse([browser], { seatLimit, seatsUsed }) }, ...routes });
+  renderApp('/devices');
+  await screen.findByText('Chrome on Linux');
+  return api;
+}
+
+async function openGenerate() {
+  fireEvent.click(screen.getByRole('button', { name: 'Generate Token' }));
+  return screen.findByRole('dialog', { name: 'Generate Registration Token' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  clearToasts();
+  signIn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Device Registration Tokens', () => {
+  it('lists active tokens with uses and copies or revokes them', async () => {
+    const writeText = vi.fn().mockRejectedValueOnce(new Error('denied')).mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = await openDevices(5, 1, {
+      'GET /api/tokens': {
+        status: 200,
+        data: { tokens: [makeToken(), makeToken({ id: 'tok-2', code: 'USED-UP', uses: 2, max_uses: 2 })] },
+      },
+      'DELETE /api/device-tokens/tok-1': { status: 200, data: { success: true } },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Token ABCD-1234' });
+    expect(within(row).getByText(/Uses 0\/2/)).toBeInTheDocument();
+    expect(screen.queryByText('USED-UP')).not.toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Copy registration link' }));
+    await waitFor(() => expect(toastMessages()).toContain('Failed to copy registration link'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Copy registration link' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('http://localhost/enroll?code=ABCD-1234'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete token' }));
+    await waitFor(() => expect(toastMessages()).toContain('Token revoked'));
+    expect(api.callsTo('DELETE', '/api/device-tokens/tok-1')).toHaveLength(1);
+  });
+
+  it('remembers that the note was dismissed', async () => {
+    await openDevices(5, 1);
+    expect(screen.getByText('How registration tokens work')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss note' }));
+    expect(screen.queryByText('How registration tokens work')).not.toBeInTheDocument();
+    expect(localStorage.getItem('tokenNoteDismissed')).toBe('true');
+  });
+
+  it('validates Max Uses against the free seats', async () => {
+    await openDevices(3, 1);
+    const dialog = await openGenerate();
+    const field = within(dialog).getByRole('textbox', { name: /Max Uses/ });
+    fireEvent.change(field, { target: { value: '0' } });
+    expect(await within(dialog).findByText('Max uses must be at least 1')).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '3' } });
+    expect(await within(dialog).findByText('Max uses cannot exceed available seats (2)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+
+  it('refuses to generate with no free seat', async () => {
+    await openDevices(2, 2);
+    const dialog = await openGenerate();
+    expect(within(dialog).getByText('No available seats for new devices')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+
+  it.each([
+    [429, 'TOKEN_RATE_LIMIT', 'Try again in 5 minutes', 'Rate limit exceeded: Try again in 5 minutes'],
+    [429, 'RATE_LIMITED', 'x', 'Rate limit exceeded. Please wait before generating another token.'],
+    [403, 'FORBIDDEN', 'x', 'You do not have permission to generate tokens'],
+    [400, 'VALIDATION_ERROR', 'Max uses cannot exceed available seats (2)', 'Max uses cannot exceed available seats (2)'],
+    [500, 'INTERNAL_ERROR', 'x', 'Failed to generate token. Please try again.'],
+  ])('a %i %s answer shows the SPEC text', async (status, code, message, expected) => {
+    await openDevices(3, 1, { 'POST /api/device-tokens': { status, data: { code, message } } });
+    const dialog = await openGenerate();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(toastMessages()).toContain(expected));
+  });
+
+  it('after generating, refetches the device list every 30 s, ten times', async () => {
+    const api = await openDevices(3, 1, { 'POST /api/device-tokens': { status: 201, data: { token: makeToken() } } });
+    const dialog = await openGenerate();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device-tokens')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/device-tokens')[0]?.body).toEqual({ maxUses: 1 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate Registration Token' })).not.toBeInTheDocument());
+    const before = api.callsTo('GET', '/api/devices').length;
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(api.callsTo('GET', '/api/devices')).toHaveLength(before);
+    for (let run = 1; run <= 10; run++) {
+      await vi.advanceTimersByTimeAsync(run === 1 ? 1_000 : 30_000);
+      await waitFor(() => expect(api.callsTo('GET', '/api/devices')).toHaveLength(before + run));
+    }
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(api.callsTo('GET', '/api/devices')).toHaveLength(before + 10);
+  });
+});
