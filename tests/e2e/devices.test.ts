@@ -60,6 +60,9 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     const card = admin.getByRole('article', { name: 'build-server' });
     await card.waitFor({ timeout: 15_000 });
     await see(admin, 'Remote');
+    // Its one use is spent and the seats are full: the token is no longer offered.
+    await see(admin, 'No active tokens. Generate one to register a machine with the desktop client.');
+    await see(admin, 'Seat limit reached');
 
     // Rename it inline.
     await card.getByTitle('Click to rename').click();

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDevicesOff, IconSearch } from '@tabler/icons-react';
 import type { Device } from '@shared/api/devices';
-import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useCallback, useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { baseApi } from '../../lib/base-api';
 import { selectDeviceState, type WithDevice } from '../../lib/device-slice';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
@@ -46,7 +47,13 @@ export function DevicesPage() {
   const [search, setSearch] = useState('');
   const [platform, setPlatform] = useState<PlatformFilter>('all');
   const [deactivating, setDeactivating] = useState<Device | null>(null);
-  const { refetch } = query;
+  const dispatch = useDispatch();
+  const { refetch: refetchDevices } = query;
+  // An enrolment changes both lists: a device appears and its token's uses go up (or it goes).
+  const refetch = useCallback(() => {
+    dispatch(baseApi.util.invalidateTags(['DeviceTokens']));
+    return refetchDevices();
+  }, [dispatch, refetchDevices]);
   const startTokenRefresh = useTokenDrivenRefresh(() => void refetch());
 
   useEffect(() => {
