@@ -45,7 +45,7 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
       const res = await fetch('/api/tokens', {
         headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'x-device-id': localStorage.getItem('deviceId') ?? '' },
       });
-      return res.json();
+      return (await res.json()) as unknown;
     })) as { tokens: Array<{ code: string; max_uses: number }> };
     expect(tokens.tokens).toHaveLength(1);
     expect(tokens.tokens[0]?.max_uses).toBe(1);
@@ -109,6 +109,7 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     await second.goto(`${server.url}/settings`);
     await second.waitForURL('**/sign-in?message=device_deactivated');
     await see(second, 'Your device has been deactivated. Please sign in again.');
+    await see(second, 'Your device has been deactivated from another location. Please sign in again.');
     await screenshot(second, '33-second-browser-signed-out');
   });
 });

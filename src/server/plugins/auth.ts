@@ -3,7 +3,8 @@ import { ErrorCode } from '@shared/api/errors';
 import type { User } from '@shared/api/user';
 import type { AppContext } from '../context';
 import { findSessionWithUser } from '../db/repositories/sessions.repository';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
+import { revokedSessionError } from '../security/session-revocation';
 
 export interface AuthInfo {
   userId: string;
@@ -22,15 +23,6 @@ declare module 'fastify' {
     requireAdmin(request: FastifyRequest): Promise<void>;
   }
 }
-
-/** Why a session ended → the code the web client acts on (SPEC §4 "401 handling"). */
-const REVOKED_CODES: Record<string, { code: string; message: string }> = {
-  device_deactivated: { code: ErrorCode.DEVICE_DEACTIVATED, message: 'Your device has been deactivated. Please sign in again.' },
-  device_deactivated_remotely: {
-    code: ErrorCode.DEVICE_DEACTIVATED_REMOTELY,
-    message: 'Your device has been deactivated from another location. Please sign in again.',
-  },
-};
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
@@ -66,11 +58,7 @@ async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Au
     throw unauthorized('Your session is not valid. Please sign in again.', ErrorCode.TOKEN_INVALID);
   }
   if (row.revoked_at) {
-    const revoked = REVOKED_CODES[row.revoked_reason ?? ''] ?? {
-      code: ErrorCode.TOKEN_REVOKED,
-      message: 'Your session has ended. Please sign in again.',
-    };
-    throw new AppError(401, revoked.code, revoked.message);
+    throw revokedSessionError(row.revoked_reason);
   }
   return {
     userId: row.user_id,

@@ -12,6 +12,7 @@ import {
 } from '../db/repositories/sessions.repository';
 import type { Db } from '../db/repositories/users.repository';
 import { unauthorized } from '../errors';
+import { revokedSessionError } from '../security/session-revocation';
 import { hashToken, newId, randomToken } from '../security/tokens';
 import type { SessionOrigin } from './accounts';
 
@@ -23,7 +24,8 @@ export interface SessionTokens {
 
 type RefreshOutcome =
   | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string }
-  | { kind: 'invalid' | 'expired' | 'revoked' }
+  | { kind: 'invalid' | 'expired' }
+  | { kind: 'revoked'; reason: string | null }
   | { kind: 'reused'; sessionId: string };
 
 const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * 24 * 3_600_000;
@@ -66,7 +68,7 @@ export class SessionService {
     const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
       const row = await findRefreshTokenByHash(trx, hashToken(presented));
       if (!row) return { kind: 'invalid' };
-      if (row.session_revoked_at) return { kind: 'revoked' };
+      if (row.session_revoked_at) return { kind: 'revoked', reason: row.session_revoked_reason };
       if (row.used_at) return { kind: 'reused', sessionId: row.session_id };
       if (row.expires_at <= now) return { kind: 'expired' };
       // Another request may have rotated it between our read and this write: that is reuse too.
@@ -88,7 +90,7 @@ export class SessionService {
         this.ctx.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused; session revoked');
         throw unauthorized('This sign-in was ended for your security. Please sign in again.', ErrorCode.REFRESH_TOKEN_REUSED);
       case 'revoked':
-        throw unauthorized('Your session has ended. Please sign in again.', ErrorCode.TOKEN_REVOKED);
+        throw revokedSessionError(outcome.reason);
       case 'expired':
         throw unauthorized('Your session has expired. Please sign in again.', ErrorCode.REFRESH_TOKEN_INVALID);
       case 'invalid':

@@ -67,6 +67,7 @@ export function findRefreshTokenByHash(db: Db, tokenHash: string) {
       'refresh_tokens.expires_at',
       'refresh_tokens.used_at',
       'sessions.revoked_at as session_revoked_at',
+      'sessions.revoked_reason as session_revoked_reason',
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
