@@ -2,7 +2,8 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine
 import { IconLock, IconMapPin } from '@tabler/icons-react';
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
-import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES, TYPE_NAMES } from './device-labels';
+import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES } from './device-labels';
+import { DeviceBadges } from '../../components/device-badges';
 import { DeviceNameEditor } from './device-name-editor';
 
 interface DeviceCardProps {
@@ -28,19 +29,7 @@ export function DeviceCard({ device, onRename, onDeactivate }: DeviceCardProps) 
         <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
           <Group gap={8} wrap="wrap">
             <DeviceNameEditor name={device.device_name} onSave={onRename} />
-            {device.is_current ? (
-              <Badge size="sm" variant="outline">
-                This device
-              </Badge>
-            ) : null}
-            <Badge size="sm" variant="light" color="gray">
-              {TYPE_NAMES[device.device_type]}
-            </Badge>
-            {device.is_admin ? (
-              <Badge size="sm" variant="light" color="grape">
-                Admin
-              </Badge>
-            ) : null}
+            <DeviceBadges device={device} size="sm" />
           </Group>
           <Group gap="xs" wrap="wrap">
             <Badge

@@ -17,7 +17,6 @@ export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { l
   offline: { label: 'Offline', color: 'gray' },
 };
 
-export const TYPE_NAMES: Readonly<Record<Device['device_type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
 
 /** The platform filter of SPEC §2; its labels are SPEC's spelling. */
 export const PLATFORM_FILTERS = [

@@ -1,5 +1,6 @@
-import { Badge, Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { Platform } from '@shared/api/catalogue';
+import { DeviceBadges } from '../../components/device-badges';
 import { formatLastActive } from '@shared/format';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { devicePlatform, type InstallDevice } from './install-devices';
@@ -13,7 +14,6 @@ interface DeviceOptionProps {
   onChange: (checked: boolean) => void;
 }
 
-const TYPE_LABELS: Readonly<Record<InstallDevice['device_type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };
 
 function Coverage({ device, apps }: Pick<DeviceOptionProps, 'device' | 'apps'>) {
   const platform = devicePlatform(device.platform);
@@ -43,19 +43,7 @@ export function DeviceOption({ device, multiple, checked, apps, onChange }: Devi
         <Text fw={600} size="sm">
           {device.device_name}
         </Text>
-        {device.is_current ? (
-          <Badge size="xs" variant="outline">
-            This device
-          </Badge>
-        ) : null}
-        <Badge size="xs" variant="light" color="gray">
-          {TYPE_LABELS[device.device_type]}
-        </Badge>
-        {device.is_admin ? (
-          <Badge size="xs" variant="light" color="grape">
-            Admin
-          </Badge>
-        ) : null}
+        <DeviceBadges device={device} size="xs" />
       </Group>
       <Text size="xs" c="dimmed">
         {platform ? PLATFORM_LABELS[platform] : device.platform} · Last active {formatLastActive(device.last_active)}
