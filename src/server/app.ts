@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BackgroundTasks } from './background';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -8,7 +9,9 @@ import { migrateToLatest } from './db/migrate';
 import { Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerCachePolicy } from './plugins/cache-policy';
+import { registerInputGuard } from './plugins/input-guard';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerRoutes } from './routes';
@@ -41,15 +44,26 @@ export interface BuildOptions {
 /** Default body limit; routes that take more (uploads) raise their own. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/** A hop count becomes "trust the nearest n hops"; addresses and false pass as they are. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole server on one database: migrated, wired, ready to listen or be injected. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Only the configured proxies may say who the client is (TRUST_PROXY); off by default.
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    return503OnClosing: true,
+    // Errors Fastify would answer itself, without hooks or our envelope, go through
+    // plugins/error-handler.ts too; it also answers the requests that come in while closing.
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,13 +76,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
-  const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, clock, app.log);
+  const mailDelivery = config.smtpUrl ? { kind: 'smtp' as const, url: config.smtpUrl } : { kind: 'directory' as const, path: config.mailDir };
+  const tasks = new BackgroundTasks(app.log);
+  const mailer = new Mailer(database.db, mailDelivery, config.mailFrom, clock, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
     clock,
     mailer,
+    tasks,
     accessTokens: new AccessTokens(config.jwtSecret, clock),
     log: app.log,
   };
@@ -79,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     await app.catalogueSeeded;
+    await tasks.flush();
     await mailer.flush();
     await mailer.close();
     await rateLimiter.close();
@@ -94,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.seedInBackground) await seeding;
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  registerCachePolicy(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app, config.version);
   await registerRoutes(app);

@@ -4,6 +4,11 @@
  */
 export interface Clock {
   now(): Date;
+  /** Waits (a sign-in slowed down under attack); a test clock records the wait instead. */
+  sleep(milliseconds: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+};

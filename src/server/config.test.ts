@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,20 @@ describe('loadConfig', () => {
     const first = loadConfig({ DATABASE_URL: url }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATABASE_URL: url }).jwtSecret).toBe(first);
-    expect(readFileSync(join(url.slice('sqlite:'.length), '..', 'secret'), 'utf8')).toBe(first);
+    const file = join(url.slice('sqlite:'.length), '..', 'secret');
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them (addresses, ranges or a hop count)', () => {
+    expect(loadConfig({ DATABASE_URL: tempDb() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['true', 'proxy.example', '10.0.0.0/33', '1.2.3.4/8/9']) {
+      expect(() => loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: bad }), bad).toThrow(
+        'Invalid configuration: TRUST_PROXY must be a number of hops or comma-separated proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+      );
+    }
   });
 
   it('reads admin e-mails case-insensitively and PUBLIC_URL without a trailing slash', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
     .refine((url) => /^smtps?:\/\//.test(url), { message: 'must be smtp://… or smtps://…' })
     .optional(),
   MAIL_FROM: z.string().default('Loadout <no-reply@loadout.local>'),
+  /** Without SMTP_URL, mails are written here as text files readable only by their owner. */
+  MAIL_DIR: z.string().default('./data/mail'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   OIDC_ISSUER: z.string().default('https://accounts.google.com'),
   OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -36,14 +39,36 @@ const envSchema = z.object({
   WEB_DIR: z.string().default('./dist/renderer'),
   /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
   CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
+  /**
+   * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (comma-separated
+   * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`), or a number of hops. Unset: the
+   * socket's address is the client's, and a forged X-Forwarded-For changes nothing.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d{1,2}$/.test(value) || value.split(',').every((part) => isIpOrCidr(part.trim())), {
+      message: 'must be a number of hops or comma-separated proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+    })
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** The numbers of docs/security.md "Rate limits"; every counter is per window. */
 export interface RateLimitConfig {
-  /** Requests per window per IP on login, register, reset and resend. */
+  /** Requests per IP on login, register, Google sign-in, reset and resend. */
   authPerIp: number;
-  /** Attempts per window per account (e-mail) on login, reset and resend. */
+  /**
+   * Per account: reset requests, resends and password checks; per (account, IP): failed
+   * sign-ins, after which that IP (not the owner) is refused for the rest of the window.
+   */
   authPerAccount: number;
+  /** Failed sign-ins on one account from any IP after which every attempt on it waits a little longer. */
+  loginSlowdownAfter: number;
+  /** Requests per IP on refresh, verify-email and undo-email-change (tokens that are guessed, not typed). */
+  tokenPerIp: number;
+  /** List imports per user (each parses up to 512 KB). */
+  importsPerUser: number;
   windowMs: number;
 }
 
@@ -55,6 +80,7 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
+  mailDir: string;
   google: { clientId: string | null; issuer: string; jwksUrl: string };
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
   redisUrl: string | null;
@@ -66,13 +92,22 @@ export interface Config {
   /** null: do not seed (tests that want an empty catalogue). */
   catalogueSeedFile: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   rateLimit: RateLimitConfig;
   version: string;
 }
 
 export class ConfigError extends Error {}
 
-const DEFAULT_RATE_LIMIT: RateLimitConfig = { authPerIp: 30, authPerAccount: 10, windowMs: 15 * 60_000 };
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
+  authPerIp: 30,
+  authPerAccount: 10,
+  loginSlowdownAfter: 10,
+  tokenPerIp: 120,
+  importsPerUser: 20,
+  windowMs: 15 * 60_000,
+};
 
 /** Reads the environment; throws ConfigError with one readable line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,10 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: withoutTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATABASE_URL),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    mailDir: resolve(e.MAIL_DIR),
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, issuer: e.OIDC_ISSUER, jwksUrl: e.OIDC_JWKS_URL },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
@@ -105,9 +141,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(e.WEB_DIR),
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     logLevel: e.LOG_LEVEL,
-    rateLimit: DEFAULT_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimit: { ...DEFAULT_RATE_LIMIT },
     version: process.env.npm_package_version ?? '0.1.0',
   };
+}
+
+/** By hand: `/\/+$/` backtracks quadratically on a long run of slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return url.slice(0, end);
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === '') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [address = '', prefix, ...extra] = value.split('/');
+  if (extra.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
 }
 
 /**

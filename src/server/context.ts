@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BackgroundTasks } from './background';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/dialect';
@@ -14,6 +15,8 @@ export interface AppContext {
   dbKind: DatabaseKind;
   clock: Clock;
   mailer: Mailer;
+  /** Work done after the answer (see background.ts). */
+  tasks: BackgroundTasks;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
 }

@@ -33,4 +33,6 @@ export const TOKEN_TTL = {
   refreshTokenDays: 30,
   verifyEmailHours: 48,
   resetPasswordHours: 1,
+  /** The link mailed to the old address after an e-mail change. */
+  undoEmailChangeDays: 7,
 } as const;

@@ -162,6 +162,8 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
   });
 
   it('rate-limits deactivation attempts (5 an hour) with DEVICE_DEACTIVATION_RATE_LIMIT before any other rule', async () => {
+    // Rate-limit windows are aligned on the clock (so every server process agrees): start on the hour.
+    t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000));
     const user = await registerUser(t.api);
     const d = devicesOf(t, { token: user.token, deviceId: newDeviceId() });
     for (let i = 0; i < 5; i += 1) expect((await d.deactivate(newDeviceId())).body.code).toBe('DEVICE_NOT_FOUND');

@@ -135,4 +135,38 @@ describe('list import and export', () => {
     expect(second.body.code).toBe('LIST_LIMIT_REACHED');
     expect((await listsOf(t, free.token).all()).body.map((list) => list.name)).toEqual(['Too many']);
   });
+
+  it('refuses an import past the plan before reading the file', async () => {
+    const free = await registerUser(t.api);
+    expect((await importList({ format: 'text', name: 'First', content: 'Git' }, free.token)).status).toBe(201);
+    // Audit finding 1: a file that is expensive or invalid to read is not read at all by a user who cannot import.
+    const res = await importList({ format: 'brewfile', name: 'Second', content: `brew${' '.repeat(200_000)}x` }, free.token);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('LIST_LIMIT_REACHED');
+  });
+
+  it('rate-limits imports per user', async () => {
+    const busy = await registerUser(t.api);
+    await setPlan(t, busy.user.id, 'premium');
+    t.config.rateLimit = { ...t.config.rateLimit, importsPerUser: 3 };
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await importList({ format: 'text', name: `Import ${i}`, content: 'Git' }, busy.token)).status).toBe(201);
+      const limited = await importList({ format: 'text', name: 'One more', content: 'Git' }, busy.token);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+      // Another user is not affected.
+      const other = await registerUser(t.api);
+      expect((await importList({ format: 'text', name: 'Mine', content: 'Git' }, other.token)).status).toBe(201);
+    } finally {
+      t.config.rateLimit = { ...t.config.rateLimit, importsPerUser: 1000 };
+    }
+  });
+
+  it('answers a 512 KB Brewfile of spaces with a clear error, without holding the server', async () => {
+    const content = `brew${' '.repeat(512 * 1024 - 10)}x`;
+    const [res, health] = await Promise.all([importList({ format: 'brewfile', name: 'Spaces', content }), t.api.get('/api/health')]);
+    expect(health.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^This is not a valid Brewfile: line 1/);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, linkTo, nthMail, registerUser, RESET_SUBJECT, tokenOf, uniqueEmail } from './helpers/factories';
+import { type ApiError, changeEmail, linkTo, nthMail, registerUser, RESET_SUBJECT, tokenOf, uniqueEmail } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -100,7 +100,7 @@ describe('password reset', () => {
     const user = await registerUser(t.api);
     await requestReset(user.email);
     const token = await mailedToken(user.email);
-    await t.api.put('/api/account', { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('moved') }, user.token);
+    expect((await changeEmail(t.api, t.mail, user, uniqueEmail('moved'))).status).toBe(200);
     expect((await resetPassword(token)).body.code).toBe('EMAIL_TOKEN_INVALID');
     expect((await login(user.email, NEW_PASSWORD)).status).toBe(401);
   });

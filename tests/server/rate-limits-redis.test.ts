@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from './helpers/factories';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerUser, uniqueEmail } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -42,7 +42,7 @@ describe.skipIf(!available)('rate limits shared through Redis (REDIS_URL)', () =
   });
 
   it('counts sign-in attempts from one IP across two server processes', async () => {
-    const limits = { authPerIp: 3, authPerAccount: 100, windowMs: 15 * 60_000 };
+    const limits = { ...first.config.rateLimit, authPerIp: 3, authPerAccount: 100, windowMs: 15 * 60_000 };
     first.config.rateLimit = limits;
     second.config.rateLimit = limits;
     const attempt = (t: TestApp) =>
@@ -54,5 +54,26 @@ describe.skipIf(!available)('rate limits shared through Redis (REDIS_URL)', () =
     const limited = await attempt(second);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('never scans the keyspace: a sign-in, good or bad, touches only its own counters', async () => {
+    first.config.rateLimit = { ...first.config.rateLimit, authPerIp: 100, authPerAccount: 100 };
+    const user = await registerUser(first.api);
+    const monitor = await new Redis(REDIS_URL).monitor();
+    const commands: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args));
+    try {
+      const login = (password: string) =>
+        first.api.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.9.0.2' });
+      expect((await login('wrong guess')).status).toBe(401);
+      expect((await login(user.password)).status).toBe(200);
+      await vi.waitFor(() => expect(commands.some((args) => args[0]?.toLowerCase() === 'del')).toBe(true));
+    } finally {
+      monitor.disconnect();
+    }
+    const ours = commands.filter((args) => args.some((arg) => arg.includes(prefix)));
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours.map((args) => args[0]?.toLowerCase())).not.toContain('keys');
+    expect(commands.map((args) => args[0]?.toLowerCase())).not.toContain('scan');
   });
 });

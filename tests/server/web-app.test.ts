@@ -26,6 +26,14 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves index.html no-cache, however it is reached, so a release is seen at the next load', async () => {
+    for (const path of ['/', '/index.html', '/settings']) {
+      const res = await t.api.get<string>(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await t.api.get<string>('/assets/app-abc123.js');
     expect(res.status).toBe(200);

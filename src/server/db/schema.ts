@@ -47,7 +47,7 @@ export interface RefreshTokensTable {
   used_at: Timestamp | null;
 }
 
-export type EmailTokenPurpose = 'verify' | 'reset';
+export type EmailTokenPurpose = 'verify' | 'reset' | 'change_email' | 'undo_email_change';
 
 export interface EmailTokensTable {
   id: string;
@@ -77,8 +77,11 @@ export interface OutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
-  /** sent: handed to SMTP; logged: no SMTP configured, kept here and logged; failed: SMTP refused. */
-  status: 'sent' | 'logged' | 'failed';
+  /**
+   * queued → sent: handed to SMTP; failed: SMTP refused; logged: no SMTP configured, written to
+   * MAIL_DIR. The bodies here have their links' tokens removed (mail/redact.ts).
+   */
+  status: 'queued' | 'sent' | 'logged' | 'failed';
   error: string | null;
   created_at: Timestamp;
 }

@@ -1,3 +1,5 @@
+import { UNSAFE_IN_SINGLE_LINE } from '@shared/api/common';
+
 /**
  * The mails Loadout sends: a plain-text part (the link alone on its own line, so any mail
  * client can open it) and a simple HTML part with the same words.
@@ -10,8 +12,19 @@ export interface MailContent {
 
 const SIGNATURE = '— The Loadout team';
 
+/**
+ * The only place a person's own text enters a mail: their first name, in the greeting. Only
+ * its first line is used, and only when it looks like a name (short, no address or link), so
+ * it cannot start a paragraph that reads as ours ("Bob,\n\nYour account is locked…"),
+ * whatever an older row holds; names are checked on the way in too (shared/api/common.ts).
+ */
+const NOT_A_NAME = /:\/\/|www\.|@/i;
+
 function greeting(firstName: string): string {
-  return firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,';
+  let name = (firstName.split(UNSAFE_IN_SINGLE_LINE)[0] ?? '').slice(0, 200).trim();
+  // Drop trailing punctuation by hand: `/[\s,;:]+$/` backtracks quadratically on long runs.
+  while (name && ',;:'.includes(name.charAt(name.length - 1))) name = name.slice(0, -1).trimEnd();
+  return name && name.length <= 40 && !NOT_A_NAME.test(name) ? `Hi ${name},` : 'Hi,';
 }
 
 function escapeHtml(value: string): string {
@@ -22,12 +35,13 @@ function hoursText(hours: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-function html(paragraphs: string[], action?: { link: string; label: string }): string {
+/** `action.at`: the paragraph index the button goes before (after the greeting and the first paragraph by default). */
+function html(paragraphs: string[], action?: { link: string; label: string; at?: number }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
   if (action) {
     const href = escapeHtml(action.link);
     body.splice(
-      2,
+      action.at ?? 2,
       0,
       `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
       `<p style="font-size:13px;color:#555">Or paste this link into your browser:<br>${href}</p>`,
@@ -58,12 +72,49 @@ export function passwordResetMail(input: { firstName: string; link: string; hour
   };
 }
 
-export function emailChangedMail(input: { firstName: string; oldEmail: string; newEmail: string }): MailContent {
+export function emailChangedMail(input: { firstName: string; oldEmail: string; newEmail: string; undoLink: string; days: number }): MailContent {
   const notice = `The email address of your Loadout account was changed from ${input.oldEmail} to ${input.newEmail}. We sent a confirmation link to the new address.`;
-  const warning = 'If you did not make this change, reset your password right away and contact us.';
+  const undo = `If you did not make this change, open this link to put ${input.oldEmail} back and sign out every session:`;
+  const expiry = `The link works once, for ${input.days} days. Then choose a new password.`;
   return {
     subject: 'Your Loadout email address was changed',
-    text: [greeting(input.firstName), '', notice, '', warning, '', SIGNATURE].join('\n'),
-    html: html([greeting(input.firstName), notice, warning, SIGNATURE]),
+    text: [greeting(input.firstName), '', notice, '', undo, '', input.undoLink, '', expiry, '', SIGNATURE].join('\n'),
+    html: html([greeting(input.firstName), notice, undo, expiry, SIGNATURE], { link: input.undoLink, label: 'This was not me: undo the change', at: 3 }),
+  };
+}
+
+/** To the new address of an e-mail change: the account moves there once this link is opened. */
+export function emailChangeConfirmMail(input: { firstName: string; link: string; hours: number }): MailContent {
+  const intro = 'You asked to move your Loadout account to this email address. To confirm, open this link:';
+  const expiry = `The link works once and expires in ${hoursText(input.hours)}. Until then your account keeps its old address.`;
+  const ignore = 'If you did not ask for this, you can ignore this mail: nothing changes.';
+  return {
+    subject: 'Confirm your new email address for Loadout',
+    text: [greeting(input.firstName), '', intro, '', input.link, '', expiry, '', ignore, '', SIGNATURE].join('\n'),
+    html: html([greeting(input.firstName), intro, expiry, ignore, SIGNATURE], { link: input.link, label: 'Confirm new email address' }),
+  };
+}
+
+/** To the new address of an e-mail change when that address already has an account: nothing moves. */
+export function emailChangeAddressTakenMail(input: { signInLink: string }): MailContent {
+  const notice = 'Someone asked to move another Loadout account to this email address. This address already has an account, so nothing was changed.';
+  const yours = `Your own account is as it was: ${input.signInLink}`;
+  return {
+    subject: 'Someone tried to move a Loadout account to your email address',
+    text: ['Hi,', '', notice, '', yours, '', SIGNATURE].join('\n'),
+    html: html(['Hi,', notice, yours, SIGNATURE]),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with: sign-up answers alike either way. */
+export function signUpAttemptMail(input: { firstName: string; signInLink: string; resetLink: string }): MailContent {
+  const notice = 'Someone tried to create a Loadout account with this email address, which already has one. Nothing was changed.';
+  const ifYou = `If it was you, sign in instead: ${input.signInLink}`;
+  const forgot = `Forgot your password? Choose a new one: ${input.resetLink}`;
+  const ignore = 'If it was not you, you can ignore this mail.';
+  return {
+    subject: 'Someone tried to sign up with your email address',
+    text: [greeting(input.firstName), '', notice, '', ifYou, '', forgot, '', ignore, '', SIGNATURE].join('\n'),
+    html: html([greeting(input.firstName), notice, ifYou, forgot, ignore, SIGNATURE]),
   };
 }

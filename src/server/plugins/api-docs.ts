@@ -3,7 +3,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, a browsable UI at /api/docs. */
+/** Tags of routes only an admin may call: tag every such route 'admin' (api-docs.test.ts checks it). */
+export const ADMIN_TAGS: readonly string[] = ['admin', 'debug'];
+/**
+ * Routes the public document leaves out: the admin ones (a route list helps attackers, DESIGN
+ * §5) and the agent's own protocol.
+ */
+export const UNLISTED_TAGS: readonly string[] = [...ADMIN_TAGS, 'agent'];
+
+/**
+ * OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, YAML at /api/docs/yaml
+ * and a browsable UI at /api/docs, without the unlisted routes. `app.swagger()` keeps every
+ * route: the tests walk it, and admins read the full route list at /api/debug/routes.
+ */
 export async function registerApiDocs(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -12,5 +24,23 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Called on a fresh copy of the full document for every request of /json and /yaml.
+    transformSpecification: (document) => publicDocument(document),
+  });
+}
+
+interface Paths {
+  paths?: Record<string, Record<string, { tags?: string[] }>>;
+}
+
+function publicDocument<T extends Paths>(document: T): T {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation.tags?.some((tag) => UNLISTED_TAGS.includes(tag))) delete operations[method];
+    }
+    if (Object.keys(operations).length === 0) delete document.paths?.[path];
+  }
+  return document;
 }

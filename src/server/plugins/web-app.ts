@@ -19,8 +19,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       index: false,
       maxAge: '1h',
       setHeaders: (reply, path) => {
-        // Hashed asset names never change content; index.html must always be revalidated.
+        // Hashed asset names never change content; index.html must always be revalidated, or
+        // a release would wait for every browser's copy to expire.
         if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('index.html')) void reply.header('cache-control', 'no-cache');
       },
     });
   } else {
@@ -31,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/catalogue';
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `No such endpoint: ${request.method} ${path}` });
   });

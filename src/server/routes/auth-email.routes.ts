@@ -3,6 +3,8 @@ import {
   emailStatusResponseSchema,
   resetPasswordRequestSchema,
   resetPasswordSchema,
+  undoEmailChangeRequestSchema,
+  undoEmailChangeResponseSchema,
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from '@shared/api/auth';
@@ -16,9 +18,24 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-email',
     {
+      onRequest: limitPerIp(app, 'verify-email', 'tokenPerIp'),
       schema: { tags: ['auth'], summary: 'Complete a mailed verification link', body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => ({ success: true as const, ...(await app.services.emailVerification.verify(request.body.token)) }),
+  );
+
+  app.post(
+    '/api/auth/undo-email-change',
+    {
+      onRequest: limitPerIp(app, 'undo-email-change', 'tokenPerIp'),
+      schema: {
+        tags: ['auth'],
+        summary: 'The link mailed to the old address after an e-mail change: put it back, sign out everywhere, clear the password',
+        body: undoEmailChangeRequestSchema,
+        response: { 200: undoEmailChangeResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await app.services.emailChange.undo(request.body.token)) }),
   );
 
   app.get(

@@ -22,12 +22,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limitPerIp(app, 'register'),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; answers a signed-in session and mails a verification link',
+        summary: 'Create an account and mail a verification link; answers alike whether or not the address has an account',
         body: registerRequestSchema,
-        response: { 201: registerResponseSchema },
+        response: { 202: registerResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await app.services.auth.register(request.body, sessionOrigin(request))),
+    async (request, reply) => reply.status(202).send(await app.services.auth.register(request.body)),
   );
 
   app.post(
@@ -56,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/refresh',
     {
+      onRequest: limitPerIp(app, 'refresh', 'tokenPerIp'),
       schema: {
         tags: ['auth'],
         summary: 'Trade a refresh token for a new access token and a new refresh token',

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   appSchema,
   appsQuerySchema,
@@ -19,6 +21,8 @@ import { imageTooLarge } from '../services/icon-processing';
 import { validationFailed } from './request-helpers';
 
 const tags = ['catalogue'];
+/** Writes: admins only, so unlisted in the public API document (plugins/api-docs.ts). */
+const adminTags = ['catalogue', 'admin'];
 const admin = [{ bearer: [] }];
 
 /**
@@ -39,7 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
-        tags,
+        tags: adminTags,
         summary: 'Create a category, or rename one when category_id is given',
         security: admin,
         body: upsertCategoryRequestSchema,
@@ -57,7 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
-        tags,
+        tags: adminTags,
         summary: 'Delete an empty category (409 CATEGORY_NOT_EMPTY while it has apps)',
         security: admin,
         params: catalogueIdParamsSchema,
@@ -94,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
-        tags,
+        tags: adminTags,
         summary: 'Delete an app; it leaves every list it was in',
         security: admin,
         params: catalogueIdParamsSchema,
@@ -123,23 +127,36 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(appUploadRoutes);
 };
 
+/** Busboy cuts a longer field short; the route refuses it rather than store a truncated value. */
+const FIELD_MAX_BYTES = 4096;
+/** The whole upload: one icon and the form fields, with room for the multipart framing. */
+const UPLOAD_BODY_LIMIT = ICON_UPLOAD_MAX_BYTES + 128 * 1024;
+
+/**
+ * The form, for the OpenAPI document (and the tests that walk it). A multipart request has no
+ * parsed body to check: the route attaches, not enforces, validation and reads the parts itself.
+ */
+const uploadFormSchema = createAppFieldsSchema.extend({ icon: z.file().describe('PNG, JPEG, WebP, GIF or SVG, 5 MB at most') });
+
 /** Multipart is parsed only here, for the one upload route, with limits of its own. */
 const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: ICON_UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 21 },
+    limits: { fileSize: ICON_UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES, parts: 21 },
   });
 
   app.post(
     '/catalogue/apps',
     {
       onRequest: (request) => app.requireAdmin(request),
-      bodyLimit: ICON_UPLOAD_MAX_BYTES + 128 * 1024,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      attachValidation: true,
       schema: {
-        tags,
+        tags: adminTags,
         summary: 'Add an app (multipart/form-data: the fields and an `icon` image file)',
         security: admin,
         consumes: ['multipart/form-data'],
+        body: uploadFormSchema,
         response: { 201: appSchema },
       },
     },
@@ -147,6 +164,9 @@ const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the app as multipart/form-data with an icon file');
       }
+      // The multipart parser reads the body as a stream, past Fastify's bodyLimit: a body
+      // declared larger is refused before a byte of it is read.
+      if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw payloadTooLarge();
       const fields: Record<string, string> = {};
       let icon: Buffer | null = null;
       try {
@@ -154,14 +174,14 @@ const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           if (part.type === 'file') {
             const data = await part.toBuffer();
             if (part.fieldname === 'icon') icon = data;
+          } else if (part.valueTruncated || part.fieldnameTruncated) {
+            throw badRequest(`A form field is too long (${FIELD_MAX_BYTES} bytes at most).`);
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
           }
         }
       } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw imageTooLarge();
-        if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest('Send one icon file only.');
-        throw error;
+        throw uploadError(app, request.log, error);
       }
       const parsed = createAppFieldsSchema.safeParse(fields);
       if (!parsed.success) throw validationFailed(parsed.error);
@@ -169,3 +189,19 @@ const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+const payloadTooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, 'The upload is too large (an icon of 5 MB at most and the form fields).');
+
+/**
+ * What a failed read of the upload tells the client. Anything the parser throws is about the
+ * body the client sent (truncated, no boundary, malformed part headers…): a 400, never a 500.
+ */
+function uploadError(app: FastifyInstance, log: FastifyBaseLogger, error: unknown): AppError {
+  const errors = app.multipartErrors;
+  if (error instanceof AppError) return error;
+  if (error instanceof errors.RequestFileTooLargeError) return imageTooLarge();
+  if (error instanceof errors.FilesLimitError) return badRequest('Send one icon file only.');
+  if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) return payloadTooLarge();
+  log.info({ err: error }, 'unreadable multipart upload');
+  return badRequest('The upload is not valid multipart/form-data: send the fields and one icon file.');
+}

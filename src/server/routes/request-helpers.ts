@@ -8,20 +8,21 @@ import type { SessionOrigin } from '../services/accounts';
  * onRequest hook: counts the call against the caller's IP before the body is even read, so
  * floods are refused before any password hashing (DESIGN §7). One bucket per action.
  */
-export function limitPerIp(app: FastifyInstance, action: string) {
+export function limitPerIp(app: FastifyInstance, action: string, budget: 'authPerIp' | 'tokenPerIp' = 'authPerIp') {
   return async (request: FastifyRequest): Promise<void> => {
-    const { authPerIp, windowMs } = app.ctx.config.rateLimit;
-    await app.rateLimiter.hit(`${action}:ip:${request.ip}`, { limit: authPerIp, windowMs });
+    const limits = app.ctx.config.rateLimit;
+    await app.rateLimiter.hit(`${action}:ip:${request.ip}`, { limit: limits[budget], windowMs: limits.windowMs });
   };
 }
 
-/** Where a sign-in comes from: the X-Device-ID header (SPEC §7) and the browser's user agent. */
+/** Where a sign-in comes from: the X-Device-ID header (SPEC §7), the browser's user agent and the client's address. */
 export function sessionOrigin(request: FastifyRequest): SessionOrigin {
   const deviceId = request.headers['x-device-id'];
   const userAgent = request.headers['user-agent'];
   return {
     deviceId: typeof deviceId === 'string' ? deviceId : null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
+    ip: request.ip,
   };
 }
 

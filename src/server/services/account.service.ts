@@ -1,19 +1,17 @@
 import type { z } from 'zod';
-import type { AccountResponse, UpdateAccountResponse, updateAccountRequestSchema } from '@shared/api/account';
+import { type AccountResponse, EMAIL_CHANGE_PASSWORD_MESSAGE, type UpdateAccountResponse, type updateAccountRequestSchema } from '@shared/api/account';
 import { ErrorCode } from '@shared/api/errors';
 import { type AppContext, isoNow } from '../context';
-import { isUniqueViolation } from '../db/dialect';
 import { invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
-import { deleteUser, findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
+import { deleteUser, findUserById, updateUser } from '../db/repositories/users.repository';
 import type { UsersTable } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import type { MailMessage } from '../mail/mailer';
-import { emailChangedMail } from '../mail/templates';
+import { assertAcceptablePassword } from '../security/password-policy';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import type { RateLimiter } from '../security/rate-limiter';
-import { emailInUse, toUser } from './accounts';
-import type { EmailVerificationService } from './email-verification.service';
+import { toUser } from './accounts';
+import type { EmailChangeService } from './email-change.service';
 
 type UpdateAccountInput = z.output<typeof updateAccountRequestSchema>;
 
@@ -22,7 +20,7 @@ export class AccountService {
   constructor(
     private readonly ctx: AppContext,
     private readonly rateLimiter: RateLimiter,
-    private readonly verification: EmailVerificationService,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   async get(userId: string): Promise<AccountResponse> {
@@ -37,18 +35,21 @@ export class AccountService {
   }
 
   /**
-   * A new address must be verified again (the link goes to the new address, a notice to the
-   * old one); a new password needs the current one and signs out every other session.
+   * Names change at once. A new password or a new address needs the current password: a stolen
+   * access token alone cannot take the account over. A new password signs out every other
+   * session; a new address is mailed a confirmation link and becomes the account's when it is
+   * opened (EmailChangeService), so this answer says nothing about who owns that address.
    */
   async update(userId: string, sessionId: string, input: UpdateAccountInput): Promise<UpdateAccountResponse> {
     const user = await this.load(userId);
-    const emailChanged = input.email !== user.email;
-    if (emailChanged && (await findUserByEmail(this.ctx.db, input.email))) throw emailInUse();
+    const emailChanging = input.email !== user.email;
+    if (emailChanging && !input.currentPassword) {
+      throw new AppError(400, ErrorCode.CURRENT_PASSWORD_REQUIRED, EMAIL_CHANGE_PASSWORD_MESSAGE, { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE });
+    }
+    if (emailChanging || input.newPassword) await this.assertCurrentPassword(user, input.currentPassword ?? '');
     let passwordHash: string | null = null;
     if (input.newPassword) {
-      if (!(await this.passwordMatches(user, input.currentPassword ?? ''))) {
-        throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'Current password is incorrect');
-      }
+      await assertAcceptablePassword(input.newPassword, { email: user.email, firstName: input.firstName, lastName: input.lastName }, 'newPassword');
       passwordHash = await hashPassword(input.newPassword);
     }
 
@@ -57,33 +58,19 @@ export class AccountService {
       ...user,
       first_name: input.firstName,
       last_name: input.lastName,
-      email: input.email,
-      is_email_verified: emailChanged ? 0 : user.is_email_verified,
       password_hash: passwordHash ?? user.password_hash,
       updated_at: now,
     };
-    const mails: MailMessage[] = [];
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
-        const { id: _id, ...changes } = updated;
-        await updateUser(trx, user.id, changes);
-        if (emailChanged) {
-          mails.push(await this.verification.prepare(trx, updated, updated.email));
-          mails.push({ to: user.email, ...emailChangedMail({ firstName: updated.first_name, oldEmail: user.email, newEmail: updated.email }) });
-          // A reset link sent to the old address must not outlive the change.
-          await invalidateEmailTokens(trx, user.id, 'reset', now);
-        }
-        if (passwordHash) {
-          await revokeUserSessions(trx, user.id, now, 'password_changed', sessionId);
-          await invalidateEmailTokens(trx, user.id, 'reset', now);
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailInUse();
-      throw error;
-    }
-    for (const mail of mails) await this.ctx.mailer.send(mail);
-    return { success: true, emailChanged, passwordChanged: passwordHash !== null, user: toUser(updated) };
+    const mail = await this.ctx.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { first_name: updated.first_name, last_name: updated.last_name, password_hash: updated.password_hash, updated_at: now });
+      if (passwordHash) {
+        await revokeUserSessions(trx, user.id, now, 'password_changed', sessionId);
+        await invalidateEmailTokens(trx, user.id, 'reset', now);
+      }
+      return emailChanging ? this.emailChange.request(trx, updated, input.email) : null;
+    });
+    if (mail) await this.ctx.mailer.send(mail);
+    return { success: true, pendingEmail: emailChanging ? input.email : null, passwordChanged: passwordHash !== null, user: toUser(updated) };
   }
 
   /** Deletes the account and, by cascade, everything that belongs to it. */
@@ -103,6 +90,13 @@ export class AccountService {
 
   debug(userId: string) {
     return { ok: true as const, userId, database: this.ctx.dbKind, serverTime: isoNow(this.ctx.clock) };
+  }
+
+  private async assertCurrentPassword(user: UsersTable, password: string): Promise<void> {
+    if (!user.password_hash) {
+      throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'This account has no password yet. Set one with “Forgot password” on the sign-in page, then try again.');
+    }
+    if (!(await this.passwordMatches(user, password))) throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'Current password is incorrect');
   }
 
   /** A stolen access token must not become a fast password oracle: checks are rate-limited per account. */

@@ -31,8 +31,10 @@ export async function adminFlagForNewAccount(db: Db, config: Config, email: stri
   return (await countUsers(db)) === 0 ? 1 : 0;
 }
 
-/** Where a session was started from: X-Device-ID (or the body's deviceId) and the user agent. */
+/** Where a session was started from: X-Device-ID (or the body's deviceId), the user agent and the client's address. */
 export interface SessionOrigin {
   deviceId?: string | null;
   userAgent?: string | null;
+  /** As Fastify reads it: the socket's address, or X-Forwarded-For's from a trusted proxy (TRUST_PROXY). */
+  ip?: string | null;
 }

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { verificationMail } from '../mail/templates';
 import type { RateLimiter } from '../security/rate-limiter';
+import type { EmailChangeService } from './email-change.service';
 import { hashToken, newId, randomToken } from '../security/tokens';
 
 const VERIFY_TTL_MS = TOKEN_TTL.verifyEmailHours * 3_600_000;
@@ -19,6 +20,7 @@ export class EmailVerificationService {
   constructor(
     private readonly ctx: AppContext,
     private readonly rateLimiter: RateLimiter,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   /**
@@ -43,10 +45,17 @@ export class EmailVerificationService {
     return { to: email, ...verificationMail({ firstName: user.first_name, link, hours: TOKEN_TTL.verifyEmailHours }) };
   }
 
-  /** Completes a mailed link: verifies the address it was sent to, if that is still the account's. */
+  /**
+   * Completes a mailed link: verifies the address it was sent to, if that is still the
+   * account's — or, for a link sent to a new address, moves the account there.
+   */
   async verify(token: string): Promise<{ email: string }> {
     const now = isoNow(this.ctx.clock);
     const row = await findEmailTokenByHash(this.ctx.db, 'verify', hashToken(token));
+    if (!row) {
+      const moved = await this.emailChange.confirm(token);
+      if (moved) return moved;
+    }
     if (!row || row.used_at) throw badRequest(INVALID_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
     if (row.expires_at <= now) throw badRequest(EXPIRED_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_EXPIRED);
     return this.ctx.db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import { CatalogueService } from './catalogue.service';
 import { DeviceDeactivationService } from './device-deactivation.service';
 import { DeviceTokenService } from './device-token.service';
 import { DeviceService } from './device.service';
+import { EmailChangeService } from './email-change.service';
 import { EmailVerificationService } from './email-verification.service';
 import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
@@ -28,6 +29,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
   account: AccountService;
+  emailChange: EmailChangeService;
   catalogue: CatalogueService;
   catalogueSeed: CatalogueSeedService;
   lists: ListService;
@@ -42,7 +44,8 @@ export interface Services {
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
   const subscription = new SubscriptionService(ctx);
   const sessions = new SessionService(ctx);
-  const emailVerification = new EmailVerificationService(ctx, rateLimiter);
+  const emailChange = new EmailChangeService(ctx);
+  const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
   return {
@@ -53,11 +56,12 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     emailVerification,
     passwordReset: new PasswordResetService(ctx, rateLimiter),
     googleAuth: new GoogleAuthService(ctx, sessions, subscription, emailVerification),
-    account: new AccountService(ctx, rateLimiter, emailVerification),
+    account: new AccountService(ctx, rateLimiter, emailChange),
+    emailChange,
     catalogue: new CatalogueService(ctx),
     catalogueSeed: new CatalogueSeedService(ctx),
     lists,
-    listTransfer: new ListTransferService(ctx, lists),
+    listTransfer: new ListTransferService(ctx, lists, rateLimiter),
     feedback: new FeedbackService(ctx, rateLimiter),
     admin: new AdminService(ctx),
     devices,

@@ -5,6 +5,7 @@ import { type AppContext, isoNow } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { appendListItem, insertList, lockUserLists } from '../db/repositories/lists.repository';
 import { badRequest } from '../errors';
+import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import { type BrewEntry, formatBrewfile, parseBrewfile } from './list-formats/brewfile';
@@ -76,8 +77,14 @@ function parseEntries(format: ListFormat, content: string): ImportEntry[] {
 
 /** ASCII-only, no path or quote characters: safe in a Content-Disposition filename. */
 function fileStem(name: string): string {
-  const stem = name.replace(/[^A-Za-z0-9 ._-]+/g, '_').replace(/^[ ._]+|[ ._]+$/g, '');
-  return stem || 'list';
+  const stem = name.replace(/[^A-Za-z0-9 ._-]+/g, '_');
+  // Trim dots, spaces and underscores from both ends by hand: `/[ ._]+$/` backtracks quadratically.
+  const keep = (index: number) => !' ._'.includes(stem.charAt(index));
+  let start = 0;
+  let end = stem.length;
+  while (start < end && !keep(start)) start += 1;
+  while (end > start && !keep(end - 1)) end -= 1;
+  return stem.slice(start, end) || 'list';
 }
 
 /** DESIGN §10 import and export: winget's JSON, a Brewfile, or one app per line. */
@@ -85,6 +92,7 @@ export class ListTransferService {
   constructor(
     private readonly ctx: AppContext,
     private readonly lists: ListService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   /**
@@ -93,6 +101,10 @@ export class ListTransferService {
    * that match no catalogue app in `unmatched`, as written in the file.
    */
   async import(userId: string, input: { format: ListFormat; content: string; name: string }): Promise<ImportListResponse> {
+    // Cheap refusals first: a user over the import rate or the list limit costs no parsing.
+    const { importsPerUser, windowMs } = this.ctx.config.rateLimit;
+    await this.rateLimiter.hit(`list-import:user:${userId}`, { limit: importsPerUser, windowMs });
+    await this.lists.assertCanCreate(this.ctx.db, userId);
     let entries: ImportEntry[];
     try {
       entries = parseEntries(input.format, input.content);

@@ -6,6 +6,7 @@ import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
 import { badRequest } from '../errors';
 import { passwordResetMail } from '../mail/templates';
+import { assertAcceptablePassword } from '../security/password-policy';
 import { hashPassword } from '../security/passwords';
 import type { RateLimiter } from '../security/rate-limiter';
 import { hashToken, newId, randomToken } from '../security/tokens';
@@ -23,12 +24,19 @@ export class PasswordResetService {
     private readonly rateLimiter: RateLimiter,
   ) {}
 
-  /** Answers the same whether or not the account exists, so nobody can probe for accounts. */
+  /**
+   * Answers the same, after the same steps, whether or not the account exists, so neither the
+   * answer nor its timing tells who is registered: the lookup and the mail come after it.
+   */
   async request(email: string): Promise<void> {
     await this.rateLimiter.hit(`reset-request:account:${email}`, {
       limit: this.ctx.config.rateLimit.authPerAccount,
       windowMs: this.ctx.config.rateLimit.windowMs,
     });
+    this.ctx.tasks.defer('password reset mail', () => this.mailLink(email));
+  }
+
+  private async mailLink(email: string): Promise<void> {
     const user = await findUserByEmail(this.ctx.db, email);
     if (!user) return;
     const token = randomToken();
@@ -66,6 +74,7 @@ export class PasswordResetService {
     const user = await findUserById(this.ctx.db, row.user_id);
     // A link sent to an address the account no longer has must not take the account over.
     if (!user || user.email !== row.email) throw badRequest(INVALID_RESET_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
+    await assertAcceptablePassword(newPassword, { email: user.email, firstName: user.first_name, lastName: user.last_name }, 'newPassword');
 
     const passwordHash = await hashPassword(newPassword);
     await this.ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './common';
+import { emailSchema, nameSchema, newPasswordSchema } from './common';
 
 /** GET /api/account (SPEC §7). */
 export const accountResponseSchema = z.object({
@@ -17,8 +17,10 @@ export const accountResponseSchema = z.object({
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
 /**
- * PUT /api/account. A new e-mail re-requires verification; a new password needs the
- * current one (SPEC §5 "Account update").
+ * PUT /api/account. A new e-mail or a new password needs the current password (a stolen
+ * access token must not be enough to take the account over). A new e-mail takes effect when
+ * the link mailed to it is opened; the old address then gets a link to undo the change
+ * (SPEC §5 "Account update").
  */
 export const updateAccountRequestSchema = z
   .object({
@@ -26,20 +28,22 @@ export const updateAccountRequestSchema = z
     lastName: nameSchema.default(''),
     email: emailSchema,
     currentPassword: z.string().max(1024).optional(),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-      .optional(),
+    newPassword: newPasswordSchema.optional(),
   })
   .refine((body) => !body.newPassword || (body.currentPassword?.length ?? 0) > 0, {
     message: 'Current password is required to change password',
     path: ['currentPassword'],
   });
 export type UpdateAccountRequest = z.input<typeof updateAccountRequestSchema>;
+export const EMAIL_CHANGE_PASSWORD_MESSAGE = 'Current password is required to change email';
 export const updateAccountResponseSchema = z.object({
   success: z.literal(true),
-  emailChanged: z.boolean(),
+  /**
+   * A new address is not the account's until it confirms: this is the address a confirmation
+   * link went to (null when the e-mail did not change). The answer is the same whether or not
+   * that address already has an account.
+   */
+  pendingEmail: z.string().nullable(),
   passwordChanged: z.boolean(),
   user: z.object({
     id: z.string(),

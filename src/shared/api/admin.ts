@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { singleLineText } from './common';
 import { feedbackItemSchema } from './feedback';
 import { planIdSchema } from './subscription';
 
 /** GET /api/admin/users?search= */
-export const adminUsersQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const adminUsersQuerySchema = z.object({ search: singleLineText('Search', 100).optional() });
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),

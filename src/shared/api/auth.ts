@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, newPasswordSchema } from './common';
+import { emailSchema, nameSchema, newPasswordSchema, singleLineText } from './common';
 import { userSchema } from './user';
 
 /** POST /api/auth/register (SPEC §3 "Sign-up payload"). */
@@ -8,7 +8,7 @@ export const registerRequestSchema = z.object({
   lastName: nameSchema.min(1, 'First and last name are required'),
   email: emailSchema,
   password: newPasswordSchema,
-  careerField: z.string().trim().max(100).optional().nullable(),
+  careerField: singleLineText('Career field', 100).optional().nullable(),
   dateOfBirth: z.iso.date('Date of birth is required'),
   agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
   receiveEmails: z.boolean().optional().default(false),
@@ -23,11 +23,19 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const registerResponseSchema = sessionResponseSchema.extend({
-  /** A verification mail was sent; the account works meanwhile, with a Not Verified badge. */
-  requiresVerification: z.boolean(),
+/**
+ * What sign-up answers, 202, whether or not the address already has an account: the same
+ * words, the same shape, no session (so the answer does not tell who is registered). A new
+ * account can sign in at once with its password; the owner of an existing one gets a mail
+ * saying someone tried to sign up with their address.
+ */
+export const registerResponseSchema = z.object({
+  requiresVerification: z.literal(true),
+  email: z.string(),
+  message: z.string(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export const REGISTER_ACCEPTED_MESSAGE = 'Check your inbox: we sent a link to confirm your email address.';
 
 /** POST /api/auth/login */
 export const loginRequestSchema = z.object({
@@ -60,6 +68,16 @@ export const verifyEmailSchema = z.object({ token: z.string().min(1).max(512) })
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 export const verifyEmailResponseSchema = z.object({ success: z.literal(true), email: z.string() });
 
+/**
+ * POST /api/auth/undo-email-change: the link mailed to the old address after an e-mail change.
+ * It puts the old address back (verified: the link proved it), signs out every session and
+ * spends every reset link, so whoever changed it is out.
+ */
+export const undoEmailChangeRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export type UndoEmailChangeRequest = z.infer<typeof undoEmailChangeRequestSchema>;
+export const undoEmailChangeResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSchema>;
+
 /** GET /api/auth/email-status */
 export const emailStatusResponseSchema = z.object({ email: z.string(), isEmailVerified: z.boolean() });
 export type EmailStatusResponse = z.infer<typeof emailStatusResponseSchema>;
@@ -70,8 +88,8 @@ export const googleLoginRequestSchema = z.object({
   /** The nonce the web app gave the provider; must equal the token's nonce claim. */
   nonce: z.string().max(256).optional(),
   deviceId: z.string().max(64).optional(),
-  deviceName: z.string().max(255).optional(),
-  platform: z.string().max(64).optional(),
+  deviceName: singleLineText('Device name', 255).optional(),
+  platform: singleLineText('Platform', 64).optional(),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 /**

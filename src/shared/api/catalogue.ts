@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
 /** Where an app can be installed, derived from which package ids it has. */
 export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
@@ -17,8 +18,8 @@ export const categoriesResponseSchema = z.array(categorySchema);
 
 /** POST /catalogue/categories: with category_id it renames that category, else it creates one. */
 export const upsertCategoryRequestSchema = z.object({
-  category_id: z.coerce.number().int().positive().optional().nullable(),
-  category_name: z.string({ error: 'Category name is required.' }).trim().min(1, 'Category name is required.').max(80),
+  category_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().nullable(),
+  category_name: singleLineText('Category name', 80, 'Category name is required.'),
 });
 export type UpsertCategoryRequest = z.input<typeof upsertCategoryRequestSchema>;
 
@@ -65,14 +66,14 @@ export type App = z.infer<typeof appSchema>;
 export const appsResponseSchema = z.array(appSchema);
 
 /** The numeric id in /catalogue/categories/{id} and /catalogue/apps/{id}. */
-export const catalogueIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const catalogueIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 /** GET /catalogue/icons/{appId}.webp */
-export const iconParamsSchema = z.object({ appId: z.coerce.number().int().positive() });
+export const iconParamsSchema = z.object({ appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
 /** GET /catalogue/apps?search=&category= */
 export const appsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  category: z.coerce.number().int().positive().optional(),
+  search: singleLineText('Search', 100).optional(),
+  category: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 
 /**
@@ -82,9 +83,9 @@ export const appsQuerySchema = z.object({
 const optionalId = (schema: z.ZodType<string | null>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.optional().default(null));
 export const createAppFieldsSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(1000),
-  category: z.coerce.number({ error: 'Category is required' }).int().positive('Category is required'),
+  name: singleLineText('Name', 100, 'Name is required'),
+  description: multiLineText('Description', 1000, 'Description is required'),
+  category: z.coerce.number({ error: 'Category is required' }).int().positive('Category is required').max(MAX_ROW_ID, 'Category is required'),
   website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
   file_size_kb: z.coerce.number({ error: 'File size must be a number of KB' }).int('File size must be a whole number of KB').positive('File size must be a number of KB').max(100_000_000),
   winget_id: optionalId(packageIdsShape.winget_id),

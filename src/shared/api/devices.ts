@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeSingleLine, singleLineText } from './common';
 import { LIMITS } from '../constants';
 
 /** SPEC §3 "Device". */
@@ -14,13 +15,9 @@ export const deviceIdSchema = z
   .min(4, 'Device id is required')
   .max(64, 'Device id is too long')
   .regex(/^[\w.:-]+$/, 'Device id may only contain letters, digits, dots, colons, dashes and underscores');
-export const deviceNameSchema = z
-  .string({ error: 'Device name is required' })
-  .trim()
-  .min(1, 'Device name is required')
-  .max(LIMITS.deviceNameMax, `Device name must be at most ${LIMITS.deviceNameMax} characters`);
+export const deviceNameSchema = singleLineText('Device name', LIMITS.deviceNameMax, 'Device name is required');
 /** Free text from the client (navigator.platform, os.platform()); normalised by the server. */
-export const platformInputSchema = z.string().trim().max(64).optional().default('unknown');
+export const platformInputSchema = z.string().trim().max(64).refine(isSafeSingleLine, 'Platform must not contain control characters').optional().default('unknown');
 
 export const deviceSchema = z.object({
   device_id: z.string(),

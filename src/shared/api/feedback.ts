@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { isSafeSingleLine, multiLineText } from './common';
 
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'other'] as const;
 
 /** POST /api/feedback (SPEC §3 "Feedback payload"). */
 export const feedbackRequestSchema = z.object({
   type: z.enum(FEEDBACK_TYPES),
-  message: z.string({ error: 'Please enter a message' }).trim().min(1, 'Please enter a message').max(5000),
+  message: multiLineText('Message', 5000, 'Please enter a message'),
   email: z.email('Enter a valid email address').max(254).nullable(),
-  userAgent: z.string().max(512),
-  url: z.string().max(2048),
+  userAgent: z.string().max(512).refine(isSafeSingleLine, 'User agent must not contain control characters'),
+  url: z.string().max(2048).refine(isSafeSingleLine, 'URL must not contain control characters'),
   timestamp: z.iso.datetime({ offset: true }),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { MAX_ROW_ID, singleLineText } from './common';
 import { appSchema, platformSchema } from './catalogue';
 
-export const listNameSchema = z
-  .string({ error: 'List name is required' })
-  .trim()
-  .min(1, 'List name is required')
-  .max(100, 'List name must be at most 100 characters');
+export const listNameSchema = singleLineText('List name', 100, 'List name is required');
 
 /** GET /api/lists: SPEC §7 gives id and name; the rest saves the client a call per list. */
 export const listSummarySchema = z.object({
@@ -41,12 +38,12 @@ export type ListDetail = z.infer<typeof listDetailSchema>;
 
 export const createListRequestSchema = z.object({ name: listNameSchema });
 export const renameListRequestSchema = z.object({ name: listNameSchema });
-export const addListItemRequestSchema = z.object({ appId: z.coerce.number().int().positive() });
-export const reorderListItemsRequestSchema = z.object({ appIds: z.array(z.number().int().positive()).max(1000) });
+export const addListItemRequestSchema = z.object({ appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
+export const reorderListItemsRequestSchema = z.object({ appIds: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(1000) });
 export const reorderListItemsResponseSchema = z.object({ appIds: z.array(z.number().int()) });
 
 export const listIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive() });
+export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
 /** Import and export formats (DESIGN §10). */
 export const LIST_FORMATS = ['winget', 'brewfile', 'text'] as const;

@@ -39,12 +39,14 @@ export function signUpPayload(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
-/** Signs up through the API and returns the session plus the credentials used. */
+/** Signs up through the API, then signs in as the web app does, and returns the session plus the credentials used. */
 export async function registerUser(api: JsonClient, overrides: Record<string, unknown> = {}): Promise<RegisteredUser> {
   const payload = signUpPayload(overrides);
-  const res = await api.post<SessionBody>('/api/auth/register', payload);
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...res.body, email: String(payload.email).toLowerCase(), password: String(payload.password) };
+  const res = await api.post('/api/auth/register', payload);
+  if (res.status !== 202) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const email = String(payload.email).toLowerCase();
+  const password = String(payload.password);
+  return { ...(await loginUser(api, email, password)), email, password };
 }
 
 export async function loginUser(api: JsonClient, email: string, password: string): Promise<SessionBody> {
@@ -80,4 +82,23 @@ export async function nthMail(sink: MailSink, address: string, subject: RegExp, 
 }
 
 export const VERIFY_SUBJECT = /confirm your email/i;
+export const CHANGE_EMAIL_SUBJECT = /confirm your new email/i;
+export const EMAIL_CHANGED_SUBJECT = /email address was changed/i;
+
+/**
+ * Moves an account to `newEmail` as a person does: Settings with the current password, then
+ * the link mailed to the new address. Returns that link's token and the answer to it.
+ */
+export async function changeEmail(
+  api: JsonClient,
+  sink: MailSink,
+  user: { token: string; password: string; user: { firstName: string; lastName: string } },
+  newEmail: string,
+): Promise<{ status: number; body: unknown }> {
+  const { firstName, lastName } = user.user;
+  const res = await api.put('/api/account', { firstName, lastName, email: newEmail, currentPassword: user.password }, user.token);
+  if (res.status !== 200) throw new Error(`e-mail change refused: ${res.status} ${JSON.stringify(res.body)}`);
+  const mail = await nthMail(sink, newEmail.toLowerCase(), CHANGE_EMAIL_SUBJECT, sink.to(newEmail.toLowerCase()).filter((m) => CHANGE_EMAIL_SUBJECT.test(m.subject)).length + 1);
+  return api.post('/api/auth/verify-email', { token: tokenOf(linkTo(mail, '/verify-email')) });
+}
 export const RESET_SUBJECT = /reset your loadout password/i;

@@ -18,6 +18,10 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   configure?: (config: Config) => void;
+  /** false: no SMTP_URL (mails go to MAIL_DIR), as on a developer's machine. */
+  smtp?: boolean;
+  /** Where the server's log lines go (JSON, level info); silent when absent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -32,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: 'http://loadout.test',
-    SMTP_URL: mail.url,
+    ...(options.smtp === false ? {} : { SMTP_URL: mail.url }),
     WEB_DIR: '/nonexistent-web-dir',
     LOG_LEVEL: 'silent',
     // An empty catalogue unless a test names a seed file (catalogue-seed.test.ts).
@@ -40,9 +44,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // Tests of other behaviour should not trip the auth rate limits; the rate-limit tests set their own.
-  config.rateLimit = { authPerIp: 1000, authPerAccount: 1000, windowMs: 15 * 60_000 };
+  config.rateLimit = { ...config.rateLimit, authPerIp: 1000, authPerAccount: 1000, loginSlowdownAfter: 1000, tokenPerIp: 1000, importsPerUser: 1000 };
   options.configure?.(config);
-  const app = await buildApp(config, { clock, logger: false });
+  const app = await buildApp(config, { clock, logger: options.logStream ? { level: 'info', stream: options.logStream } : false });
   return {
     app,
     clock,

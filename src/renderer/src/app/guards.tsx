@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
-import { signedOutDestinationOr, signInRedirectPath } from '../lib/navigation';
+import { safeRedirectTarget, signedOutDestinationOr, signInRedirectPath } from '../lib/navigation';
 
 /** Auth routes of SPEC §2: without a stored token, go to sign-in and come back afterwards. */
 export function RequireAuth() {
@@ -11,10 +11,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /sign-in and /sign-up are hidden once signed in. */
+/**
+ * /sign-in and /sign-up are hidden once signed in. Saving the session re-renders this guard
+ * before the page's own navigation lands, so it must send the user where the page would: to
+ * ?redirect= when it is a safe path of this site, else to the lists.
+ */
 export function GuestOnly() {
   const authenticated = useIsAuthenticated();
-  if (authenticated) return <Navigate to="/app-list" replace />;
+  const [params] = useSearchParams();
+  if (authenticated) return <Navigate to={safeRedirectTarget(params.get('redirect'))} replace />;
   return <Outlet />;
 }
 

@@ -14,6 +14,7 @@ const SignUp = lazyPage(() => import('../features/auth/sign-up-page'), (m) => m.
 const PasswordReset = lazyPage(() => import('../features/auth/password-reset-page'), (m) => m.PasswordResetPage);
 const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
 const VerifyEmail = lazyPage(() => import('../features/auth/verify-email-page'), (m) => m.VerifyEmailPage);
+const UndoEmailChange = lazyPage(() => import('../features/auth/undo-email-change-page'), (m) => m.UndoEmailChangePage);
 const AuthCallback = lazyPage(() => import('../features/auth/auth-callback-page'), (m) => m.AuthCallbackPage);
 const Settings = lazyPage(() => import('../features/account/settings-page'), (m) => m.SettingsPage);
 const Pricing = lazyPage(() => import('../features/subscription/pricing-page'), (m) => m.PricingPage);
@@ -66,6 +67,8 @@ export function AppRoutes() {
         <Route path="password-reset" element={<PasswordReset />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route path="verify-email" element={<VerifyEmail />} />
+        {/* Public: the mailed link must work signed in, signed out, or with a revoked session. */}
+        <Route path="undo-email-change" element={<UndoEmailChange />} />
         <Route path="auth/:provider/callback" element={<AuthCallback />} />
         <Route path="*" element={<Navigate to="/app-list" replace />} />
       </Routes>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/mock-api';
 import { apiClient } from './api-client';
 import { setNavigator } from './navigation';
-import { readRefreshToken, readToken, readUser, saveSession } from './session';
+import { clearSession, readRefreshToken, readToken, readUser, saveSession } from './session';
 
 const user = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isEmailVerified: true, isAdmin: false };
 const navigate = vi.fn();
@@ -69,6 +69,19 @@ describe('the API client 401 policy (SPEC §4)', () => {
     mockApi({ 'GET /api/devices': { status: 401, data: { code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'x' } } });
     await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
     expect(toastMessages()).toContain('Your device has been deactivated from another location. Please sign in again.');
+  });
+
+  it('leaves the page alone when the session was already cleared while the request was out', async () => {
+    const api = mockApi({
+      'GET /api/lists': () => {
+        clearSession();
+        return { status: 401, data: { code: 'TOKEN_REVOKED', message: 'Your session has ended. Please sign in again.' } };
+      },
+    });
+    await expect(apiClient.get('/api/lists')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastMessages()).toEqual([]);
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
   });
 
   it('signs out when the server answers with logout: true', async () => {

@@ -99,6 +99,10 @@ async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   if ((code && ACCOUNT_401_CODES.includes(code)) || (message && ACCOUNT_401_MESSAGES.includes(message))) {
     throw error;
   }
+  // The session this request spoke for was already cleared on purpose (an undone e-mail
+  // change revokes every session, and its page forgets this one): nothing is left to end, and
+  // a forced logout would take the user off the page that did it.
+  if (!readToken()) throw error;
   const logoutFlag = typeof body === 'object' && body !== null && 'logout' in body && body.logout === true;
   if ((code && FORCED_LOGOUT_CODES.includes(code)) || logoutFlag) {
     forceLogout(code);

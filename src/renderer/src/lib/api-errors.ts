@@ -54,6 +54,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return apiError.message ?? fallback;
 }
 
+/** The server's message for one form field (a 400's `details[field]`), to show on that field. */
+export function errorDetail(error: unknown, field: string): string | null {
+  const apiError = isApiError(error) ? error : toApiError(error);
+  return apiError.details?.[field] ?? null;
+}
+
 export function errorStatus(error: unknown): number | null {
   return (isApiError(error) ? error : toApiError(error)).status;
 }

@@ -26,19 +26,47 @@ export function signInRedirectPath(path: string): string {
   return `/sign-in?redirect=${encodeURIComponent(path)}`;
 }
 
+/** Any origin will do: it only has to be one no redirect target can name. */
+const REDIRECT_BASE = 'http://x.invalid';
+/** Sending a user who just signed in back to a sign-in screen would bounce them off the guard. */
+const AUTH_SCREENS = ['/sign-in', '/sign-up'];
+
 /**
- * Only same-origin relative paths are followed after sign-in; anything else (absolute URLs,
- * protocol-relative "//host") would let a crafted link send the user to another site.
+ * C0 controls, DEL and C1 controls. The URL parser silently drops tabs and line breaks, so a
+ * "/", a tab and "/host" would become "//host" after the checks on the raw text had passed.
+ */
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+function isAuthScreen(pathname: string): boolean {
+  // React Router matches case-insensitively and ignores one trailing slash.
+  const path = pathname.toLowerCase();
+  return AUTH_SCREENS.some((screen) => path === screen || path === `${screen}/`);
+}
+
+/**
+ * Where to go after sign-in for a ?redirect= value: a path of this site, or `fallback`.
+ * Browsers read "//host", "/\host" and (after normalising dot segments) "/.//host" as another
+ * site, so the value must start with exactly one slash, hold no backslash or control character,
+ * and still be a same-origin path that does not start with "//" once normalised. The answer is
+ * the normalised path: safe on its own, without relying on the router to neutralise it.
  */
 export function safeRedirectTarget(value: string | null | undefined, fallback = '/app-list'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  if (value.includes('\\') || hasControlCharacter(value)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, REDIRECT_BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//') || isAuthScreen(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -1,11 +1,19 @@
 import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AccountResponse } from '@shared/api/account';
-import { useState, type FormEvent } from 'react';
+import { TIMING } from '@shared/constants';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { saveUser } from '../../lib/session';
 import { useResendVerificationMutation, useUpdateAccountMutation } from './account-api';
-import { validateAccountForm, type AccountFormErrors, type AccountFormValues } from './account-validation';
+import {
+  isEmailChange,
+  isPasswordChange,
+  serverAccountErrors,
+  validateAccountForm,
+  type AccountFormErrors,
+  type AccountFormValues,
+} from './account-validation';
 
 interface AccountFormProps {
   account: AccountResponse;
@@ -25,11 +33,26 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
     confirmPassword: '',
   });
   const [errors, setErrors] = useState<AccountFormErrors>({});
+  // Bumped on each refused save, so focus moves to the first field in error even when the
+  // messages are the same as last time.
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  function refuse(problems: AccountFormErrors) {
+    setErrors(problems);
+    setRefusals((count) => count + 1);
+  }
 
   function field(key: keyof AccountFormValues) {
     return {
       value: values[key],
       error: errors[key],
+      // PasswordInput, unlike TextInput, does not mark itself invalid for assistive technology.
+      'aria-invalid': errors[key] ? true : undefined,
       onChange: (event: { currentTarget: { value: string } }) => {
         const value = event.currentTarget.value;
         setValues((current) => ({ ...current, [key]: value }));
@@ -40,23 +63,38 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = validateAccountForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const changingPassword = values.newPassword.length > 0;
+    const problems = validateAccountForm(values, account);
+    if (Object.keys(problems).length > 0) {
+      refuse(problems);
+      return;
+    }
+    setErrors({});
+    const changingPassword = isPasswordChange(values, account.email);
+    // A new address needs the current password as well: a stolen session must not be enough.
+    const needsPassword = changingPassword || isEmailChange(values, account.email);
     try {
       const result = await updateAccount({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
-        ...(changingPassword ? { currentPassword: values.currentPassword, newPassword: values.newPassword } : {}),
+        ...(needsPassword ? { currentPassword: values.currentPassword } : {}),
+        ...(changingPassword ? { newPassword: values.newPassword } : {}),
       }).unwrap();
       saveUser(result.user);
-      setValues((current) => ({ ...current, currentPassword: '', newPassword: '', confirmPassword: '' }));
+      // Until the new address confirms, the account keeps the one it has.
+      setValues((current) => ({ ...current, email: result.user.email, currentPassword: '', newPassword: '', confirmPassword: '' }));
       notify.success('Account details updated successfully');
       if (changingPassword && result.passwordChanged) notify.success('Password updated successfully!');
+      if (result.pendingEmail) {
+        notify.info(`We sent a link to ${result.pendingEmail}. Your email address changes when you open it.`, {
+          title: 'Confirm your new email',
+          autoClose: TIMING.toastVerificationHintMs,
+        });
+      }
     } catch (failure) {
-      notify.error(errorMessage(failure, 'Failed to update account details'));
+      const onFields = serverAccountErrors(failure);
+      if (Object.keys(onFields).length > 0) refuse(onFields);
+      else notify.error(errorMessage(failure, 'Failed to update account details'));
     }
   }
 
@@ -70,7 +108,7 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form ref={form} onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="lg">
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="personal-heading">
           <Title order={2} fz="lg" mb="md" id="personal-heading">
@@ -100,7 +138,7 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
             Security
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            Leave the password fields empty to keep your current password.
+            Leave the password fields empty to keep your current password. Changing your email also needs your current password.
           </Text>
           <Stack gap="md">
             <PasswordInput label="Current password" autoComplete="current-password" {...field('currentPassword')} />

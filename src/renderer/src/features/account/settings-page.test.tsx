@@ -1,26 +1,14 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
-
-const account = {
-  ...testUser,
-  careerField: null,
-  dateOfBirth: '1990-12-10',
-  receiveEmails: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-function type(label: string, value: string) {
-  // Required fields add an asterisk to the label text (hidden from the accessible name).
-  const input = screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
-  fireEvent.change(input, { target: { value } });
-}
+import { account, clearToasts, input, saved, type } from './settings-test-kit';
 
 beforeEach(() => {
   localStorage.clear();
+  clearToasts();
   signIn();
 });
 afterEach(cleanup);
@@ -56,10 +44,7 @@ describe('the settings screen', () => {
   it('saves a new password and says both things changed', async () => {
     const api = mockApi({
       'GET /api/account': { status: 200, data: account },
-      'PUT /api/account': {
-        status: 200,
-        data: { success: true, emailChanged: false, passwordChanged: true, user: { ...testUser, firstName: 'Augusta' } },
-      },
+      'PUT /api/account': saved({ passwordChanged: true, user: { ...testUser, firstName: 'Augusta' } }),
     });
     renderApp('/settings');
     await screen.findByDisplayValue('ada@example.com');
@@ -83,10 +68,10 @@ describe('the settings screen', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ firstName: 'Augusta' });
   });
 
-  it('shows a wrong current password as an error and stays signed in', async () => {
+  it('shows a wrong current password on its field and stays signed in', async () => {
     mockApi({
       'GET /api/account': { status: 200, data: account },
-      'PUT /api/account': { status: 401, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
+      'PUT /api/account': { status: 403, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
     });
     const app = renderApp('/settings');
     await screen.findByDisplayValue('ada@example.com');
@@ -96,6 +81,9 @@ describe('the settings screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await waitFor(() => expect(input('Current password')).toHaveFocus());
+    expect(input('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Current password')).toHaveAccessibleDescription(expect.stringContaining('Current password is incorrect'));
     expect(app.currentPath()).toBe('/settings');
     expect(localStorage.getItem('token')).toBe('access-1');
   });

@@ -6,6 +6,8 @@ import type {
   RegisterResponse,
   ResetPassword,
   SessionResponse,
+  UndoEmailChangeRequest,
+  UndoEmailChangeResponse,
 } from '@shared/api/auth';
 import type { SuccessResponse } from '@shared/api/common';
 import { baseApi } from '../../lib/base-api';
@@ -24,6 +26,7 @@ export const authApi = baseApi.injectEndpoints({
         schema: () => auth().then((m) => m.loginResponseSchema),
       }),
     }),
+    /** Answers 202 with no session, whether or not the address had an account: sign in next. */
     register: build.mutation<RegisterResponse, RegisterRequest>({
       query: (body) => ({
         url: '/api/auth/register',
@@ -63,6 +66,17 @@ export const authApi = baseApi.injectEndpoints({
         data: body,
         schema: () => auth().then((m) => m.verifyEmailResponseSchema),
       }),
+      // The link may also have moved the account to a new address: settings must ask again.
+      invalidatesTags: ['Account'],
+    }),
+    /** The link mailed to the old address after an e-mail change; signs out every session. */
+    undoEmailChange: build.mutation<UndoEmailChangeResponse, UndoEmailChangeRequest>({
+      query: (body) => ({
+        url: '/api/auth/undo-email-change',
+        method: 'POST',
+        data: body,
+        schema: () => auth().then((m) => m.undoEmailChangeResponseSchema),
+      }),
     }),
   }),
 });
@@ -74,4 +88,5 @@ export const {
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useVerifyEmailMutation,
+  useUndoEmailChangeMutation,
 } = authApi;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { configApi } from '../../lib/config-api';
 import { notify } from '../../lib/notify';
+import { safeRedirectTarget } from '../../lib/navigation';
 import { markPendingVerification } from '../../lib/pending-verification';
 import { detectPlatform } from '../../lib/platform';
 import { saveSession } from '../../lib/session';
@@ -14,6 +15,9 @@ import { useGoogleLoginMutation } from './auth-api';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 const NONCE_KEY = 'googleSignInNonce';
+/** Where the attempt under way lands; kept across the provider's redirect, like the nonce. */
+const REDIRECT_KEY = 'googleSignInRedirect';
+const DEFAULT_DESTINATION = '/app-list?showDeviceRegistration=1';
 const UNAVAILABLE = 'Google Sign-In is currently unavailable';
 
 interface PromptNotification {
@@ -75,6 +79,19 @@ export function takeStoredNonce(): string | null {
   return nonce;
 }
 
+function rememberRedirect(redirect: string | null): void {
+  const safe = safeRedirectTarget(redirect, '');
+  if (safe) sessionStorage.setItem(REDIRECT_KEY, safe);
+  else sessionStorage.removeItem(REDIRECT_KEY);
+}
+
+/** The ?redirect= of the page the attempt began on, used once. */
+function takeRedirect(): string | null {
+  const redirect = sessionStorage.getItem(REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  return redirect;
+}
+
 /** When the one-tap prompt cannot show (blocked, cooled down), Google's redirect flow still works. */
 function redirectToGoogle(clientId: string, nonce: string): void {
   const url = new URL('https://accounts.google.com/o/oauth2/v2/auth');
@@ -90,7 +107,12 @@ function redirectToGoogle(clientId: string, nonce: string): void {
   window.location.assign(url.toString());
 }
 
-export function useGoogleSignIn() {
+/**
+ * `redirect` is the ?redirect= of the page that starts the attempt: after signing in the user
+ * goes there when it is a safe path of this site (checked again on the way out, since it sat
+ * in sessionStorage), else to the lists.
+ */
+export function useGoogleSignIn(redirect: string | null = null) {
   const navigate = useNavigate();
   const [fetchConfig] = configApi.useLazyGetPublicConfigQuery();
   const [googleLogin] = useGoogleLoginMutation();
@@ -99,20 +121,23 @@ export function useGoogleSignIn() {
   /** Sends the provider's id_token to the server and follows its answer. True on success. */
   async function completeWithIdToken(idToken: string, nonce: string | null): Promise<boolean> {
     setBusy(true);
+    const destination = takeRedirect();
+    // The sign-in page keeps the way back for when the address is verified.
+    const pendingPath = `/sign-in?${new URLSearchParams({ pendingVerification: '1', ...(destination ? { redirect: destination } : {}) }).toString()}`;
     try {
       const result = await googleLogin({ id_token: idToken, nonce: nonce ?? undefined, platform: detectPlatform() }).unwrap();
       if (result.requiresVerification) {
         markPendingVerification(result.email);
-        void navigate('/sign-in?pendingVerification=1', { replace: true });
+        void navigate(pendingPath, { replace: true });
         return true;
       }
       saveSession(result);
-      void navigate('/app-list?showDeviceRegistration=1', { replace: true });
+      void navigate(safeRedirectTarget(destination, DEFAULT_DESTINATION), { replace: true });
       return true;
     } catch (failure) {
       if (errorStatus(failure) === 403 && errorCode(failure) === ErrorCode.EMAIL_NOT_VERIFIED) {
         markPendingVerification(null);
-        void navigate('/sign-in?pendingVerification=1', { replace: true });
+        void navigate(pendingPath, { replace: true });
         return true;
       }
       notify.error(errorMessage(failure, 'Google login failed. Please try again.'), {
@@ -132,6 +157,7 @@ export function useGoogleSignIn() {
       const clientId = config.googleClientId;
       const identity = await loadGoogleIdentity();
       const nonce = createNonce();
+      rememberRedirect(redirect);
       identity.initialize({
         client_id: clientId,
         nonce,

@@ -1,14 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useRequestPasswordResetMutation } from './auth-api';
 
-/** /password-reset: asks for the address the reset link goes to (DESIGN §5). */
+/**
+ * /password-reset: asks for the address the reset link goes to (DESIGN §5). ?email= prefills
+ * it, for the links in mails and on the sign-up and undo-email-change screens.
+ */
 export function PasswordResetPage() {
+  const [params] = useSearchParams();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

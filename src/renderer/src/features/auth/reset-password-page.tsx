@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@shared/api/common';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { errorMessage } from '../../lib/api-errors';
+import { errorDetail, errorMessage } from '../../lib/api-errors';
+import { newPasswordProblem } from '../../lib/new-password';
 import { useResetPasswordMutation } from './auth-api';
 
 /** /reset-password?token=…: the page the mailed reset link opens (DESIGN §5). */
@@ -14,25 +14,42 @@ export function ResetPasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [done, setDone] = useState(false);
+  /** A problem with the link itself: the way out is a new link. */
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmInput = useRef<HTMLInputElement>(null);
+
+  function showPasswordError(message: string) {
+    setPasswordError(message);
+    passwordInput.current?.focus();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
-    if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    setError(null);
+    setPasswordError(null);
+    setConfirmError(null);
+    // The link does not say whose account it is: the server checks names and address.
+    const problem = newPasswordProblem(newPassword);
+    if (problem) {
+      showPasswordError(problem);
       return;
     }
     if (newPassword !== confirmPassword) {
-      setError('Passwords do not match');
+      setConfirmError('Passwords do not match');
+      confirmInput.current?.focus();
       return;
     }
-    setError(null);
     try {
       await resetPassword({ token, newPassword }).unwrap();
       setDone(true);
     } catch (failure) {
-      setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
+      const verdict = errorDetail(failure, 'newPassword');
+      if (verdict) showPasswordError(verdict);
+      else setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
     }
   }
 
@@ -74,19 +91,32 @@ export function ResetPasswordPage() {
               </Alert>
             ) : null}
             <PasswordInput
+              ref={passwordInput}
               label="New password"
-              description="At least 8 characters"
+              description="At least 8 characters, not your name or email address"
               autoComplete="new-password"
               required
+              error={passwordError}
+              // Mantine marks only TextInput invalid for assistive technology, not PasswordInput.
+              aria-invalid={passwordError ? true : undefined}
               value={newPassword}
-              onChange={(event) => setNewPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setNewPassword(event.currentTarget.value);
+                setPasswordError(null);
+              }}
             />
             <PasswordInput
+              ref={confirmInput}
               label="Confirm password"
               autoComplete="new-password"
               required
+              error={confirmError}
+              aria-invalid={confirmError ? true : undefined}
               value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setConfirmPassword(event.currentTarget.value);
+                setConfirmError(null);
+              }}
             />
             <Button type="submit" fullWidth loading={isLoading}>
               Reset Password

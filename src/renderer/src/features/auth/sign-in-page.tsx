@@ -16,6 +16,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const redirect = params.get('redirect');
   const deviceDeactivated = params.get('message') === 'device_deactivated';
   const pendingVerification = params.has('pendingVerification');
   const pendingEmail = pendingVerification ? readPendingVerificationEmail() : null;
@@ -30,7 +31,8 @@ export function SignInPage() {
     try {
       const session = await login({ email: email.trim(), password }).unwrap();
       saveSession(session);
-      void navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
+      // GuestOnly reacts to the saved session with the same target, whichever lands first.
+      void navigate(safeRedirectTarget(redirect), { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, 'Sign in failed. Please try again.'));
     }
@@ -84,7 +86,7 @@ export function SignInPage() {
         </form>
         <Text size="sm" ta="center">
           Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/sign-up" fw={600}>
+          <Anchor component={Link} to={redirect ? `/sign-up?${new URLSearchParams({ redirect }).toString()}` : '/sign-up'} fw={600}>
             Sign Up
           </Anchor>
         </Text>

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { REGISTER_ACCEPTED_MESSAGE } from '@shared/api/auth';
+import { PASSWORD_MESSAGES } from '@shared/api/common';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderApp, testUser } from '../../test/render-app';
+
+const account = { ...testUser, careerField: null, dateOfBirth: '1990-12-10', receiveEmails: false, createdAt: '2026-01-01T00:00:00.000Z' };
 
 function field(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { exact: false, selector: 'input' });
@@ -13,7 +17,28 @@ function type(label: string, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
 
-beforeEach(() => localStorage.clear());
+/** Everything but the e-mail, with the terms accepted. */
+function fillTheRest(password = 'correct horse battery') {
+  type('Password', password);
+  type('Legal first name', 'Ada');
+  type('Legal last name', 'Lovelace');
+  type('Date of birth', '1990-12-10');
+  fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Use/ }));
+}
+
+/** POST /api/auth/register answers alike for every address (docs/security.md). */
+function accepted() {
+  return { status: 202, data: { requiresVerification: true, email: 'ada@example.com', message: REGISTER_ACCEPTED_MESSAGE } };
+}
+
+function signedIn() {
+  return { status: 200, data: { token: 'access', refreshToken: 'refresh', user: { ...testUser, id: 'u1' } } };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(cleanup);
 
 describe('the sign-up screen', () => {
@@ -49,26 +74,12 @@ describe('the sign-up screen', () => {
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
-  it('prefills the email from the link and signs the new user in', async () => {
-    const api = mockApi({
-      'POST /api/auth/register': {
-        status: 201,
-        data: {
-          token: 'access',
-          refreshToken: 'refresh',
-          requiresVerification: true,
-          user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isEmailVerified: false, isAdmin: false },
-        },
-      },
-    });
+  it('prefills the email from the link, then signs the new account in with its password', async () => {
+    const api = mockApi({ 'POST /api/auth/register': accepted(), 'POST /api/auth/login': signedIn() });
     const app = renderApp('/sign-up?email=ada%40example.com');
     await screen.findByRole('heading', { name: 'Create Your Account' });
     expect(field('Email').value).toBe('ada@example.com');
-    type('Password', 'correct horse battery');
-    type('Legal first name', 'Ada');
-    type('Legal last name', 'Lovelace');
-    type('Date of birth', '1990-12-10');
-    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Use/ }));
+    fillTheRest();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByRole('heading', { name: 'Your Lists' })).toBeInTheDocument();
@@ -82,19 +93,102 @@ describe('the sign-up screen', () => {
       agreeToTerms: true,
       receiveEmails: false,
     });
+    expect(api.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
   });
 
-  it('shows the server’s reason when registration is refused', async () => {
-    mockApi({ 'POST /api/auth/register': { status: 409, data: { code: 'EMAIL_IN_USE', message: 'An account with this email already exists' } } });
+  it('goes to the redirect of the sign-in page it came from', async () => {
+    mockApi({
+      'POST /api/auth/register': accepted(),
+      'POST /api/auth/login': signedIn(),
+      'GET /api/account': { status: 200, data: account },
+    });
+    const app = renderApp('/sign-up?redirect=%2Fsettings');
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    type('Email', 'ada@example.com');
+    fillTheRest();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/settings');
+  });
+
+  it('answers an address that already has an account like any sign-up, with the ways in', async () => {
+    const api = mockApi({
+      'POST /api/auth/register': accepted(),
+      'POST /api/auth/login': { status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
+    });
+    const app = renderApp('/sign-up?redirect=%2Fdevices');
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    type('Email', 'Ada@Example.com');
+    fillTheRest();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Check your inbox: we sent a link to confirm your email address.')).toBeInTheDocument();
+    expect(screen.getByText(/If you already have an account with this address, you can/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/sign-in?email=ada%40example.com&redirect=%2Fdevices');
+    expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/password-reset?email=ada%40example.com');
+    // Nothing says the address was taken, and nobody is signed in.
+    expect(screen.getByRole('status')).toHaveTextContent(REGISTER_ACCEPTED_MESSAGE);
+    expect(screen.getByRole('status')).toHaveFocus();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(app.currentPath()).toBe('/sign-up?redirect=%2Fdevices');
+    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(1);
+
+    // The form comes back, as filled in, for a mistyped address.
+    fireEvent.click(screen.getByRole('button', { name: 'Change my details' }));
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(field('Email').value).toBe('Ada@Example.com');
+  });
+
+  it('shows the server’s verdict on the password under the password field', async () => {
+    const api = mockApi({
+      'POST /api/auth/register': {
+        status: 400,
+        data: { code: 'VALIDATION_ERROR', message: PASSWORD_MESSAGES.weak, details: { password: PASSWORD_MESSAGES.weak } },
+      },
+    });
     renderApp('/sign-up');
     await screen.findByRole('heading', { name: 'Create Your Account' });
     type('Email', 'ada@example.com');
-    type('Password', 'correct horse battery');
-    type('Legal first name', 'Ada');
-    type('Legal last name', 'Lovelace');
-    type('Date of birth', '1990-12-10');
-    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Use/ }));
+    fillTheRest('password1234');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+
+    await waitFor(() => expect(field('Password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('Password')).toHaveAccessibleDescription(expect.stringContaining(PASSWORD_MESSAGES.weak));
+    expect(field('Password')).toHaveFocus();
+    // On the field only, not again at the head of the form.
+    expect(screen.getAllByText(PASSWORD_MESSAGES.weak)).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
+
+    // Typing a new password clears the verdict.
+    type('Password', 'another horse battery');
+    expect(field('Password')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a password with the person’s name or address before sending it', async () => {
+    const api = mockApi({});
+    renderApp('/sign-up');
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    type('Email', 'ada@example.com');
+    fillTheRest('lovelace forever');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(PASSWORD_MESSAGES.personal)).toBeInTheDocument();
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+
+    type('Password', 'x'.repeat(129));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Password must be at most 128 characters')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it('shows the server’s reason when registration is refused', async () => {
+    mockApi({ 'POST /api/auth/register': { status: 429, data: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' } } });
+    renderApp('/sign-up');
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    type('Email', 'ada@example.com');
+    fillTheRest();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
   });
 });

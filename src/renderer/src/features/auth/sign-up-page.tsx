@@ -1,15 +1,13 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import { TIMING } from '@shared/constants';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
-import { errorMessage } from '../../lib/api-errors';
-import { notify } from '../../lib/notify';
-import { saveSession } from '../../lib/session';
-import { useRegisterMutation } from './auth-api';
+import { safeRedirectTarget } from '../../lib/navigation';
 import { useGoogleSignIn } from './google-sign-in';
+import { SignUpNotice } from './sign-up-notice';
 import { emptySignUpValues, validateSignUp, type SignUpValues } from './sign-up-validation';
+import { useSignUp, type SignUpNotice as Notice } from './use-sign-up';
 
 /** Today as yyyy-mm-dd, the latest date of birth the date input offers. */
 function today(): string {
@@ -18,23 +16,35 @@ function today(): string {
 
 export function SignUpPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [register, { isLoading }] = useRegisterMutation();
-  const google = useGoogleSignIn();
+  const redirect = params.get('redirect');
+  const { signUp, busy } = useSignUp();
+  const google = useGoogleSignIn(redirect);
   const [values, setValues] = useState<SignUpValues>({ ...emptySignUpValues, email: params.get('email') ?? '' });
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   function set<K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'password') setPasswordError(null);
+  }
+
+  function showPasswordError(message: string) {
+    setPasswordError(message);
+    // Keyboard users land where the problem is; the error is read out as the field's description.
+    passwordInput.current?.focus();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = validateSignUp(values);
-    setError(problem);
+    setError(problem && !problem.field ? problem.message : null);
+    setPasswordError(null);
+    if (problem?.field === 'password') showPasswordError(problem.message);
     if (problem) return;
-    try {
-      const result = await register({
+    const outcome = await signUp(
+      {
         email: values.email.trim(),
         password: values.password,
         firstName: values.firstName.trim(),
@@ -43,18 +53,22 @@ export function SignUpPage() {
         dateOfBirth: values.dateOfBirth,
         agreeToTerms: true,
         receiveEmails: values.receiveEmails,
-      }).unwrap();
-      saveSession(result);
-      if (result.requiresVerification) {
-        notify.info(`We sent a verification link to ${result.user.email}.`, {
-          title: 'Verify your email',
-          autoClose: TIMING.toastVerificationHintMs,
-        });
-      }
-      void navigate('/app-list', { replace: true });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Registration failed. Please try again.'));
+      },
+      safeRedirectTarget(redirect),
+    );
+    if (outcome.kind === 'notice') setNotice(outcome.notice);
+    if (outcome.kind === 'refused') {
+      setError(outcome.message);
+      if (outcome.passwordMessage) showPasswordError(outcome.passwordMessage);
     }
+  }
+
+  if (notice) {
+    return (
+      <AuthCard title="Create Your Account" width={560}>
+        <SignUpNotice notice={notice} redirect={redirect} onBack={() => setNotice(null)} />
+      </AuthCard>
+    );
   }
 
   return (
@@ -76,10 +90,14 @@ export function SignUpPage() {
               onChange={(event) => set('email', event.currentTarget.value)}
             />
             <PasswordInput
+              ref={passwordInput}
               label="Password"
-              description="At least 8 characters"
+              description="At least 8 characters, not your name or email address"
               autoComplete="new-password"
               required
+              error={passwordError}
+              // Mantine marks only TextInput invalid for assistive technology, not PasswordInput.
+              aria-invalid={passwordError ? true : undefined}
               value={values.password}
               onChange={(event) => set('password', event.currentTarget.value)}
             />
@@ -132,7 +150,7 @@ export function SignUpPage() {
               onChange={(event) => set('receiveEmails', event.currentTarget.checked)}
               label="Send me product news and offers"
             />
-            <Button type="submit" fullWidth loading={isLoading} disabled={isLoading || !values.agreeToTerms}>
+            <Button type="submit" fullWidth loading={busy} disabled={busy || !values.agreeToTerms}>
               Create Account
             </Button>
           </Stack>
@@ -149,7 +167,7 @@ export function SignUpPage() {
         </Button>
         <Group justify="center" gap={4}>
           <Text size="sm">Already have an account?</Text>
-          <Anchor component={Link} to="/sign-in" size="sm" fw={600}>
+          <Anchor component={Link} to={redirect ? `/sign-in?${new URLSearchParams({ redirect }).toString()}` : '/sign-in'} size="sm" fw={600}>
             Sign In
           </Anchor>
         </Group>

@@ -1,0 +1,64 @@
+import type { App } from '@shared/api/catalogue';
+import type { Device, DeviceToken } from '@shared/api/devices';
+import type { ListDetail } from '@shared/api/lists';
+import { type Browser, devicesOf, enroll, newDeviceId } from './devices';
+import { registerUser } from './factories';
+import { listsOf, setPlan } from './lists';
+import type { TestApp } from './test-app';
+
+/** A user with one of each resource: a list holding an app, a registration token, an enrolled machine. */
+export interface Owner {
+  browser: Browser;
+  /** Holds the app the owner was made with. */
+  list: ListDetail;
+  token: DeviceToken;
+  enrolled: Device;
+  /** The enrolled machine's credential (its bearer token for /api/agent/*). */
+  credential: string;
+}
+
+/** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
+export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): Promise<Owner> {
+  const user = await registerUser(t.api, { firstName: label });
+  await setPlan(t, user.user.id, 'premium');
+  const browser: Browser = { token: user.token, deviceId: newDeviceId(), user };
+  const devices = devicesOf(t, browser);
+  const registered = await devices.register(`${label} laptop`);
+  if (registered.status !== 200) throw new Error(`device registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+
+  const lists = listsOf(t, browser.token);
+  const created = await lists.create(`${label}'s tools`);
+  if (created.status !== 201) throw new Error(`list creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const added = await lists.add(created.body.id, app.app_id);
+  if (added.status !== 201) throw new Error(`adding an app failed: ${added.status} ${JSON.stringify(added.body)}`);
+
+  // Two uses: one enrols the machine below, the other keeps the token listed.
+  const token = await devices.createToken(2);
+  if (token.status !== 201) throw new Error(`token creation failed: ${token.status} ${JSON.stringify(token.body)}`);
+  const enrolled = await enroll(t, token.body.token.code, { deviceName: `${label} build server` });
+  if (enrolled.status !== 201) throw new Error(`enrolment failed: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
+
+  return {
+    browser,
+    list: created.body,
+    token: token.body.token,
+    enrolled: enrolled.body.device,
+    credential: enrolled.body.credential,
+  };
+}
+
+/**
+ * Which of the owner's ids a path's `{id}` names, by the path's first segments; undefined for a
+ * path this table does not know (a new route): callers decide what that means.
+ */
+export function ownIdFor(path: string, owner: Owner, app: App): string | number | undefined {
+  const table: [RegExp, string | number][] = [
+    [/^\/api\/lists\//, owner.list.id],
+    [/^\/api\/devices\//, owner.enrolled.device_id],
+    [/^\/api\/device-tokens\//, owner.token.id],
+    [/^\/api\/admin\/users\//, owner.browser.user.user.id],
+    [/^\/catalogue\/(apps|icons)\//, app.app_id],
+    [/^\/catalogue\/categories\//, app.category],
+  ];
+  return table.find(([pattern]) => pattern.test(path))?.[1];
+}

@@ -1,0 +1,120 @@
+import type { App } from '@shared/api/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, createCategory } from './helpers/catalogue';
+import { type ApiError, type RegisteredUser, registerUser } from './helpers/factories';
+import { type Owner, ownerOfEverything, ownIdFor } from './helpers/resources';
+import { type Operation, operationsOf, urlOf } from './helpers/routes';
+import { exampleOf } from './helpers/schema-values';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Routes with an id in the path whose row is not a user's: anyone may reach any of them.
+ * Every other route with a path id is checked below, found in the app's own route list.
+ */
+const NOT_USER_OWNED: Record<string, string> = {
+  'GET /catalogue/apps/{id}': 'the catalogue is public: every visitor reads every app',
+  'GET /catalogue/icons/{appId}.webp': 'app icons are public, like the apps',
+};
+
+interface Call {
+  status: number;
+  body: ApiError;
+}
+
+/**
+ * Insecure direct object references: user A owns one of each resource; user B (signed in,
+ * with a registered browser of their own) and someone without a token try every route that
+ * takes an id with A's ids. B hears 404 (403 where the route is for admins), no one hears
+ * 401, and A's rows are as they were.
+ */
+describe("another user's ids", () => {
+  let t: TestApp;
+  let admin: RegisteredUser;
+  let app: App;
+  let alice: Owner;
+  let bob: Owner;
+  let routes: Operation[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registerUser(t.api, { firstName: 'Admin' });
+    const category = await createCategory(t.api, admin.token, 'Editors');
+    app = await createApp(t.api, admin.token, { name: 'Editor', category: category.category_id });
+    alice = await ownerOfEverything(t, app, 'Alice');
+    bob = await ownerOfEverything(t, app, 'Bob');
+    routes = operationsOf(t.app).filter((operation) => operation.pathParams.length > 0);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** What A sees of everything A owns. */
+  async function aliceSees() {
+    const as = (url: string, token = alice.browser.token) => t.api.get(url, token, { 'x-device-id': alice.browser.deviceId }).then((res) => ({ status: res.status, body: res.body }));
+    return {
+      lists: await as('/api/lists'),
+      items: await as(`/api/lists/${alice.list.id}/items`),
+      export: await as(`/api/lists/${alice.list.id}/export?format=text`),
+      devices: await as('/api/devices'),
+      tokens: await as('/api/tokens'),
+      audit: await as('/api/devices/audit'),
+      machine: await as('/api/agent/me', alice.credential),
+      account: await as('/api/account'),
+    };
+  }
+
+  function aliceRequest(operation: Operation) {
+    const params: Record<string, string | number> = {};
+    for (const { name } of operation.pathParams) {
+      const id = name === 'appId' ? app.app_id : ownIdFor(operation.path, alice, app);
+      if (id === undefined) throw new Error(`${operation.key}: which of A's ids goes in {${name}}? Add its path to ownIdFor (helpers/resources.ts).`);
+      params[name] = id;
+    }
+    const hints = { appId: app.app_id, appIds: [app.app_id], name: 'Renamed by someone else', deviceName: 'Renamed by someone else', isAdmin: true };
+    const body = operation.body ? exampleOf(operation.body, hints) : undefined;
+    const query = operation.queryParams.filter((parameter) => parameter.required).map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter.schema, hints, parameter.name)))}`);
+    const url = urlOf(operation, params) + (query.length > 0 ? `?${query.join('&')}` : '');
+    return { method: operation.method, url, payload: body === undefined ? undefined : JSON.stringify(body) };
+  }
+
+  async function call(operation: Operation, as: { token: string; deviceId: string } | null): Promise<Call> {
+    const { method, url, payload } = aliceRequest(operation);
+    const headers: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json' };
+    if (as) headers['x-device-id'] = as.deviceId;
+    const res = await t.api.request<ApiError>({ method, url, payload, headers, token: as?.token ?? null });
+    return { status: res.status, body: res.body };
+  }
+
+  it('finds the routes with an id in the app, and knows each of them', () => {
+    expect(routes.map((route) => route.key)).toEqual(expect.arrayContaining(['DELETE /api/lists/{id}', 'PUT /api/devices/{id}/name', 'DELETE /api/device-tokens/{id}']));
+    for (const route of routes) expect(() => aliceRequest(route)).not.toThrow();
+    for (const key of Object.keys(NOT_USER_OWNED)) expect(routes.map((route) => route.key)).toContain(key);
+  });
+
+  it("answers B with 404 (403 for admin routes) and no one with 401, and leaves A's rows alone", async () => {
+    const before = await aliceSees();
+    const wrong: string[] = [];
+    for (const route of routes.filter((candidate) => !(candidate.key in NOT_USER_OWNED))) {
+      const asBob = await call(route, bob.browser);
+      const expected = route.adminOnly ? { status: 403, code: /^FORBIDDEN$/ } : { status: 404, code: /NOT_FOUND$/ };
+      if (asBob.status !== expected.status || !expected.code.test(asBob.body.code)) wrong.push(`${route.key} as B: ${asBob.status} ${JSON.stringify(asBob.body)}`);
+      const asNoOne = await call(route, null);
+      if (asNoOne.status !== 401) wrong.push(`${route.key} as no one: ${asNoOne.status} ${JSON.stringify(asNoOne.body)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await aliceSees()).toEqual(before);
+  });
+
+  it('reaches the rows for A, so that the 404s above are about who asks', async () => {
+    // Deletions last, deepest first: each call must still find its row.
+    const depth = (route: Operation) => route.path.split('/').length;
+    const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || Number(a.adminOnly) - Number(b.adminOnly) || depth(b) - depth(a));
+    const missed: string[] = [];
+    for (const route of ordered) {
+      const res = route.adminOnly ? await call(route, { token: admin.token, deviceId: alice.browser.deviceId }) : await call(route, alice.browser);
+      // A refusal on the merits (409 still active, not empty) is fine; not finding it, or a malformed request, is not.
+      if ([401, 403, 404].includes(res.status) || res.body.code === 'VALIDATION_ERROR' || res.status >= 500) missed.push(`${route.key}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(missed).toEqual([]);
+  });
+});
