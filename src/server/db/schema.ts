@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
@@ -238,3 +238,6 @@ export interface Database {
   device_events: DeviceEventsTable;
   logout_notifications: LogoutNotificationsTable;
 }
+
+/** What a repository function takes first: the database or a transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>;

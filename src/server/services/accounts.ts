@@ -1,8 +1,8 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { User } from '@shared/api/user';
 import type { Config } from '../config';
-import { countUsers, type Db, lockAccountCreation } from '../db/repositories/users.repository';
-import type { Flag, UsersTable } from '../db/schema';
+import { countUsers, lockAccountCreation } from '../db/repositories/users.repository';
+import type { Db, Flag, UsersTable } from '../db/schema';
 import { conflict } from '../errors';
 
 export const emailInUse = () => conflict('An account with this email already exists', ErrorCode.EMAIL_IN_USE);

@@ -12,7 +12,7 @@ import {
   revokeDeviceSessions,
   updateDevice,
 } from '../db/repositories/devices.repository';
-import type { Database, DevicesTable } from '../db/schema';
+import type { Database, Db, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
@@ -157,7 +157,7 @@ export class DeviceDeactivationService {
     await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
   }
 
-  private async requireAdminDevice(db: Transaction<Database> | AppContext['db'], caller: DeviceCaller): Promise<DevicesTable> {
+  private async requireAdminDevice(db: Db, caller: DeviceCaller): Promise<DevicesTable> {
     const own = caller.deviceId ? await findActiveDevice(db, caller.userId, caller.deviceId) : undefined;
     if (own?.is_admin !== 1) throw notAdminDevice();
     return own;

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import type {
   Device,
   DeviceCheckResponse,
@@ -21,13 +20,11 @@ import {
   touchDevice,
   updateDevice,
 } from '../db/repositories/devices.repository';
-import type { Database, DevicesTable } from '../db/schema';
+import type { Db, DevicesTable } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../security/tokens';
 import { capabilitiesFor, type DeviceEventType, deviceNotFound, isMobilePlatform, normalizePlatform, toDevice } from './device-view';
 import type { SubscriptionService } from './subscription.service';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

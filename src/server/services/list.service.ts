@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import { ErrorCode } from '@shared/api/errors';
 import type { ListDetail, ListItem, ListSummary } from '@shared/api/lists';
 import type { Plan } from '@shared/plans';
@@ -21,14 +20,12 @@ import {
   setListItemPositions,
   touchList,
 } from '../db/repositories/lists.repository';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import { appLimitReached, isListReadOnly, listLimitReached, listReadOnly } from './list-limits';
 import type { SubscriptionService } from './subscription.service';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const listNotFound = () => notFound('List not found', ErrorCode.LIST_NOT_FOUND);
 

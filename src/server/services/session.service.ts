@@ -10,7 +10,7 @@ import {
   revokeSession,
   touchSession,
 } from '../db/repositories/sessions.repository';
-import type { Db } from '../db/repositories/users.repository';
+import type { Db } from '../db/schema';
 import { unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { hashToken, newId, randomToken } from '../security/tokens';

@@ -1,8 +1,6 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { containsPattern } from '../dialect';
-import type { AppIconsTable, AppsTable, Database } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { AppIconsTable, AppsTable, Db } from '../schema';
 
 export interface CategoryRow {
   id: number;

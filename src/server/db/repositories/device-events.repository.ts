@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, DeviceEventsTable, LogoutNotificationsTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, DeviceEventsTable, LogoutNotificationsTable } from '../schema';
 
 export async function insertDeviceEvent(db: Db, event: DeviceEventsTable): Promise<void> {
   await db.insertInto('device_events').values(event).execute();

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, DeviceTokensTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, DeviceTokensTable } from '../schema';
 
 export async function insertDeviceToken(db: Db, token: DeviceTokensTable): Promise<void> {
   await db.insertInto('device_tokens').values(token).execute();

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { kindOf } from '../dialect';
-import type { Database, DevicesTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, DevicesTable } from '../schema';
 
 /** Every query is scoped by owner: another user's device id is simply not found. */
 export function findDevice(db: Db, userId: string, deviceId: string) {

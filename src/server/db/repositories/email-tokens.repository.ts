@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, EmailTokenPurpose, EmailTokensTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, EmailTokenPurpose, EmailTokensTable } from '../schema';
 
 export async function insertEmailToken(db: Db, token: EmailTokensTable): Promise<void> {
   await db.insertInto('email_tokens').values(token).execute();

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, FeedbackTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, FeedbackTable } from '../schema';
 
 export async function insertFeedback(db: Db, row: FeedbackTable): Promise<void> {
   await db.insertInto('feedback').values(row).execute();

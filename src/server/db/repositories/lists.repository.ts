@@ -1,9 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { kindOf } from '../dialect';
-import type { Database, ListsTable } from '../schema';
+import type { Database, Db, ListsTable } from '../schema';
 import type { AppRow } from './catalogue.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ListRow extends ListsTable {
   app_count: number;

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, RefreshTokensTable, SessionsTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, RefreshTokensTable, SessionsTable } from '../schema';
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();

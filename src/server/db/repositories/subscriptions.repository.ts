@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, SubscriptionsTable } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, SubscriptionsTable } from '../schema';
 
 export function findSubscription(db: Db, userId: string) {
   return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -1,8 +1,6 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 import { ACCOUNT_CREATION_LOCK, ADMIN_CHANGE_LOCK, advisoryTransactionLock, containsPattern } from '../dialect';
-import type { Database, UsersTable } from '../schema';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, UsersTable } from '../schema';
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
