@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Device } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
+import { HOUR_MS } from '@shared/time';
 import { type AppContext, isoNow } from '../context';
 import { insertLogoutNotification, lastRemoteDeactivationAt } from '../db/repositories/device-events.repository';
 import {
@@ -20,7 +21,6 @@ import { type DeviceCaller, type DeviceService } from './device.service';
 import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
-const HOUR_MS = 3_600_000;
 /** Deactivation attempts per user per hour (SPEC §8 DEVICE_DEACTIVATION_RATE_LIMIT). */
 export const DEACTIVATION_ATTEMPTS_PER_HOUR = 5;
 

@@ -1,6 +1,7 @@
 import type { DeviceToken, EnrollResponse } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { LIMITS } from '@shared/constants';
+import { HOUR_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
 import {
   activeDeviceTokensOf,
@@ -28,7 +29,6 @@ import { type DeviceCaller, type DeviceService, deviceLimitReached } from './dev
 import { capabilitiesFor, normalizePlatform, toDevice } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
-const HOUR_MS = 3_600_000;
 /** Registration tokens a user may generate per hour (SPEC §8 TOKEN_RATE_LIMIT). */
 export const TOKENS_PER_HOUR = 10;
 

@@ -8,15 +8,13 @@ import {
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
+import { HOUR_MS, MINUTE_MS } from '@shared/time';
 import type { DevicesTable } from '../db/schema';
 import { notFound } from '../errors';
 
 type Capability = (typeof CAPABILITIES)[number];
 type Platform = (typeof DEVICE_PLATFORMS)[number];
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 export const deviceNotFound = () => notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
 

@@ -6,6 +6,7 @@ import type {
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
+import { DAY_MS, HOUR_MS } from '@shared/time';
 import { type AppContext, isoNow } from '../context';
 import { deviceEventsOf, insertDeviceEvent, lastRemoteDeactivationAt, takeLogoutNotifications } from '../db/repositories/device-events.repository';
 import {
@@ -26,8 +27,6 @@ import { newId } from '../security/tokens';
 import { capabilitiesFor, type DeviceEventType, deviceNotFound, isMobilePlatform, normalizePlatform, toDevice } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const AUDIT_LIMIT = 200;
 
 /** Who is calling: the user, the session and the X-Device-ID it sent (null without one). */

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
+import { DAY_MS, HOUR_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
@@ -11,8 +12,8 @@ import type { MailMessage } from '../mail/mailer';
 import { emailChangeAddressTakenMail, emailChangeConfirmMail, emailChangedMail } from '../mail/templates';
 import { hashToken, newId, randomToken } from '../security/tokens';
 
-const CONFIRM_TTL_MS = TOKEN_TTL.verifyEmailHours * 3_600_000;
-const UNDO_TTL_MS = TOKEN_TTL.undoEmailChangeDays * 24 * 3_600_000;
+const CONFIRM_TTL_MS = TOKEN_TTL.verifyEmailHours * HOUR_MS;
+const UNDO_TTL_MS = TOKEN_TTL.undoEmailChangeDays * DAY_MS;
 
 const INVALID_UNDO_LINK = 'This link is invalid or has already been used.';
 const EXPIRED_UNDO_LINK = 'This link has expired. Reset your password and contact us if your account was taken over.';

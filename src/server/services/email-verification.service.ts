@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
+import { HOUR_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
 import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { findUserById, updateUser } from '../db/repositories/users.repository';
@@ -11,7 +12,7 @@ import type { RateLimiter } from '../security/rate-limiter';
 import type { EmailChangeService } from './email-change.service';
 import { hashToken, newId, randomToken } from '../security/tokens';
 
-const VERIFY_TTL_MS = TOKEN_TTL.verifyEmailHours * 3_600_000;
+const VERIFY_TTL_MS = TOKEN_TTL.verifyEmailHours * HOUR_MS;
 
 export const INVALID_VERIFY_LINK = 'This verification link is invalid or has already been used.';
 export const EXPIRED_VERIFY_LINK = 'This verification link has expired. Request a new one from Settings.';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FeedbackItem, feedbackRequestSchema } from '@shared/api/feedback';
+import { HOUR_MS } from '@shared/time';
 import { type AppContext, isoNow } from '../context';
 import { insertFeedback, listFeedback } from '../db/repositories/feedback.repository';
 import type { RateLimiter } from '../security/rate-limiter';
@@ -8,7 +9,7 @@ import { newId } from '../security/tokens';
 type FeedbackInput = z.output<typeof feedbackRequestSchema>;
 
 /** Per user: enough for real use, too few to fill the admins' inbox. */
-export const FEEDBACK_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+export const FEEDBACK_RATE_LIMIT = { limit: 10, windowMs: HOUR_MS };
 
 /** SPEC §2 "Feedback": stored with the sender's account; admins read it in the console. */
 export class FeedbackService {

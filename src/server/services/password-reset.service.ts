@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
+import { HOUR_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
 import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
@@ -11,7 +12,7 @@ import { hashPassword } from '../security/passwords';
 import type { RateLimiter } from '../security/rate-limiter';
 import { hashToken, newId, randomToken } from '../security/tokens';
 
-const RESET_TTL_MS = TOKEN_TTL.resetPasswordHours * 3_600_000;
+const RESET_TTL_MS = TOKEN_TTL.resetPasswordHours * HOUR_MS;
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, a link to reset the password is on its way.';
 const INVALID_RESET_LINK = 'This reset link is invalid or has already been used.';

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { RefreshResponse } from '@shared/api/auth';
 import { TOKEN_TTL } from '@shared/constants';
+import { DAY_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
 import {
   claimRefreshToken,
@@ -28,7 +29,7 @@ type RefreshOutcome =
   | { kind: 'revoked'; reason: string | null }
   | { kind: 'reused'; sessionId: string };
 
-const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * 24 * 3_600_000;
+const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * DAY_MS;
 const MAX_USER_AGENT = 512;
 const MAX_DEVICE_ID = 64;
 

@@ -1,0 +1,5 @@
+/** Lengths of time in milliseconds, for the server and the web app alike. */
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
