@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Device } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
-import { HOUR_MS } from '@shared/time';
+import { HOUR_MS, SECOND_MS } from '@shared/time';
 import { type AppContext, isoNow } from '../context';
-import { insertLogoutNotification, lastRemoteDeactivationAt } from '../db/repositories/device-events.repository';
+import { insertLogoutNotification } from '../db/repositories/device-events.repository';
 import {
   countActiveAdmins,
   deleteInactiveDevice,
@@ -65,12 +65,11 @@ export class DeviceDeactivationService {
           protectedUntil: guard.until,
         });
       }
-      const last = await lastRemoteDeactivationAt(trx, caller.userId);
-      const waitMs = last ? new Date(last).getTime() + plan.limits.cooldownHours * HOUR_MS - now.getTime() : 0;
-      if (waitMs > 0) {
-        const hours = Math.ceil(waitMs / HOUR_MS);
+      const cooldown = await this.devices.deactivationCooldown(trx, caller.userId, plan);
+      if (cooldown) {
+        const hours = Math.ceil(cooldown.remainingMs / HOUR_MS);
         throw new AppError(429, ErrorCode.DEACTIVATION_COOLDOWN, `Please wait ${hours} hours before deactivating another device.`, {
-          retryAfterSeconds: String(Math.ceil(waitMs / 1000)),
+          retryAfterSeconds: String(Math.ceil(cooldown.remainingMs / SECOND_MS)),
         });
       }
 

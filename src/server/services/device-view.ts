@@ -62,11 +62,26 @@ export function connectionStatus(minutesSinceActive: number | null): Device['con
   return 'offline';
 }
 
-/** New-device protection: until when the device cannot be deactivated, and how long that still is. */
-export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date) {
-  const until = new Date(new Date(row.created_at).getTime() + plan.limits.cooldownHours * HOUR_MS);
+export interface Cooldown {
+  until: string;
+  remainingMs: number;
+  remainingMinutes: number;
+}
+
+/**
+ * The plan's cooldown (SPEC §9: 72 h free, 24 h premium) running from `since`: until when it
+ * lasts and how long that still is. It guards both a new device (protection period, from its
+ * activation) and the account (no other deactivation within it, from the last one).
+ */
+export function cooldownFrom(since: string, plan: Plan, now: Date): Cooldown {
+  const until = new Date(new Date(since).getTime() + plan.limits.cooldownHours * HOUR_MS);
   const remainingMs = Math.max(0, until.getTime() - now.getTime());
   return { until: until.toISOString(), remainingMs, remainingMinutes: Math.ceil(remainingMs / MINUTE_MS) };
+}
+
+/** New-device protection: until when the device cannot be deactivated, and how long that still is. */
+export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date): Cooldown {
+  return cooldownFrom(row.created_at, plan, now);
 }
 
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {

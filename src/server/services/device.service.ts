@@ -6,7 +6,7 @@ import type {
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
-import { DAY_MS, HOUR_MS } from '@shared/time';
+import { DAY_MS } from '@shared/time';
 import { type AppContext, isoNow } from '../context';
 import { deviceEventsOf, insertDeviceEvent, lastRemoteDeactivationAt, takeLogoutNotifications } from '../db/repositories/device-events.repository';
 import {
@@ -24,7 +24,16 @@ import {
 import type { Db, DevicesTable } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../security/tokens';
-import { capabilitiesFor, type DeviceEventType, deviceNotFound, isMobilePlatform, normalizePlatform, toDevice } from './device-view';
+import {
+  capabilitiesFor,
+  type Cooldown,
+  cooldownFrom,
+  type DeviceEventType,
+  deviceNotFound,
+  isMobilePlatform,
+  normalizePlatform,
+  toDevice,
+} from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
 const AUDIT_LIMIT = 200;
@@ -72,14 +81,13 @@ export class DeviceService {
     const now = this.ctx.clock.now();
     const rows = await activeDevicesOf(this.ctx.db, caller.userId);
     const devices = rows.map((row) => toDevice(row, plan, now, caller.deviceId));
-    const lastDeactivation = await lastRemoteDeactivationAt(this.ctx.db, caller.userId);
-    const availableAt = lastDeactivation ? new Date(new Date(lastDeactivation).getTime() + plan.limits.cooldownHours * HOUR_MS) : null;
+    const cooldown = await this.deactivationCooldown(this.ctx.db, caller.userId, plan);
     return {
       devices,
       seatLimit: plan.limits.devices,
       seatsUsed: rows.filter((row) => row.device_type !== 'mobile').length,
       activeToday: rows.filter((row) => row.last_active_at !== null && now.getTime() - new Date(row.last_active_at).getTime() < DAY_MS).length,
-      deactivationAvailableAt: availableAt && availableAt > now ? availableAt.toISOString() : null,
+      deactivationAvailableAt: cooldown ? cooldown.until : null,
     };
   }
 
@@ -211,6 +219,13 @@ export class DeviceService {
       detail: row.detail,
       createdAt: row.created_at,
     }));
+  }
+
+  /** The account cooldown (DEACTIVATION_COOLDOWN) after its last remote deactivation; null when none is running. */
+  async deactivationCooldown(db: Db, userId: string, plan: Plan): Promise<Cooldown | null> {
+    const last = await lastRemoteDeactivationAt(db, userId);
+    const cooldown = last ? cooldownFrom(last, plan, this.ctx.clock.now()) : null;
+    return cooldown && cooldown.remainingMs > 0 ? cooldown : null;
   }
 
   async recordEvent(db: Db, userId: string, event: DeviceEventInput): Promise<void> {
