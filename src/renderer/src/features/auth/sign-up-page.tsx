@@ -1,12 +1,17 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import type { RegisterRequest } from '@shared/api/auth';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
+import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { safeRedirectTarget } from '../../lib/navigation';
+import { schemaForm } from '../../lib/schema-form';
 import { useGoogleSignIn } from './google-sign-in';
 import { SignUpNotice } from './sign-up-notice';
-import { emptySignUpValues, validateSignUp, type SignUpValues } from './sign-up-validation';
+import { placeProblems, signUpFormSchema } from './sign-up-form';
 import { useSignUp, type SignUpNotice as Notice } from './use-sign-up';
 
 /** Today as yyyy-mm-dd, the latest date of birth the date input offers. */
@@ -19,48 +24,26 @@ export function SignUpPage() {
   const redirect = params.get('redirect');
   const { signUp, busy } = useSignUp();
   const google = useGoogleSignIn(redirect);
-  const [values, setValues] = useState<SignUpValues>({ ...emptySignUpValues, email: params.get('email') ?? '' });
-  const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '', password: '', firstName: '', lastName: '', careerField: '', dateOfBirth: '', agreeToTerms: false, receiveEmails: false },
+    ...schemaForm(signUpFormSchema),
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const problems = placeProblems(form.errors);
 
-  function set<K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key === 'password') setPasswordError(null);
-  }
-
-  function showPasswordError(message: string) {
-    setPasswordError(message);
-    // Keyboard users land where the problem is; the error is read out as the field's description.
-    passwordInput.current?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validateSignUp(values);
-    setError(problem && !problem.field ? problem.message : null);
-    setPasswordError(null);
-    if (problem?.field === 'password') showPasswordError(problem.message);
-    if (problem) return;
-    const outcome = await signUp(
-      {
-        email: values.email.trim(),
-        password: values.password,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        careerField: values.careerField.trim() || null,
-        dateOfBirth: values.dateOfBirth,
-        agreeToTerms: true,
-        receiveEmails: values.receiveEmails,
-      },
-      safeRedirectTarget(redirect),
-    );
+  async function submit(request: RegisterRequest) {
+    setRefusal(null);
+    const outcome = await signUp(request, safeRedirectTarget(redirect));
     if (outcome.kind === 'notice') setNotice(outcome.notice);
-    if (outcome.kind === 'refused') {
-      setError(outcome.message);
-      if (outcome.passwordMessage) showPasswordError(outcome.passwordMessage);
+    if (outcome.kind === 'refused' && !applyServerErrors(form, outcome.failure)) {
+      setRefusal(errorMessage(outcome.failure, 'Registration failed. Please try again.'));
     }
+  }
+
+  function refuse(errors: FormErrors) {
+    setRefusal(null);
+    focusFirstError(form, errors);
   }
 
   if (notice) {
@@ -74,11 +57,11 @@ export function SignUpPage() {
   return (
     <AuthCard title="Create Your Account" subtitle="Keep your apps in lists and install them anywhere" width={560}>
       <Stack gap="md">
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={form.onSubmit(submit, refuse)} noValidate>
           <Stack gap="md">
-            {error ? (
+            {refusal ?? problems.head ? (
               <Alert color="red" variant="light" role="alert">
-                {error}
+                {refusal ?? problems.head}
               </Alert>
             ) : null}
             <TextInput
@@ -86,42 +69,35 @@ export function SignUpPage() {
               type="email"
               autoComplete="email"
               required
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
+              {...form.getInputProps('email', { withError: false })}
             />
             <PasswordInput
-              ref={passwordInput}
               label="Password"
               description="At least 8 characters, not your name or email address"
               autoComplete="new-password"
               required
-              error={passwordError}
-              // Mantine marks only TextInput invalid for assistive technology, not PasswordInput.
-              aria-invalid={passwordError ? true : undefined}
-              value={values.password}
-              onChange={(event) => set('password', event.currentTarget.value)}
+              {...form.getInputProps('password')}
+              error={problems.password}
+              aria-invalid={problems.password ? true : undefined}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput
                 label="Legal first name"
                 autoComplete="given-name"
                 required
-                value={values.firstName}
-                onChange={(event) => set('firstName', event.currentTarget.value)}
+                {...form.getInputProps('firstName', { withError: false })}
               />
               <TextInput
                 label="Legal last name"
                 autoComplete="family-name"
                 required
-                value={values.lastName}
-                onChange={(event) => set('lastName', event.currentTarget.value)}
+                {...form.getInputProps('lastName', { withError: false })}
               />
             </SimpleGrid>
             <TextInput
               label="Career field or industry (optional)"
               autoComplete="organization-title"
-              value={values.careerField}
-              onChange={(event) => set('careerField', event.currentTarget.value)}
+              {...form.getInputProps('careerField', { withError: false })}
             />
             <TextInput
               label="Date of birth"
@@ -129,13 +105,11 @@ export function SignUpPage() {
               autoComplete="bday"
               required
               max={today()}
-              value={values.dateOfBirth}
-              onChange={(event) => set('dateOfBirth', event.currentTarget.value)}
+              {...form.getInputProps('dateOfBirth', { withError: false })}
             />
             <Checkbox
               required
-              checked={values.agreeToTerms}
-              onChange={(event) => set('agreeToTerms', event.currentTarget.checked)}
+              {...form.getInputProps('agreeToTerms', { type: 'checkbox', withError: false })}
               label={
                 <>
                   I agree to the{' '}
@@ -146,11 +120,10 @@ export function SignUpPage() {
               }
             />
             <Checkbox
-              checked={values.receiveEmails}
-              onChange={(event) => set('receiveEmails', event.currentTarget.checked)}
+              {...form.getInputProps('receiveEmails', { type: 'checkbox' })}
               label="Send me product news and offers"
             />
-            <Button type="submit" fullWidth loading={busy} disabled={busy || !values.agreeToTerms}>
+            <Button type="submit" fullWidth loading={busy} disabled={busy || !form.values.agreeToTerms}>
               Create Account
             </Button>
           </Stack>

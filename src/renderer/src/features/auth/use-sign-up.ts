@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { TIMING } from '@shared/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorCode, errorDetail, errorMessage, errorStatus, toApiError } from '../../lib/api-errors';
+import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { saveSession } from '../../lib/session';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
@@ -19,15 +19,8 @@ export interface SignUpNotice {
 export type SignUpOutcome =
   | { kind: 'signed-in' }
   | { kind: 'notice'; notice: SignUpNotice }
-  | { kind: 'refused'; message: string | null; passwordMessage: string | null };
-
-/** A refused sign-up: the password's problem goes under that field, anything else heads the form. */
-function refusal(failure: unknown): SignUpOutcome {
-  const passwordMessage = errorDetail(failure, 'password');
-  const otherDetail = Object.entries(toApiError(failure).details ?? {}).find(([field]) => field !== 'password')?.[1];
-  const message = otherDetail ?? (passwordMessage ? null : errorMessage(failure, 'Registration failed. Please try again.'));
-  return { kind: 'refused', message, passwordMessage };
-}
+  /** The server's answer, for the form to show on its fields or at its head. */
+  | { kind: 'refused'; failure: unknown };
 
 /**
  * Sign-up answers 202 without a session whatever the address (so it cannot tell who is
@@ -48,7 +41,7 @@ export function useSignUp() {
       try {
         accepted = await register(request).unwrap();
       } catch (failure) {
-        return refusal(failure);
+        return { kind: 'refused', failure };
       }
       try {
         const session = await login({ email: request.email, password: request.password }).unwrap();
