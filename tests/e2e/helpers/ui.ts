@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './browser';
 
 /** The input labelled exactly `label` (Mantine adds " *" to required fields' labels). */
 export function field(scope: Page | Locator, label: string): Locator {
@@ -12,9 +13,21 @@ export function newPerson(tag: string) {
   return { firstName: 'Ada', lastName: 'Lovelace', email: `${id}@example.test`, password: 'first-Password-1' };
 }
 
-/** Resolves when `text` is visible somewhere on the page. */
+/**
+ * Resolves when `text` is visible somewhere on the page. When it never shows, the failure
+ * says what the page showed instead (its alerts and toasts) and leaves a screenshot, since a
+ * CI run is the only place some failures happen.
+ */
 export async function see(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  try {
+    await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  } catch (error) {
+    const shown = await page.locator('[role="alert"], .mantine-Notification-root').allInnerTexts().catch(() => []);
+    await screenshot(page, `failed-${Date.now()}`).catch(() => undefined);
+    throw new Error(`Did not see ${String(text)} at ${page.url()} within 15 s; the page showed: ${shown.join(' | ') || 'no alert'}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Fills in the sign-up form for `person` and sends it. */
