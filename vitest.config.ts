@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // DOM tests (`@vitest-environment happy-dom`) get a real origin, so relative API URLs reach msw.
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
           // Screens load their lazy chunks on first render, which is slow when every file runs at once on 2 cores.
           testTimeout: 20_000,
           setupFiles: ['tests/fixtures/unit-setup.ts'],

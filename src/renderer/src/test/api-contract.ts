@@ -1,0 +1,143 @@
+import { accountDebugResponseSchema, accountResponseSchema, updateAccountResponseSchema } from '@shared/api/account';
+import { adminFeedbackResponseSchema, adminStatsResponseSchema, adminUserSchema, adminUsersResponseSchema } from '@shared/api/admin';
+import {
+  googleLoginResponseSchema,
+  loginResponseSchema,
+  publicConfigSchema,
+  refreshResponseSchema,
+  registerResponseSchema,
+  undoEmailChangeResponseSchema,
+  verifyEmailResponseSchema,
+} from '@shared/api/auth';
+import { appSchema, appsResponseSchema, categoriesResponseSchema, categorySchema } from '@shared/api/catalogue';
+import { successResponseSchema } from '@shared/api/common';
+import {
+  createDeviceTokenResponseSchema,
+  deactivateDeviceResponseSchema,
+  deviceCheckResponseSchema,
+  deviceResponseSchema,
+  devicesResponseSchema,
+  deviceTokensResponseSchema,
+  logoutNotificationsResponseSchema,
+  pingResponseSchema,
+  registerDeviceResponseSchema,
+} from '@shared/api/devices';
+import { feedbackResponseSchema } from '@shared/api/feedback';
+import {
+  importListResponseSchema,
+  listDetailSchema,
+  listItemSchema,
+  listItemsResponseSchema,
+  listsResponseSchema,
+  reorderListItemsResponseSchema,
+} from '@shared/api/lists';
+import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
+import { z, type ZodType } from 'zod';
+
+/** A JSON answer: the shared schema the route declares, and the success statuses it uses. */
+interface JsonOperation<S extends ZodType, Status extends number> {
+  kind: 'json';
+  schema: S;
+  statuses: readonly Status[];
+}
+
+/** A file download (blob or text, not JSON): the body is the file's text. */
+interface FileOperation {
+  kind: 'file';
+  schema: z.ZodString;
+  statuses: readonly [200];
+}
+
+const json = <S extends ZodType, const Status extends number = 200>(schema: S, ...statuses: Status[]): JsonOperation<S, Status> => ({
+  kind: 'json',
+  schema,
+  statuses: statuses.length > 0 ? statuses : [200 as Status],
+});
+const file = (): FileOperation => ({ kind: 'file', schema: z.string(), statuses: [200] });
+
+/**
+ * Every call the web app makes, keyed "METHOD /path/:param", with what the server answers
+ * (the `response` of the route in src/server/routes/*.routes.ts). `mockApi` only accepts
+ * answers that fit this table; a call the app starts making is added here first.
+ */
+export const apiContract = {
+  'GET /api/config': json(publicConfigSchema),
+
+  'POST /api/auth/login': json(loginResponseSchema),
+  'POST /api/auth/register': json(registerResponseSchema, 202),
+  'POST /api/auth/google-login': json(googleLoginResponseSchema),
+  'POST /api/auth/refresh': json(refreshResponseSchema),
+  'POST /api/auth/logout': json(successResponseSchema),
+  'POST /api/auth/resend-verification': json(successResponseSchema),
+  'POST /api/auth/reset-password-request': json(successResponseSchema),
+  'POST /api/auth/reset-password': json(successResponseSchema),
+  'POST /api/auth/verify-email': json(verifyEmailResponseSchema),
+  'POST /api/auth/undo-email-change': json(undoEmailChangeResponseSchema),
+
+  'GET /api/account': json(accountResponseSchema),
+  'PUT /api/account': json(updateAccountResponseSchema),
+  'POST /api/account/delete': json(successResponseSchema),
+  'GET /api/account/debug': json(accountDebugResponseSchema),
+
+  'GET /api/subscription/status': json(subscriptionStatusResponseSchema),
+
+  'GET /catalogue/categories': json(categoriesResponseSchema),
+  'POST /catalogue/categories': json(categorySchema, 200, 201),
+  'DELETE /catalogue/categories/:id': json(successResponseSchema),
+  'GET /catalogue/apps': json(appsResponseSchema),
+  'POST /catalogue/apps': json(appSchema, 201),
+  'DELETE /catalogue/apps/:id': json(successResponseSchema),
+
+  'GET /api/lists': json(listsResponseSchema),
+  'POST /api/lists': json(listDetailSchema, 201),
+  'POST /api/lists/import': json(importListResponseSchema, 201),
+  'PUT /api/lists/:id': json(listDetailSchema),
+  'DELETE /api/lists/:id': json(successResponseSchema),
+  'GET /api/lists/:id/items': json(listItemsResponseSchema),
+  'POST /api/lists/:id/items': json(listItemSchema, 201),
+  'PUT /api/lists/:id/items': json(reorderListItemsResponseSchema),
+  'DELETE /api/lists/:id/items/:appId': json(successResponseSchema),
+  'GET /api/lists/:id/export': file(),
+  // SPEC §7's desktop client download; this server has no such route yet (the dialog's error path).
+  'GET /api/client/download-client/:platform': file(),
+
+  'POST /api/feedback': json(feedbackResponseSchema),
+
+  'GET /api/admin/stats': json(adminStatsResponseSchema),
+  'GET /api/admin/users': json(adminUsersResponseSchema),
+  'POST /api/admin/users/:id/admin': json(adminUserSchema),
+  'GET /api/admin/feedback': json(adminFeedbackResponseSchema),
+
+  'GET /api/devices': json(devicesResponseSchema),
+  'GET /api/devices/check': json(deviceCheckResponseSchema),
+  'POST /api/devices/register': json(registerDeviceResponseSchema),
+  'POST /api/devices/ping': json(pingResponseSchema),
+  'POST /api/devices/update-status': json(pingResponseSchema),
+  'POST /api/devices/deactivate': json(deactivateDeviceResponseSchema),
+  'PUT /api/devices/:id/name': json(deviceResponseSchema),
+  'GET /api/devices/logout-notifications': json(logoutNotificationsResponseSchema),
+  'GET /api/tokens': json(deviceTokensResponseSchema),
+  'POST /api/device-tokens': json(createDeviceTokenResponseSchema, 201),
+  'DELETE /api/device-tokens/:id': json(successResponseSchema),
+} satisfies Record<string, JsonOperation<ZodType, number> | FileOperation>;
+
+export type ApiOperation = keyof typeof apiContract;
+
+/** "GET /api/lists/:id/items" → `GET /api/lists/${string}/items`: the keys a test may write. */
+export type ConcretePath<P extends string> = P extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${ConcretePath<Tail>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+
+/** The operation a concrete "METHOD /path" belongs to, matched segment by segment. */
+export function findOperation(key: string): ApiOperation | undefined {
+  const wanted = key.split(/[ /]/);
+  return (Object.keys(apiContract) as ApiOperation[]).find((operation) => {
+    const pattern = operation.split(/[ /]/);
+    return (
+      pattern.length === wanted.length &&
+      pattern.every((segment, index) => (segment.startsWith(':') ? (wanted[index] ?? '') !== '' : segment === wanted[index]))
+    );
+  });
+}
