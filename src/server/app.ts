@@ -18,7 +18,7 @@ import { registerRoutes } from './routes';
 import { AccessTokens } from './security/jwt';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
 import { createServices, type Services } from './services';
-import { promoteConfiguredAdmins } from './services/admin-bootstrap';
+import { promoteConfiguredAdmins } from './services/admin.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

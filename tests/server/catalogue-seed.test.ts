@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App, Category } from '@shared/api/catalogue';
 import { getMeta } from '../../src/server/db/repositories/meta.repository';
-import { SEED_VERSION_KEY } from '../../src/server/services/catalogue-seed';
+import { SEED_VERSION_KEY } from '../../src/server/services/catalogue-seed.service';
 import { registerUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { findSessionWithUser } from '../db/repositories/sessions.repository';
 import { forbidden, unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
+import { toUser } from '../services/account.service';
 
 export interface AuthInfo {
   userId: string;
@@ -60,18 +61,7 @@ async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Au
   if (row.revoked_at) {
     throw revokedSessionError(row.revoked_reason);
   }
-  return {
-    userId: row.user_id,
-    sessionId: row.session_id,
-    user: {
-      id: row.user_id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      isEmailVerified: row.is_email_verified === 1,
-      isAdmin: row.is_admin === 1,
-    },
-  };
+  return { userId: row.user_id, sessionId: row.session_id, user: toUser({ ...row, id: row.user_id }) };
 }
 
 /** The signed-in user of a request that went through `authenticate`. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 import { type AppError, badRequest } from '../errors';
-import type { SessionOrigin } from '../services/accounts';
+import type { SessionOrigin } from '../services/session.service';
 
 /**
  * onRequest hook: counts the call against the caller's IP before the body is even read, so

@@ -1,19 +1,46 @@
 import type { z } from 'zod';
 import { type AccountResponse, EMAIL_CHANGE_PASSWORD_MESSAGE, type UpdateAccountResponse, type updateAccountRequestSchema } from '@shared/api/account';
 import { ErrorCode } from '@shared/api/errors';
+import type { User } from '@shared/api/user';
+import type { Config } from '../config';
 import { type AppContext, isoNow } from '../context';
 import { invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
-import { deleteUser, findUserById, updateUser } from '../db/repositories/users.repository';
-import type { UsersTable } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { countUsers, deleteUser, findUserById, lockAccountCreation, updateUser } from '../db/repositories/users.repository';
+import type { Db, Flag, UsersTable } from '../db/schema';
+import { AppError, conflict, notFound } from '../errors';
 import { assertAcceptablePassword } from '../security/password-policy';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import type { RateLimiter } from '../security/rate-limiter';
-import { toUser } from './accounts';
 import type { EmailChangeService } from './email-change.service';
 
 type UpdateAccountInput = z.output<typeof updateAccountRequestSchema>;
+
+export const emailInUse = () => conflict('An account with this email already exists', ErrorCode.EMAIL_IN_USE);
+
+/** The user as the API shows it (SPEC §3 "User"): the one mapping from a users row. */
+export function toUser(row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'is_email_verified' | 'is_admin'>): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    isEmailVerified: row.is_email_verified === 1,
+    isAdmin: row.is_admin === 1,
+  };
+}
+
+/**
+ * DESIGN §2: the first account on an empty database is an admin, and so is any address in
+ * ADMIN_EMAILS. Call it inside the transaction that inserts the account: it holds the
+ * account-creation lock until that transaction ends, so two first sign-ups at once cannot
+ * both find the database empty.
+ */
+export async function adminFlagForNewAccount(db: Db, config: Config, email: string): Promise<Flag> {
+  await lockAccountCreation(db);
+  if (config.adminEmails.includes(email.toLowerCase())) return 1;
+  return (await countUsers(db)) === 0 ? 1 : 0;
+}
 
 /** The signed-in user's own account: read, change, delete. Every call is scoped to that user. */
 export class AccountService {

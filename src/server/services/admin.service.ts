@@ -5,11 +5,17 @@ import { type AppContext, isoNow } from '../context';
 import { catalogueCounts } from '../db/repositories/catalogue.repository';
 import { countFeedback } from '../db/repositories/feedback.repository';
 import { countAllLists } from '../db/repositories/lists.repository';
-import { countAdmins, countUsers, findUserById, lockAdminChanges, searchUsers, updateUser } from '../db/repositories/users.repository';
+import { countAdmins, countUsers, findUserById, lockAdminChanges, promoteAdmins, searchUsers, updateUser } from '../db/repositories/users.repository';
 import { conflict, notFound } from '../errors';
+import { toUser } from './account.service';
 
 /** The console shows at most this many users; the search narrows it down. */
 export const ADMIN_USERS_PAGE = 100;
+
+/** Accounts named in ADMIN_EMAILS are admins; applied at every start (DESIGN §2). */
+export async function promoteConfiguredAdmins(ctx: AppContext): Promise<void> {
+  await promoteAdmins(ctx.db, ctx.config.adminEmails, isoNow(ctx.clock));
+}
 
 /** DESIGN §5 "admin console": users (search, grant or revoke admin), feedback, catalogue statistics. */
 export class AdminService {
@@ -20,12 +26,7 @@ export class AdminService {
     return {
       total,
       users: rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        isAdmin: row.is_admin === 1,
-        isEmailVerified: row.is_email_verified === 1,
+        ...toUser(row),
         plan: normalizePlanId(row.plan) ?? 'free',
         listCount: row.list_count,
         createdAt: row.created_at,

@@ -17,9 +17,9 @@ import { assertAcceptablePassword } from '../security/password-policy';
 import { getDummyHash, hashPassword, verifyPassword } from '../security/passwords';
 import type { RateLimiter, RateLimitRule } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
-import { adminFlagForNewAccount, type SessionOrigin, toUser } from './accounts';
+import { adminFlagForNewAccount, toUser } from './account.service';
 import type { EmailVerificationService } from './email-verification.service';
-import type { SessionService } from './session.service';
+import type { SessionOrigin, SessionService } from './session.service';
 import type { SubscriptionService } from './subscription.service';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;

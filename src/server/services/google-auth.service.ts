@@ -8,9 +8,9 @@ import type { Db, UsersTable } from '../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { newId } from '../security/tokens';
-import { adminFlagForNewAccount, type SessionOrigin, toUser } from './accounts';
+import { adminFlagForNewAccount, emailInUse, toUser } from './account.service';
 import type { EmailVerificationService } from './email-verification.service';
-import type { SessionService, SessionTokens } from './session.service';
+import type { SessionOrigin, SessionService, SessionTokens } from './session.service';
 import type { SubscriptionService } from './subscription.service';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -56,7 +56,7 @@ export class GoogleAuthService {
     try {
       outcome = await this.ctx.db.transaction().execute((trx) => this.resolve(trx, identity, sessionOrigin));
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('An account with this email already exists', ErrorCode.EMAIL_IN_USE);
+      if (isUniqueViolation(error)) throw emailInUse();
       throw error;
     }
     if (outcome.kind === 'pending') {

@@ -3,7 +3,7 @@ import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
-import { CatalogueSeedService } from './catalogue-seed';
+import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { DeviceDeactivationService } from './device-deactivation.service';
 import { DeviceTokenService } from './device-token.service';

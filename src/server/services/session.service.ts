@@ -15,7 +15,14 @@ import type { Db } from '../db/schema';
 import { unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { hashToken, newId, randomToken } from '../security/tokens';
-import type { SessionOrigin } from './accounts';
+
+/** Where a session was started from: X-Device-ID (or the body's deviceId), the user agent and the client's address. */
+export interface SessionOrigin {
+  deviceId?: string | null;
+  userAgent?: string | null;
+  /** As Fastify reads it: the socket's address, or X-Forwarded-For's from a trusted proxy (TRUST_PROXY). */
+  ip?: string | null;
+}
 
 export interface SessionTokens {
   sessionId: string;
