@@ -3,12 +3,13 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devicesResponse, makeDevice } from '../../test/factories';
+import type { MockReply } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
 
 const other = makeDevice({ device_id: 'dev_999999999999', device_name: 'Studio PC' });
 
-function check(registered: boolean, seatAvailable: boolean) {
+function check(registered: boolean, seatAvailable: boolean): MockReply<'GET /api/devices/check'> {
   return {
     status: 200,
     data: { registered, reason: registered ? 'REGISTERED' : 'NOT_REGISTERED', seatAvailable, deviceCount: 1, seatLimit: 2 },
@@ -29,7 +30,7 @@ describe('registration check (SPEC §4)', () => {
       'GET /api/devices/check': check(false, true),
       'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
       'POST /api/devices/register': (call) => ({
-        status: 201,
+        status: 200,
         data: { success: true, isAdmin: true, isFirstDevice: true, device: makeDevice({ device_id: call.headers['x-device-id'] ?? '', device_name: 'Work browser' }) },
       }),
     });
@@ -93,12 +94,12 @@ describe('registration check (SPEC §4)', () => {
       'GET /api/devices/check': () => check(registered, true),
       'GET /api/devices': { status: 200, data: devicesResponse([other]) },
       'POST /api/devices/update-status': () => {
-        if (!registered) return { status: 200, data: { success: true } };
+        if (!registered) return { status: 200, data: { success: true, serverTime: new Date().toISOString() } };
         registered = false;
         return { status: 404, data: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } };
       },
       'POST /api/devices/register': (call) => ({
-        status: 201,
+        status: 200,
         data: { success: true, isAdmin: false, isFirstDevice: false, device: makeDevice({ device_id: call.headers['x-device-id'] ?? '' }) },
       }),
     });
