@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
+
+/**
+ * The messages between the server and a device agent over `GET /api/agent/ws` (DESIGN §6).
+ * Every frame is one JSON object of at most AGENT_MESSAGE_MAX_BYTES; both ends parse it with
+ * these schemas and drop (and log) what does not match, so a newer peer cannot crash an older.
+ *
+ * Delivery is at least once: jobs live in the database, the server sends every unfinished job
+ * on each (re)connect, and a report that would move an item backwards is ignored; an agent
+ * may therefore see a job twice and report an item twice, and nothing happens twice.
+ */
+export const AGENT_PROTOCOL_VERSION = 1;
+/** The largest frame the server reads from an agent (DESIGN §7). */
+export const AGENT_MESSAGE_MAX_BYTES = 64 * 1024;
+/** The largest frame an agent reads from the server (a job or the catalogue's package ids). */
+export const SERVER_MESSAGE_MAX_BYTES = 1024 * 1024;
+/** How often the agent says it is alive; the server counts a connection dead after three missed. */
+export const AGENT_HEARTBEAT_MS = 30_000;
+/** Reconnect backoff: full jitter between 0 and min(cap, base · 2^attempt). */
+export const AGENT_RECONNECT_BASE_MS = 1_000;
+export const AGENT_RECONNECT_CAP_MS = 60_000;
+/** How often an idle agent reports its inventory (default; `run --inventory-hours`). */
+export const AGENT_INVENTORY_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** The WebSocket close code the server uses for a credential that no longer works. */
+export const AGENT_CLOSE_DEACTIVATED = 4401;
+
+export const MANAGER_NAMES = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const;
+export type ManagerName = (typeof MANAGER_NAMES)[number];
+
+export const JOB_KINDS = ['install', 'upgrade', 'uninstall'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** What the agent reports for one app; `queued` is the server's starting state only. */
+export const REPORTED_ITEM_STATUSES = ['installing', 'succeeded', 'failed', 'skipped'] as const;
+export type ReportedItemStatus = (typeof REPORTED_ITEM_STATUSES)[number];
+
+const shortText = (max: number) => z.string().max(max).refine(isSafeSingleLine, 'must be one line of text');
+const id = z.string().min(1).max(64).regex(/^[\w-]+$/);
+const packageId = shortText(255).nullable();
+
+/** The catalogue's package ids of one app (src/shared/api/catalogue.ts), as a job carries them. */
+export const jobPackagesSchema = z.object({
+  winget_id: packageId,
+  homebrew_cask: packageId,
+  homebrew_formula: packageId,
+  apt_package: packageId,
+  flatpak_id: packageId,
+  snap_name: packageId,
+});
+export type JobPackages = z.infer<typeof jobPackagesSchema>;
+
+export const jobItemSchema = z.object({ itemId: id, appId: id, name: shortText(200), packages: jobPackagesSchema });
+export type JobItem = z.infer<typeof jobItemSchema>;
+
+/** One device's share of an installation: the apps it must install, upgrade or remove. */
+export const jobSchema = z.object({
+  jobId: id,
+  installationId: id,
+  kind: z.enum(JOB_KINDS),
+  items: z.array(jobItemSchema).max(200),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), deviceId: z.string(), deviceName: z.string(), heartbeatMs: z.number().int().positive() }),
+  z.object({ type: z.literal('job.assign'), job: jobSchema }),
+  z.object({ type: z.literal('job.cancel'), jobId: id }),
+  /** Report the installed and upgradable versions of these packages (the catalogue's, for this platform). */
+  z.object({ type: z.literal('inventory.request'), packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000) }),
+  /** The device was deactivated: stop, forget the credential, and remove the service if asked. */
+  z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+export const inventoryPackageSchema = z.object({
+  manager: z.enum(MANAGER_NAMES),
+  id: shortText(255),
+  installedVersion: shortText(100),
+  /** The newer version the manager offers, or null when up to date. */
+  availableVersion: shortText(100).nullable(),
+});
+export type InventoryPackage = z.infer<typeof inventoryPackageSchema>;
+
+export const agentMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    protocol: z.literal(AGENT_PROTOCOL_VERSION),
+    agentVersion: shortText(40),
+    platform: shortText(20),
+    arch: shortText(20),
+    managers: z.array(z.enum(MANAGER_NAMES)).max(MANAGER_NAMES.length),
+  }),
+  z.object({ type: z.literal('heartbeat') }),
+  z.object({ type: z.literal('job.ack'), jobId: id }),
+  z.object({
+    type: z.literal('item.progress'),
+    jobId: id,
+    itemId: id,
+    status: z.enum(REPORTED_ITEM_STATUSES),
+    manager: z.enum(MANAGER_NAMES).nullable(),
+    version: shortText(100).nullable(),
+    exitCode: z.number().int().nullable(),
+    /** One sentence for people: "Already installed (2.10-3)", "Not found in the apt sources". */
+    message: shortText(500),
+    /** The last lines of the package manager's output, for a failed app's log. */
+    log: z.string().max(16_000).refine(isSafeMultiLine, 'must be text'),
+  }),
+  z.object({ type: z.literal('job.done'), jobId: id }),
+  /** Only the requested packages found installed; 600 of them stay well under the frame limit. */
+  z.object({ type: z.literal('inventory'), packages: z.array(inventoryPackageSchema).max(600) }),
+]);
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
