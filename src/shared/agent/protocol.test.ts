@@ -5,7 +5,7 @@ const packages = { winget_id: null, homebrew_cask: null, homebrew_formula: null,
 
 describe('the agent protocol', () => {
   it('reads a job and a progress report as both ends send them', () => {
-    const assign = { type: 'job.assign', job: { jobId: 'tgt_1', installationId: 'ins_1', kind: 'install', items: [{ itemId: 'itm_1', appId: 'app_1', name: 'GNU Hello', packages }] } };
+    const assign = { type: 'job.assign', job: { jobId: 'tgt_1', installationId: 'ins_1', kind: 'install', items: [{ itemId: 'itm_1', appId: 7, name: 'GNU Hello', packages }] } };
     expect(serverMessageSchema.parse(assign)).toEqual(assign);
     const progress = { type: 'item.progress', jobId: 'tgt_1', itemId: 'itm_1', status: 'skipped', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Already installed (2.10-3)', log: 'hello is already the newest version (2.10-3).\n' };
     expect(agentMessageSchema.parse(progress)).toEqual(progress);

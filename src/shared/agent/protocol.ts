@@ -50,7 +50,7 @@ export const jobPackagesSchema = z.object({
 });
 export type JobPackages = z.infer<typeof jobPackagesSchema>;
 
-export const jobItemSchema = z.object({ itemId: id, appId: id, name: shortText(200), packages: jobPackagesSchema });
+export const jobItemSchema = z.object({ itemId: id, appId: z.number().int().positive(), name: shortText(200), packages: jobPackagesSchema });
 export type JobItem = z.infer<typeof jobItemSchema>;
 
 /** One device's share of an installation: the apps it must install, upgrade or remove. */
