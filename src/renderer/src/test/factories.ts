@@ -1,7 +1,9 @@
+import type { AccountResponse } from '@shared/api/account';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { App } from '@shared/api/catalogue';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
+import type { User } from '@shared/api/user';
 import { getPlan, type PlanId } from '@shared/plans';
 
 /** Answers as the server sends them, built from the shared contract's types. */
@@ -112,4 +114,9 @@ export function devicesResponse(devices: Device[], overrides: Partial<DevicesRes
     deactivationAvailableAt: null,
     ...overrides,
   };
+}
+
+/** GET /api/account for a signed-in user. */
+export function makeAccount(user: User, overrides: Partial<AccountResponse> = {}): AccountResponse {
+  return { ...user, careerField: null, dateOfBirth: null, receiveEmails: false, createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }

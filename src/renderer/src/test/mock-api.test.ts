@@ -4,13 +4,14 @@ import { apiClient } from '../lib/api-client';
 import { clearSession, saveSession } from '../lib/session';
 import { makeList } from './factories';
 import { mockApi, takeContractViolations, type MockRoutes } from './mock-api';
-import { testUser } from './render-app';
+
+const user = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isEmailVerified: true, isAdmin: false };
 
 afterEach(() => clearSession());
 
 describe('mockApi answers only with what the server sends', () => {
   it('answers through the real client: its interceptors add the session token and the device id', async () => {
-    saveSession({ token: 'access-1', refreshToken: 'refresh-1', user: testUser });
+    saveSession({ token: 'access-1', refreshToken: 'refresh-1', user });
     const api = mockApi({ 'GET /api/lists': { status: 200, data: [makeList()] } });
     const response = await apiClient.get('/api/lists', { params: { page: 2 } });
     expect(response.data).toEqual([makeList()]);
