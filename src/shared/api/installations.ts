@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { JOB_KINDS, MANAGER_NAMES } from '../agent/protocol';
+import { MAX_ROW_ID } from './common';
+import { deviceIdSchema } from './devices';
+
+/**
+ * Installations (DESIGN §5 "Installations", §10): one installation of a list (or of some apps)
+ * onto some devices, with a target per device — the job its agent runs — and an item per app
+ * per device.
+ */
+
+/** An app on one device: queued → installing → succeeded | failed | skipped; cancelled before it started. */
+export const ITEM_STATUSES = ['queued', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const FINISHED_ITEM_STATUSES: readonly ItemStatus[] = ['succeeded', 'failed', 'skipped', 'cancelled'];
+
+/**
+ * One device's job: waiting (not yet taken by the agent: offline, or about to be sent) →
+ * running (acknowledged) → done; cancelled by the user; expired when no agent took it within
+ * JOB_EXPIRY_DAYS.
+ */
+export const TARGET_STATUSES = ['waiting', 'running', 'done', 'cancelled', 'expired'] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** The whole installation, derived from its targets and items. */
+export const INSTALLATION_STATUSES = ['waiting', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+
+export const JOB_EXPIRY_DAYS = 7;
+
+export const installationItemSchema = z.object({
+  itemId: z.string(),
+  appId: z.number().int(),
+  name: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  manager: z.enum(MANAGER_NAMES).nullable(),
+  version: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+  /** For people: "Not available on linux", "Already installed (2.10-3)", "Not found in the apt sources". */
+  message: z.string().nullable(),
+  /** The package manager's output is kept for a failed app: GET …/items/{itemId}/log. */
+  hasLog: z.boolean(),
+  updatedAt: z.string(),
+});
+export type InstallationItem = z.infer<typeof installationItemSchema>;
+
+export const installationTargetSchema = z.object({
+  targetId: z.string(),
+  deviceId: z.string(),
+  deviceName: z.string(),
+  platform: z.string(),
+  status: z.enum(TARGET_STATUSES),
+  /** Why it ended as it did: "No agent took this job within 7 days". */
+  reason: z.string().nullable(),
+  /** Whether the device's agent is connected right now ("waiting for device" when not). */
+  deviceOnline: z.boolean(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  items: z.array(installationItemSchema),
+});
+export type InstallationTarget = z.infer<typeof installationTargetSchema>;
+
+export const itemCountsSchema = z.object(Object.fromEntries(ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<ItemStatus, z.ZodNumber>);
+export type ItemCounts = z.infer<typeof itemCountsSchema>;
+
+export const installationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  status: z.enum(INSTALLATION_STATUSES),
+  listId: z.string().nullable(),
+  /** The list's name when it was installed (the list may be renamed or deleted since). */
+  listName: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  counts: itemCountsSchema,
+  targets: z.array(installationTargetSchema),
+});
+export type Installation = z.infer<typeof installationSchema>;
+
+/** GET /api/installations: newest first, without items. */
+export const installationSummarySchema = installationSchema.omit({ targets: true }).extend({
+  devices: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), status: z.enum(TARGET_STATUSES) })),
+});
+export type InstallationSummary = z.infer<typeof installationSummarySchema>;
+export const installationsResponseSchema = z.object({ installations: z.array(installationSummarySchema) });
+
+const appIdsSchema = z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one app').max(200);
+const deviceIdsSchema = z.array(deviceIdSchema).min(1, 'Choose at least one device').max(100);
+
+/** POST /api/installations (header Idempotency-Key optional): a list, or some apps, onto devices. */
+export const createInstallationRequestSchema = z
+  .object({
+    listId: z.string().min(1).max(64).optional(),
+    appIds: appIdsSchema.optional(),
+    deviceIds: deviceIdsSchema,
+    kind: z.enum(JOB_KINDS).default('install'),
+  })
+  .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), { message: 'Give either listId or appIds', path: ['listId'] });
+export type CreateInstallationRequest = z.input<typeof createInstallationRequestSchema>;
+
+export const installationIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const installationItemParamsSchema = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
+export const installationItemLogSchema = z.object({ log: z.string(), exitCode: z.number().int().nullable(), message: z.string().nullable() });
+
+/** POST /api/installations/preview: what each device would do, before anything is created. */
+export const PREVIEW_ACTIONS = ['install', 'already_installed', 'unavailable'] as const;
+export const previewRequestSchema = z.object({ listId: z.string().min(1).max(64), deviceIds: deviceIdsSchema });
+export const previewResponseSchema = z.object({
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      deviceName: z.string(),
+      platform: z.string(),
+      /** When the device last reported its inventory; null: "already installed" cannot be known yet. */
+      inventoryCheckedAt: z.string().nullable(),
+      items: z.array(
+        z.object({
+          appId: z.number().int(),
+          name: z.string(),
+          action: z.enum(PREVIEW_ACTIONS),
+          manager: z.enum(MANAGER_NAMES).nullable(),
+          installedVersion: z.string().nullable(),
+          reason: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PreviewResponse = z.infer<typeof previewResponseSchema>;
+
+/** GET /api/devices/{id}/inventory: the catalogue apps the device's agent found installed. */
+export const deviceInventorySchema = z.object({
+  checkedAt: z.string().nullable(),
+  apps: z.array(
+    z.object({
+      appId: z.number().int(),
+      name: z.string(),
+      manager: z.enum(MANAGER_NAMES),
+      packageId: z.string(),
+      installedVersion: z.string(),
+      availableVersion: z.string().nullable(),
+    }),
+  ),
+});
+export type DeviceInventory = z.infer<typeof deviceInventorySchema>;
