@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import { migration0001Accounts } from './migrations/0001-accounts';
 import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import { migration0003Devices } from './migrations/0003-devices';
+import { migration0004Installations } from './migrations/0004-installations';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': migration0001Accounts,
   '0002-catalogue-lists': migration0002CatalogueLists,
   '0003-devices': migration0003Devices,
+  '0004-installations': migration0004Installations,
 };
 
 /**

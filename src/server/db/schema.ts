@@ -183,6 +183,10 @@ export interface DevicesTable {
   deactivated_at: Timestamp | null;
   /** device_id of the device that deactivated it. */
   deactivated_by: string | null;
+  /** When the agent last reported its inventory. */
+  inventory_checked_at: Timestamp | null;
+  /** JSON array of the package managers the agent found (its hello). */
+  managers: string | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */
@@ -219,6 +223,57 @@ export interface LogoutNotificationsTable {
   created_at: Timestamp;
 }
 
+export interface InstallationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  list_id: string | null;
+  list_name: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** One device's job within an installation. */
+export interface InstallationTargetsTable {
+  id: string;
+  installation_id: string;
+  user_id: string;
+  device_row_id: string;
+  status: string;
+  reason: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** One app on one device. */
+export interface InstallationItemsTable {
+  id: string;
+  target_id: string;
+  installation_id: string;
+  position: number;
+  app_id: number;
+  app_name: string;
+  packages: string;
+  status: string;
+  manager: string | null;
+  version: string | null;
+  exit_code: number | null;
+  message: string | null;
+  log: string | null;
+  updated_at: Timestamp;
+}
+
+export interface DeviceInventoryTable {
+  device_row_id: string;
+  manager: string;
+  package_id: string;
+  installed_version: string;
+  available_version: string | null;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -237,6 +292,10 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   device_events: DeviceEventsTable;
   logout_notifications: LogoutNotificationsTable;
+  installations: InstallationsTable;
+  installation_targets: InstallationTargetsTable;
+  installation_items: InstallationItemsTable;
+  device_inventory: DeviceInventoryTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */
