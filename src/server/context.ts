@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { User } from '@shared/api/user';
 import type { BackgroundTasks } from './background';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -19,6 +20,17 @@ export interface AppContext {
   tasks: BackgroundTasks;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Who a call comes from: the signed-in user, its session and the device named by X-Device-ID
+ * (null when absent or malformed). Routes get it with `callerOf(request)` (plugins/auth.ts).
+ */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  user: User;
+  deviceId: string | null;
 }
 
 export function isoNow(clock: Clock): string {

@@ -1,21 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deviceIdSchema } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
-import type { User } from '@shared/api/user';
-import type { AppContext } from '../context';
+import type { AppContext, Caller } from '../context';
 import { findSessionWithUser } from '../db/repositories/sessions.repository';
 import { forbidden, unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { toUser } from '../services/account.service';
 
-export interface AuthInfo {
-  userId: string;
-  sessionId: string;
-  user: User;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthInfo | null;
+    auth: Caller | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless the bearer token is valid and its session is live. */
@@ -45,7 +39,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<AuthInfo> {
+async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Authentication required', ErrorCode.AUTHENTICATION_REQUIRED);
   const verified = await ctx.accessTokens.verify(token);
@@ -61,11 +55,18 @@ async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Au
   if (row.revoked_at) {
     throw revokedSessionError(row.revoked_reason);
   }
-  return { userId: row.user_id, sessionId: row.session_id, user: toUser({ ...row, id: row.user_id }) };
+  return { userId: row.user_id, sessionId: row.session_id, user: toUser({ ...row, id: row.user_id }), deviceId: deviceIdHeader(request) };
 }
 
-/** The signed-in user of a request that went through `authenticate`. */
-export function requireAuth(request: FastifyRequest): AuthInfo {
+/** The one way a route learns who calls: user, session and device of a request that went through `authenticate`. */
+export function callerOf(request: FastifyRequest): Caller {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The X-Device-ID header (SPEC §7) when it is a well-formed device id, else null. */
+export function deviceIdHeader(request: FastifyRequest): string | null {
+  const header = request.headers['x-device-id'];
+  const parsed = deviceIdSchema.safeParse(typeof header === 'string' ? header : undefined);
+  return parsed.success ? parsed.data : null;
 }

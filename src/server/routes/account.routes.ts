@@ -10,7 +10,7 @@ import {
 import { successResponseSchema } from '@shared/api/common';
 import { ErrorCode } from '@shared/api/errors';
 import { badRequest } from '../errors';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 
 /** The signed-in user's own account (SPEC §7 "Account and auth"). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: (request) => app.authenticate(request),
       schema: { tags: ['account'], summary: 'The signed-in account', security: [{ bearer: [] }], response: { 200: accountResponseSchema } },
     },
-    async (request) => app.services.account.get(requireAuth(request).userId),
+    async (request) => app.services.account.get(callerOf(request).userId),
   );
 
   app.put(
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, sessionId } = requireAuth(request);
+      const { userId, sessionId } = callerOf(request);
       return app.services.account.update(userId, sessionId, request.body);
     },
   );
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = requireAuth(request);
+      const { userId } = callerOf(request);
       if (request.headers[ACCOUNT_ACTION_HEADER] !== 'delete') {
         throw badRequest('Confirm account deletion with the X-Account-Action: delete header', ErrorCode.ACCOUNT_ACTION_REQUIRED);
       }
@@ -77,6 +77,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountDebugResponseSchema },
       },
     },
-    async (request) => app.services.account.debug(requireAuth(request).userId),
+    async (request) => app.services.account.debug(callerOf(request).userId),
   );
 };

@@ -9,7 +9,7 @@ import {
   verifyEmailSchema,
 } from '@shared/api/auth';
 import { successResponseSchema } from '@shared/api/common';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 import { RESET_REQUESTED_MESSAGE } from '../services/password-reset.service';
 import { ignoreJsonBody, limitPerIp } from './request-helpers';
 
@@ -50,7 +50,7 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
+      const { user } = callerOf(request);
       return { email: user.email, isEmailVerified: user.isEmailVerified };
     },
   );
@@ -98,7 +98,7 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await app.services.emailVerification.resend(requireAuth(request).userId);
+        await app.services.emailVerification.resend(callerOf(request).userId);
         return { success: true as const, message: 'Verification email sent successfully' };
       },
     );

@@ -11,7 +11,7 @@ import {
   verifyResponseSchema,
 } from '@shared/api/auth';
 import { successResponseSchema } from '@shared/api/common';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 import { ignoreJsonBody, limitPerIp, sessionOrigin } from './request-helpers';
 
 /** Sign-up, sign-in (password and Google), token refresh and sign-out. */
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: (request) => app.authenticate(request),
       schema: { tags: ['auth'], summary: 'Is this access token still good', security: [{ bearer: [] }], response: { 200: verifyResponseSchema } },
     },
-    async (request) => ({ valid: true as const, user: requireAuth(request).user }),
+    async (request) => ({ valid: true as const, user: callerOf(request).user }),
   );
 
   await app.register(async (scope) => {
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await app.services.sessions.end(requireAuth(request).sessionId, 'logout');
+        await app.services.sessions.end(callerOf(request).sessionId, 'logout');
         return { success: true as const };
       },
     );

@@ -6,8 +6,7 @@ import {
   deviceTokenParamsSchema,
   deviceTokensResponseSchema,
 } from '@shared/api/devices';
-import { requireAuth } from '../plugins/auth';
-import { deviceCaller } from './device-caller';
+import { callerOf } from '../plugins/auth';
 import { ignoreJsonBody } from './request-helpers';
 
 const tags = ['devices'];
@@ -21,7 +20,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tokens',
     { schema: { tags, summary: 'Registration tokens that can still enrol a device', security, response: { 200: deviceTokensResponseSchema } } },
-    async (request) => ({ tokens: await deviceTokens.list(requireAuth(request).userId) }),
+    async (request) => ({ tokens: await deviceTokens.list(callerOf(request).userId) }),
   );
 
   app.post(
@@ -35,7 +34,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: createDeviceTokenResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ token: await deviceTokens.create(deviceCaller(request), request.body.maxUses) }),
+    async (request, reply) => reply.status(201).send({ token: await deviceTokens.create(callerOf(request), request.body.maxUses) }),
   );
 
   await app.register(async (plain) => {
@@ -45,7 +44,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/device-tokens/:id',
       { schema: { tags, summary: 'Revoke a registration token', security, params: deviceTokenParamsSchema, response: { 200: successResponseSchema } } },
       async (request) => {
-        await deviceTokens.revoke(requireAuth(request).userId, request.params.id);
+        await deviceTokens.revoke(callerOf(request).userId, request.params.id);
         return { success: true as const };
       },
     );

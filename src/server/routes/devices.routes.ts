@@ -20,8 +20,8 @@ import {
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { badRequest } from '../errors';
+import { callerOf } from '../plugins/auth';
 import { deviceIdRequired } from '../services/device-deactivation.service';
-import { deviceCaller } from './device-caller';
 import { ignoreJsonBody } from './request-helpers';
 
 const tags = ['devices'];
@@ -38,13 +38,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/devices',
     { schema: { tags, summary: 'Active devices, seats and cooldowns', security, response: { 200: devicesResponseSchema } } },
-    async (request) => devices.list(deviceCaller(request)),
+    async (request) => devices.list(callerOf(request)),
   );
 
   app.get(
     '/api/devices/check',
     { schema: { tags, summary: 'Registration status of the X-Device-ID device', security, response: { 200: deviceCheckResponseSchema } } },
-    async (request) => devices.check(deviceCaller(request)),
+    async (request) => devices.check(callerOf(request)),
   );
 
   app.post(
@@ -59,7 +59,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = deviceCaller(request);
+      const caller = callerOf(request);
       if (!caller.deviceId) throw deviceIdRequired();
       if (caller.deviceId !== request.body.deviceId) {
         throw badRequest('deviceId must be the X-Device-ID of this browser', ErrorCode.VALIDATION_ERROR, { deviceId: 'Does not match X-Device-ID' });
@@ -74,7 +74,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Register this browser, id from X-Device-ID', security, body: registerPrimaryRequestSchema, response: { 200: registerDeviceResponseSchema } },
     },
     async (request) => {
-      const caller = deviceCaller(request);
+      const caller = callerOf(request);
       if (!caller.deviceId) throw deviceIdRequired();
       return devices.register(caller, { ...request.body, deviceId: caller.deviceId });
     },
@@ -84,7 +84,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/set-current',
     { schema: { tags, summary: 'Bind this session to one of your devices', security, body: deviceIdBodySchema, response: { 200: successResponseSchema } } },
     async (request) => {
-      await devices.setCurrent(deviceCaller(request), request.body.deviceId);
+      await devices.setCurrent(callerOf(request), request.body.deviceId);
       return { success: true as const };
     },
   );
@@ -92,13 +92,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/ping',
     { schema: { tags, summary: 'Heartbeat (every 300 s)', security, body: deviceIdBodySchema, response: { 200: pingResponseSchema } } },
-    async (request) => ({ success: true as const, serverTime: await devices.touch(deviceCaller(request), request.body.deviceId) }),
+    async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId) }),
   );
 
   app.post(
     '/api/devices/update-status',
     { schema: { tags, summary: 'Activity update (every 60 s and on visibility changes)', security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
-    async (request) => ({ success: true as const, serverTime: await devices.touch(deviceCaller(request), request.body.deviceId) }),
+    async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId) }),
   );
 
   app.post(
@@ -113,7 +113,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deviceDeactivation.deactivate(deviceCaller(request), request.body.deviceId, request.body.removeClient);
+      const outcome = await deviceDeactivation.deactivate(callerOf(request), request.body.deviceId, request.body.removeClient);
       return { success: true as const, shouldLogout: outcome.shouldLogout };
     },
   );
@@ -123,25 +123,25 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Grant or revoke admin (admin devices only)', security, params: deviceParamsSchema, body: setAdminStatusRequestSchema, response: { 200: deviceResponseSchema } },
     },
-    async (request) => ({ success: true as const, device: await deviceDeactivation.setAdmin(deviceCaller(request), request.params.id, request.body.isAdmin) }),
+    async (request) => ({ success: true as const, device: await deviceDeactivation.setAdmin(callerOf(request), request.params.id, request.body.isAdmin) }),
   );
 
   app.put(
     '/api/devices/:id/name',
     { schema: { tags, summary: 'Rename a device', security, params: deviceParamsSchema, body: renameDeviceRequestSchema, response: { 200: deviceResponseSchema } } },
-    async (request) => ({ success: true as const, device: await devices.rename(deviceCaller(request), request.params.id, request.body.deviceName) }),
+    async (request) => ({ success: true as const, device: await devices.rename(callerOf(request), request.params.id, request.body.deviceName) }),
   );
 
   app.get(
     '/api/devices/logout-notifications',
     { schema: { tags, summary: "Unshown logout notices for the X-Device-ID device (marked shown)", security, response: { 200: logoutNotificationsResponseSchema } } },
-    async (request) => ({ notifications: await devices.logoutNotifications(deviceCaller(request)) }),
+    async (request) => ({ notifications: await devices.logoutNotifications(callerOf(request)) }),
   );
 
   app.get(
     '/api/devices/audit',
     { schema: { tags, summary: 'Every change to your devices, newest first', security, response: { 200: deviceAuditResponseSchema } } },
-    async (request) => ({ events: await devices.audit(deviceCaller(request).userId) }),
+    async (request) => ({ events: await devices.audit(callerOf(request).userId) }),
   );
 
   // Calls without a body: a client's empty JSON body is read and ignored.
@@ -152,7 +152,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/devices/deactivate-current',
       { schema: { tags, summary: 'Deactivate this device and end its sessions', security, response: { 200: deactivateDeviceResponseSchema } } },
       async (request) => {
-        await deviceDeactivation.deactivateCurrent(deviceCaller(request));
+        await deviceDeactivation.deactivateCurrent(callerOf(request));
         return { success: true as const, shouldLogout: true };
       },
     );
@@ -160,7 +160,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/devices/:id/uninstall',
       { schema: { tags, summary: 'Ask an enrolled machine to remove its client', security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
       async (request) => {
-        await deviceDeactivation.requestUninstall(deviceCaller(request), request.params.id);
+        await deviceDeactivation.requestUninstall(callerOf(request), request.params.id);
         return { success: true as const };
       },
     );
@@ -168,7 +168,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/devices/:id/force-delete',
       { schema: { tags, summary: "Remove a deactivated device's record", security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
       async (request) => {
-        await deviceDeactivation.forceDelete(deviceCaller(request), request.params.id);
+        await deviceDeactivation.forceDelete(callerOf(request), request.params.id);
         return { success: true as const };
       },
     );

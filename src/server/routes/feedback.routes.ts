@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackRequestSchema, feedbackResponseSchema } from '@shared/api/feedback';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 
 /** SPEC §2 "Feedback": signed-in users only (the button is shown to them only). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +16,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: feedbackResponseSchema },
       },
     },
-    async (request) => app.services.feedback.submit(requireAuth(request).userId, request.body),
+    async (request) => app.services.feedback.submit(callerOf(request).userId, request.body),
   );
 };

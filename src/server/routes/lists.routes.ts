@@ -16,7 +16,7 @@ import {
   reorderListItemsRequestSchema,
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 
 const tags = ['lists'];
 const security = [{ bearer: [] }];
@@ -28,7 +28,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/lists',
     { schema: { tags, summary: 'Your lists, oldest first', security, response: { 200: listsResponseSchema } } },
-    async (request) => app.services.lists.lists(requireAuth(request).userId),
+    async (request) => app.services.lists.lists(callerOf(request).userId),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: listDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await app.services.lists.create(requireAuth(request).userId, request.body.name)),
+    async (request, reply) => reply.status(201).send(await app.services.lists.create(callerOf(request).userId, request.body.name)),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
       // A file of up to 512 KB, as JSON.
       bodyLimit: 600 * 1024,
     },
-    async (request, reply) => reply.status(201).send(await app.services.listTransfer.import(requireAuth(request).userId, request.body)),
+    async (request, reply) => reply.status(201).send(await app.services.listTransfer.import(callerOf(request).userId, request.body)),
   );
 
   app.put(
@@ -73,14 +73,14 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listDetailSchema },
       },
     },
-    async (request) => app.services.lists.rename(requireAuth(request).userId, request.params.id, request.body.name),
+    async (request) => app.services.lists.rename(callerOf(request).userId, request.params.id, request.body.name),
   );
 
   app.delete(
     '/api/lists/:id',
     { schema: { tags, summary: 'Delete a list', security, params: listIdParamsSchema, response: { 200: successResponseSchema } } },
     async (request) => {
-      await app.services.lists.delete(requireAuth(request).userId, request.params.id);
+      await app.services.lists.delete(callerOf(request).userId, request.params.id);
       return { success: true as const };
     },
   );
@@ -88,7 +88,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/lists/:id/items',
     { schema: { tags, summary: "A list's apps, in order", security, params: listIdParamsSchema, response: { 200: listItemsResponseSchema } } },
-    async (request) => ({ items: await app.services.lists.items(requireAuth(request).userId, request.params.id) }),
+    async (request) => ({ items: await app.services.lists.items(callerOf(request).userId, request.params.id) }),
   );
 
   app.post(
@@ -104,7 +104,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await app.services.lists.addItem(requireAuth(request).userId, request.params.id, request.body.appId)),
+      reply.status(201).send(await app.services.lists.addItem(callerOf(request).userId, request.params.id, request.body.appId)),
   );
 
   app.put(
@@ -119,14 +119,14 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reorderListItemsResponseSchema },
       },
     },
-    async (request) => ({ appIds: await app.services.lists.reorder(requireAuth(request).userId, request.params.id, request.body.appIds) }),
+    async (request) => ({ appIds: await app.services.lists.reorder(callerOf(request).userId, request.params.id, request.body.appIds) }),
   );
 
   app.delete(
     '/api/lists/:id/items/:appId',
     { schema: { tags, summary: 'Remove an app from a list', security, params: listItemParamsSchema, response: { 200: successResponseSchema } } },
     async (request) => {
-      await app.services.lists.removeItem(requireAuth(request).userId, request.params.id, request.params.appId);
+      await app.services.lists.removeItem(callerOf(request).userId, request.params.id, request.params.appId);
       return { success: true as const };
     },
   );
@@ -145,7 +145,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, platform } = request.query;
-      const file = await app.services.listTransfer.export(requireAuth(request).userId, request.params.id, format, platform);
+      const file = await app.services.listTransfer.export(callerOf(request).userId, request.params.id, format, platform);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 import { type AppError, badRequest } from '../errors';
+import { deviceIdHeader } from '../plugins/auth';
 import type { SessionOrigin } from '../services/session.service';
 
 /**
@@ -17,10 +18,9 @@ export function limitPerIp(app: FastifyInstance, action: string, budget: 'authPe
 
 /** Where a sign-in comes from: the X-Device-ID header (SPEC §7), the browser's user agent and the client's address. */
 export function sessionOrigin(request: FastifyRequest): SessionOrigin {
-  const deviceId = request.headers['x-device-id'];
   const userAgent = request.headers['user-agent'];
   return {
-    deviceId: typeof deviceId === 'string' ? deviceId : null,
+    deviceId: deviceIdHeader(request),
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     ip: request.ip,
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
-import { requireAuth } from '../plugins/auth';
+import { callerOf } from '../plugins/auth';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,6 +14,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subscriptionStatusResponseSchema },
       },
     },
-    async (request) => ({ currentPlan: await app.services.subscription.currentPlan(requireAuth(request).userId) }),
+    async (request) => ({ currentPlan: await app.services.subscription.currentPlan(callerOf(request).userId) }),
   );
 };

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Device } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { HOUR_MS, SECOND_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+import { type AppContext, type Caller, isoNow } from '../context';
 import { insertLogoutNotification } from '../db/repositories/device-events.repository';
 import {
   countActiveAdmins,
@@ -17,7 +17,7 @@ import type { Database, Db, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
-import { type DeviceCaller, type DeviceService } from './device.service';
+import type { DeviceService } from './device.service';
 import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
@@ -41,7 +41,7 @@ export class DeviceDeactivationService {
     private readonly devices: DeviceService,
   ) {}
 
-  async deactivate(caller: DeviceCaller, targetId: string, removeClient: boolean): Promise<{ shouldLogout: boolean }> {
+  async deactivate(caller: Caller, targetId: string, removeClient: boolean): Promise<{ shouldLogout: boolean }> {
     await this.countAttempt(caller.userId);
     return this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
@@ -96,7 +96,7 @@ export class DeviceDeactivationService {
   }
 
   /** The caller's own device; its sessions end (the client logs out). */
-  async deactivateCurrent(caller: DeviceCaller): Promise<void> {
+  async deactivateCurrent(caller: Caller): Promise<void> {
     if (!caller.deviceId) throw deviceIdRequired();
     const deviceId = caller.deviceId;
     await this.ctx.db.transaction().execute(async (trx) => {
@@ -107,7 +107,7 @@ export class DeviceDeactivationService {
     });
   }
 
-  async setAdmin(caller: DeviceCaller, targetId: string, isAdmin: boolean): Promise<Device> {
+  async setAdmin(caller: Caller, targetId: string, isAdmin: boolean): Promise<Device> {
     const row = await this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
       await this.requireAdminDevice(trx, caller);
@@ -127,7 +127,7 @@ export class DeviceDeactivationService {
   }
 
   /** Removes a deactivated device's record for good; an active one must be deactivated first. */
-  async forceDelete(caller: DeviceCaller, targetId: string): Promise<void> {
+  async forceDelete(caller: Caller, targetId: string): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
       await this.requireAdminDevice(trx, caller);
@@ -140,7 +140,7 @@ export class DeviceDeactivationService {
   }
 
   /** Records that the desktop client / agent of an enrolled machine should remove itself. */
-  async requestUninstall(caller: DeviceCaller, targetId: string): Promise<void> {
+  async requestUninstall(caller: Caller, targetId: string): Promise<void> {
     await this.requireAdminDevice(this.ctx.db, caller);
     const target = await findDevice(this.ctx.db, caller.userId, targetId);
     if (!target) throw deviceNotFound();
@@ -148,7 +148,7 @@ export class DeviceDeactivationService {
     await this.devices.recordEvent(this.ctx.db, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
   }
 
-  private async deactivateOwn(trx: Transaction<Database>, caller: DeviceCaller, own: DevicesTable): Promise<void> {
+  private async deactivateOwn(trx: Transaction<Database>, caller: Caller, own: DevicesTable): Promise<void> {
     if (own.is_admin === 1 && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
     const at = isoNow(this.ctx.clock);
     await updateDevice(trx, own.id, { is_active: 0, deactivated_at: at, deactivated_by: own.device_id });
@@ -156,7 +156,7 @@ export class DeviceDeactivationService {
     await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
   }
 
-  private async requireAdminDevice(db: Db, caller: DeviceCaller): Promise<DevicesTable> {
+  private async requireAdminDevice(db: Db, caller: Caller): Promise<DevicesTable> {
     const own = caller.deviceId ? await findActiveDevice(db, caller.userId, caller.deviceId) : undefined;
     if (own?.is_admin !== 1) throw notAdminDevice();
     return own;

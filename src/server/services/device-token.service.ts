@@ -2,7 +2,7 @@ import type { DeviceToken, EnrollResponse } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { LIMITS } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoAfter, isoNow } from '../context';
+import { type AppContext, type Caller, isoAfter, isoNow } from '../context';
 import {
   activeDeviceTokensOf,
   claimDeviceTokenUse,
@@ -25,7 +25,7 @@ import type { DeviceTokensTable, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 import { CodeCipher, newRegistrationCode, normalizeRegistrationCode } from '../security/code-cipher';
 import { hashToken, newId, randomToken } from '../security/tokens';
-import { type DeviceCaller, type DeviceService, deviceLimitReached } from './device.service';
+import { type DeviceService, deviceLimitReached } from './device.service';
 import { capabilitiesFor, normalizePlatform, toDevice } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
@@ -68,7 +68,7 @@ export class DeviceTokenService {
     return rows.map((row) => this.toToken(row));
   }
 
-  async create(caller: DeviceCaller, maxUses: number): Promise<DeviceToken> {
+  async create(caller: Caller, maxUses: number): Promise<DeviceToken> {
     const own = caller.deviceId ? await findActiveDevice(this.ctx.db, caller.userId, caller.deviceId) : undefined;
     if (own?.is_admin !== 1) throw forbidden('You do not have permission to generate tokens', ErrorCode.NOT_ADMIN_DEVICE);
     if (maxUses < 1) throw badRequest('Max uses must be at least 1', ErrorCode.INVALID_MAX_USES);

@@ -7,7 +7,7 @@ import type {
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
 import { DAY_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+import { type AppContext, type Caller, isoNow } from '../context';
 import { deviceEventsOf, insertDeviceEvent, lastRemoteDeactivationAt, takeLogoutNotifications } from '../db/repositories/device-events.repository';
 import {
   activeDevicesOf,
@@ -37,13 +37,6 @@ import {
 import type { SubscriptionService } from './subscription.service';
 
 const AUDIT_LIMIT = 200;
-
-/** Who is calling: the user, the session and the X-Device-ID it sent (null without one). */
-export interface DeviceCaller {
-  userId: string;
-  sessionId: string;
-  deviceId: string | null;
-}
 
 export interface RegisterInput {
   deviceId: string;
@@ -76,7 +69,7 @@ export class DeviceService {
     private readonly subscription: SubscriptionService,
   ) {}
 
-  async list(caller: DeviceCaller): Promise<DevicesResponse> {
+  async list(caller: Caller): Promise<DevicesResponse> {
     const plan = await this.subscription.planOf(caller.userId);
     const now = this.ctx.clock.now();
     const rows = await activeDevicesOf(this.ctx.db, caller.userId);
@@ -91,7 +84,7 @@ export class DeviceService {
     };
   }
 
-  async check(caller: DeviceCaller): Promise<DeviceCheckResponse> {
+  async check(caller: Caller): Promise<DeviceCheckResponse> {
     const plan = await this.subscription.planOf(caller.userId);
     const used = await countSeatsUsed(this.ctx.db, caller.userId);
     const seats = { seatAvailable: used < plan.limits.devices, deviceCount: used, seatLimit: plan.limits.devices };
@@ -107,7 +100,7 @@ export class DeviceService {
    * new activation in its old row. The account's first device (or any, while no admin device is
    * left) becomes admin.
    */
-  async register(caller: DeviceCaller, input: RegisterInput): Promise<RegisterDeviceResponse> {
+  async register(caller: Caller, input: RegisterInput): Promise<RegisterDeviceResponse> {
     const platform = normalizePlatform(input.platform);
     const deviceType = isMobilePlatform(platform) ? 'mobile' : 'primary';
     const result = await this.ctx.db.transaction().execute(async (trx) => {
@@ -164,7 +157,7 @@ export class DeviceService {
   }
 
   /** Ping and activity updates; an unknown or deactivated id is DEVICE_NOT_FOUND (the web app then registers). */
-  async touch(caller: DeviceCaller, deviceId: string): Promise<string> {
+  async touch(caller: Caller, deviceId: string): Promise<string> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
     const now = isoNow(this.ctx.clock);
@@ -172,14 +165,14 @@ export class DeviceService {
     return now;
   }
 
-  async setCurrent(caller: DeviceCaller, deviceId: string): Promise<void> {
+  async setCurrent(caller: Caller, deviceId: string): Promise<void> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
     await setSessionDevice(this.ctx.db, caller.sessionId, row.device_id);
     await touchDevice(this.ctx.db, row.id, isoNow(this.ctx.clock));
   }
 
-  async rename(caller: DeviceCaller, deviceId: string, name: string): Promise<Device> {
+  async rename(caller: Caller, deviceId: string, name: string): Promise<Device> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
     if (row.device_name !== name) {
@@ -195,7 +188,7 @@ export class DeviceService {
     return toDevice({ ...row, device_name: name }, plan, this.ctx.clock.now(), caller.deviceId);
   }
 
-  async logoutNotifications(caller: DeviceCaller) {
+  async logoutNotifications(caller: Caller) {
     if (!caller.deviceId) return [];
     const rows = await takeLogoutNotifications(this.ctx.db, caller.userId, caller.deviceId);
     return rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { RefreshResponse } from '@shared/api/auth';
+import { deviceIdSchema } from '@shared/api/devices';
 import { TOKEN_TTL } from '@shared/constants';
 import { DAY_MS } from '@shared/time';
 import { type AppContext, isoAfter, isoNow } from '../context';
@@ -38,7 +39,6 @@ type RefreshOutcome =
 
 const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * DAY_MS;
 const MAX_USER_AGENT = 512;
-const MAX_DEVICE_ID = 64;
 
 /**
  * A session is one sign-in: a family of rotated refresh tokens plus the short-lived access
@@ -125,9 +125,8 @@ export class SessionService {
   }
 }
 
-/** Device ids are short opaque strings (dev_…); anything else is not recorded. */
+/** Device ids are short opaque strings (dev_…, the contract's deviceIdSchema); anything else is not recorded. */
 function cleanDeviceId(deviceId: string | null | undefined): string | null {
-  const trimmed = deviceId?.trim();
-  if (!trimmed || trimmed.length > MAX_DEVICE_ID || !/^[\w.:-]+$/.test(trimmed)) return null;
-  return trimmed;
+  const parsed = deviceIdSchema.safeParse(deviceId);
+  return parsed.success ? parsed.data : null;
 }
