@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
 import { notificationsStore } from '@mantine/notifications';
+import { ErrorCode } from '@shared/api/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAccount, makeList, planStatus } from '../test/factories';
 import { mockApi } from '../test/mock-api';
@@ -97,6 +98,19 @@ describe('the API client 401 policy (SPEC §4)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('follows the code, never the message: "Invalid password" with TOKEN_EXPIRED refreshes and retries', async () => {
+    const api = mockApi({
+      'GET /api/account': (call) =>
+        call.authorization === 'Bearer new-access'
+          ? { status: 200, data: account }
+          : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'Invalid password' } },
+      'POST /api/auth/refresh': { status: 200, data: { token: 'new-access', refreshToken: 'new-refresh' } },
+    });
+    expect((await apiClient.get('/api/account')).data).toEqual(account);
+    expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(readToken()).toBe('new-access');
+  });
+
   it('uses the token another tab already refreshed instead of spending the old refresh token', async () => {
     const api = mockApi({
       'GET /api/account': (call) => {
@@ -124,6 +138,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
     expect(readRefreshToken()).toBeNull();
     expect(readUser()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/sign-in?redirect=%2Fsettings%3Ftab%3Dsecurity', { replace: true });
+    expect(toastMessages()).toEqual(['Your session has expired. Please sign in again.']);
   });
 
   it('shares one refresh between concurrent 401s and retries each request', async () => {

@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import type { ErrorCode } from '@shared/api/errors';
+import { ACCOUNT_401_CODES, ErrorCode, FORCED_LOGOUT_CODES } from '@shared/api/error-codes';
 import { readErrorBody } from './api-errors';
 import { getDeviceId } from './device-id';
 import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './navigation';
@@ -41,17 +41,13 @@ apiClient.interceptors.request.use(async (config) => {
   return config;
 });
 
-/**
- * The code lists and schemas are loaded when the first 401 arrives, not at start: they bring
- * zod, which would not fit the first route's budget (DESIGN §8).
- */
-const loadErrorCodes = () => import('@shared/api/errors');
+/** Loaded when the first refresh is needed, not at start: zod would not fit the first route's budget (DESIGN §8). */
 const loadAuthSchemas = () => import('@shared/api/auth');
 
 const FORCED_LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
-  DEVICE_DEACTIVATED: 'Your device has been deactivated. Please sign in again.',
-  DEVICE_DEACTIVATED_REMOTELY: 'Your device has been deactivated from another location. Please sign in again.',
-  TOKEN_REVOKED: 'Your session has ended. Please sign in again.',
+  [ErrorCode.DEVICE_DEACTIVATED]: 'Your device has been deactivated. Please sign in again.',
+  [ErrorCode.DEVICE_DEACTIVATED_REMOTELY]: 'Your device has been deactivated from another location. Please sign in again.',
+  [ErrorCode.TOKEN_REVOKED]: 'Your session has ended. Please sign in again.',
 } satisfies Partial<Record<ErrorCode, string>>;
 
 function forceLogout(code: string | null): void {
@@ -66,7 +62,10 @@ function endSessionAndAskToSignIn(): void {
   const from = currentPath();
   clearSession();
   // A second failing request of the same burst finds the user already on sign-in.
-  if (!from.startsWith('/sign-in')) navigateTo(signInRedirectPath(from), { replace: true });
+  if (from.startsWith('/sign-in')) return;
+  // SPEC §8 "Device screen" words, for every screen: this is the one place a 401 is handled.
+  notify.error('Your session has expired. Please sign in again.');
+  navigateTo(signInRedirectPath(from), { replace: true });
 }
 
 /** Concurrent 401s share one refresh, so a rotated refresh token is used exactly once. */
@@ -92,13 +91,11 @@ function sharedRefresh(): Promise<string> {
 async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   const config = error.config as RetriableConfig | undefined;
   const body = error.response?.data;
-  const { code, message } = readErrorBody(body);
-  const { ACCOUNT_401_CODES, ACCOUNT_401_MESSAGES, FORCED_LOGOUT_CODES } = await loadErrorCodes();
+  // The code decides, never the message (SPEC §8 names codes; texts change).
+  const { code } = readErrorBody(body);
 
   // A wrong password typed into a form: the session is fine (SPEC §4).
-  if ((code && ACCOUNT_401_CODES.includes(code)) || (message && ACCOUNT_401_MESSAGES.includes(message))) {
-    throw error;
-  }
+  if (code && ACCOUNT_401_CODES.includes(code)) throw error;
   // The session this request spoke for was already cleared on purpose (an undone e-mail
   // change revokes every session, and its page forgets this one): nothing is left to end, and
   // a forced logout would take the user off the page that did it.

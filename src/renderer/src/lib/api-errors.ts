@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import type { ErrorCode } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/error-codes';
 
 /** What every failed call becomes in the web app: the `{code, message}` envelope plus status. */
 export interface ApiError {
@@ -8,9 +8,6 @@ export interface ApiError {
   message: string | null;
   details?: Record<string, string>;
 }
-
-/** Type-checked against the shared codes without loading the module (and zod) at start. */
-const VALIDATION_ERROR: ErrorCode = 'VALIDATION_ERROR';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -45,7 +42,7 @@ export function isApiError(value: unknown): value is ApiError {
 /** The text to show for a failed call: the server's words when it sent some, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   const apiError = isApiError(error) ? error : toApiError(error);
-  if (apiError.code === VALIDATION_ERROR && apiError.details) {
+  if (apiError.code === ErrorCode.VALIDATION_ERROR && apiError.details) {
     const first = Object.values(apiError.details)[0];
     if (first) return first;
   }
