@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scriptedRun, testDeps, type Answer, type RunCall } from '../../../tests/fixtures/pm-output/fake-run';
+import { block, capturedOutput } from '../../../tests/fixtures/pm-output/read-fixture';
+import { runCommand } from '../process';
+import {
+  AptInstaller,
+  aptInstallArgs,
+  classifyAptFailure,
+  dpkgQueryArgs,
+  listsNeedUpdate,
+  parseAptUpgradable,
+  parseDpkgQuery,
+} from './apt';
+import { sleep } from './installer';
+
+const DAY = 24 * 60 * 60_000;
+const signal = new AbortController().signal;
+const captured = (name: string): Answer => {
+  const { stdout, output, exitCode } = capturedOutput(name);
+  return { stdout, output, exitCode };
+};
+const notInstalled: Answer = { exitCode: 1, stdout: '', output: 'dpkg-query: no packages found matching hello\n' };
+const installedHello: Answer = { stdout: 'hello\tinstall ok installed\t2.10-3\n' };
+
+/** An apt machine: dpkg-query answers from a set that a successful install adds to. */
+function aptMachine(installAnswers: Answer[], installed = new Map<string, string>()) {
+  const fake = scriptedRun((call: RunCall) => {
+    if (call.command === 'dpkg-query') {
+      const name = call.args.at(-1)!;
+      const version = installed.get(name);
+      return version === undefined ? notInstalled : { stdout: `${name}\tinstall ok installed\t${version}\n` };
+    }
+    const answer = installAnswers.shift() ?? {};
+    if (answer.exitCode === 0 || answer.exitCode === undefined) installed.set(call.args.at(-1)!, '2.10-3');
+    return answer;
+  });
+  const deps = testDeps(fake.run, true);
+  return { ...fake, deps, installer: new AptInstaller(deps) };
+}
+
+describe('apt arguments', () => {
+  it('installs one package per call, non-interactively, waiting for the dpkg lock', () => {
+    expect(aptInstallArgs('hello')).toEqual([
+      'install',
+      '-y',
+      '-o',
+      'DPkg::Lock::Timeout=300',
+      '-o',
+      'Dpkg::Options::=--force-confdef',
+      '-o',
+      'Dpkg::Options::=--force-confold',
+      'hello',
+    ]);
+    expect(dpkgQueryArgs(['hello', 'sl'])).toEqual(['-W', '-f=${Package}\t${Status}\t${Version}\n', 'hello', 'sl']);
+  });
+});
+
+describe('apt parsers', () => {
+  it('reads installed versions from dpkg-query and ignores packages that are not installed', () => {
+    // The fixture used a wider format; cut it to the agent's columns (name, status, version).
+    const stdout = capturedOutput('dpkg-query-W-f.txt')
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [name, version, , , status] = line.split('\t');
+        return `${name}\t${status}\t${version}`;
+      })
+      .join('\n');
+    const installed = parseDpkgQuery(stdout);
+    expect(installed.get('bash')).toBe('5.2.15-2+b8');
+    expect(installed.get('hello')).toBe('2.10-3');
+    expect(installed.has('libgcc-10-dev')).toBe(false);
+    expect(installed.has('sl')).toBe(false);
+    expect(parseDpkgQuery('vim\tdeinstall ok config-files\t2:9.0\n').has('vim')).toBe(false);
+    expect(parseDpkgQuery('libc6:amd64\thold ok installed\t2.36\n').get('libc6')).toBe('2.36');
+  });
+
+  it('reads upgradable versions from apt list --upgradable', () => {
+    const upgradable = parseAptUpgradable(capturedOutput('apt-list-upgradable.txt').stdout);
+    expect(upgradable.get('bash')).toBe('5.2.15-2+b13');
+    expect(upgradable.get('libcap2')).toBe('1:2.66-4+deb12u3+b1');
+    expect(upgradable.get('krb5-locales')).toBe('1.20.1-2+deb12u5');
+    expect(upgradable.has('Listing...')).toBe(false);
+    expect(upgradable.size).toBeGreaterThan(50);
+  });
+
+  it('tells a held lock from a missing package, with the program holding it', () => {
+    expect(classifyAptFailure(capturedOutput('apt-get-install-dpkg-lock-held.txt').output)).toEqual({ kind: 'lock', holder: 'python3 (process 28603)' });
+    expect(classifyAptFailure(block('apt-get-install-dpkg-lock-held.txt', '# older apt wording'))).toEqual({ kind: 'lock', holder: null });
+    expect(classifyAptFailure(capturedOutput('apt-get-install-unable-to-locate.txt').output)).toEqual({ kind: 'not-found' });
+    expect(classifyAptFailure('E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n')).toEqual({
+      kind: 'not-root',
+    });
+  });
+
+  it('refreshes lists that are missing or older than a day', () => {
+    const now = 10 * DAY;
+    expect(listsNeedUpdate([], now)).toBe(true);
+    expect(listsNeedUpdate([{ name: 'lock', mtimeMs: now }, { name: 'partial', mtimeMs: now }], now)).toBe(true);
+    expect(listsNeedUpdate([{ name: 'deb.debian.org_debian_dists_bookworm_InRelease', mtimeMs: now - 2 * DAY }], now)).toBe(true);
+    expect(listsNeedUpdate([{ name: 'deb.debian.org_debian_dists_bookworm_InRelease', mtimeMs: now - 60_000 }], now)).toBe(false);
+  });
+});
+
+describe('AptInstaller', () => {
+  it('installs a package and reports the version dpkg now has', async () => {
+    const machine = aptMachine([captured('apt-get-install-success.txt')]);
+    const outcome = await machine.installer.install({ name: 'hello' }, signal);
+    expect(outcome).toMatchObject({ status: 'succeeded', version: '2.10-3', exitCode: 0, message: 'Installed (2.10-3)' });
+    expect(outcome.log).toContain('Setting up hello (2.10-3) ...');
+    expect(outcome.log).not.toContain('\r');
+    expect(outcome.log).toContain('(Reading database ... 117713 files and directories currently installed.)');
+    const install = machine.calls.find((call) => call.command === 'apt-get')!;
+    expect(install.options.env).toMatchObject({ DEBIAN_FRONTEND: 'noninteractive' });
+  });
+
+  it('skips a package that is already installed without calling apt-get', async () => {
+    const machine = aptMachine([], new Map([['hello', '2.10-3']]));
+    const outcome = await machine.installer.install({ name: 'hello' }, signal);
+    expect(outcome).toMatchObject({ status: 'skipped', version: '2.10-3', message: 'Already installed (2.10-3)' });
+    expect(machine.commandLines().some((line) => line.startsWith('apt-get'))).toBe(false);
+  });
+
+  it('reports apt-get\'s "already the newest version" as skipped', async () => {
+    const machine = aptMachine([captured('apt-get-install-already-installed.txt')]);
+    const outcome = await machine.installer.install({ name: 'hello' }, signal);
+    expect(outcome).toMatchObject({ status: 'skipped', version: '2.10-3', message: 'Already installed (2.10-3)' });
+  });
+
+  it('reports an unknown package as not found in the apt sources', async () => {
+    const machine = aptMachine([captured('apt-get-install-unable-to-locate.txt')]);
+    const outcome = await machine.installer.install({ name: 'nosuchpkg-loadout-xyz' }, signal);
+    expect(outcome).toMatchObject({ status: 'failed', version: null, exitCode: 100, message: 'Not found in the apt sources' });
+    expect(outcome.log).toContain('E: Unable to locate package nosuchpkg-loadout-xyz');
+  });
+
+  it('installs the found package of a mixed list even though apt-get would refuse the whole line', async () => {
+    // apt-get-install-mixed-found-and-missing.txt: `apt-get install -y sl nosuchpkg…` installs nothing. One call each:
+    const machine = aptMachine([captured('apt-get-install-success.txt'), captured('apt-get-install-mixed-found-and-missing.txt')]);
+    const found = await machine.installer.install({ name: 'sl' }, signal);
+    const missing = await machine.installer.install({ name: 'nosuchpkg-loadout-xyz' }, signal);
+    expect([found.status, missing.status, missing.message]).toEqual(['succeeded', 'failed', 'Not found in the apt sources']);
+    expect(machine.calls.filter((call) => call.command === 'apt-get').map((call) => call.args.at(-1))).toEqual(['sl', 'nosuchpkg-loadout-xyz']);
+  });
+
+  it('waits while another program holds the dpkg lock, then installs', async () => {
+    const machine = aptMachine([captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-success.txt')]);
+    const outcome = await machine.installer.install({ name: 'sl' }, signal);
+    expect(outcome).toMatchObject({ status: 'succeeded', message: 'Installed (2.10-3)' });
+    expect(machine.deps.slept.length).toBe(2);
+  });
+
+  it('gives up when the lock stays held past the budget, saying the package manager was busy', async () => {
+    const machine = aptMachine([]);
+    const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query') return notInstalled;
+      machine.deps.advance(300_000); // apt-get itself waits DPkg::Lock::Timeout=300 s
+      return captured('apt-get-install-dpkg-lock-timeout.txt');
+    });
+    const installer = new AptInstaller({ ...machine.deps, run: fake.run });
+    const outcome = await installer.install({ name: 'sl' }, signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.exitCode).toBe(100);
+    expect(outcome.message).toMatch(/^The package manager was busy: python3 \(process 28603\) held the dpkg lock for more than \d+ minutes$/);
+    expect(fake.calls.filter((call) => call.command === 'apt-get').length).toBe(3);
+  });
+
+  it('removes an installed package and skips one that is not installed', async () => {
+    const machine = aptMachine([captured('apt-get-remove.txt')], new Map([['hello', '2.10-3']]));
+    expect(await machine.installer.uninstall({ name: 'hello' }, signal)).toMatchObject({ status: 'succeeded', message: 'Removed (2.10-3)' });
+    expect(await machine.installer.uninstall({ name: 'sl' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
+  });
+
+  it('refuses an id that would be read as an option', async () => {
+    const machine = aptMachine([]);
+    expect(await machine.installer.install({ name: '--allow-unauthenticated' }, signal)).toMatchObject({ status: 'failed', message: 'Not a valid package id' });
+    expect(machine.calls).toEqual([]);
+  });
+
+  it('lists installed and upgradable versions of the ids asked about', async () => {
+    const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query') return { exitCode: 1, stdout: `${installedHello.stdout}bash\tinstall ok installed\t5.2.15-2+b8\n` };
+      return { stdout: capturedOutput('apt-list-upgradable.txt').stdout };
+    });
+    const installer = new AptInstaller(testDeps(fake.run));
+    const entries = await installer.inventory([{ name: 'hello' }, { name: 'bash' }, { name: 'sl' }]);
+    expect(entries).toEqual([
+      { id: { name: 'hello' }, installedVersion: '2.10-3', upgradable: false, availableVersion: null },
+      { id: { name: 'bash' }, installedVersion: '5.2.15-2+b8', upgradable: true, availableVersion: '5.2.15-2+b13' },
+    ]);
+  });
+
+  describe('prepare', () => {
+    let dir = '';
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('runs apt-get update when the lists are older than a day, and not when they are fresh', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'apt-lists-'));
+      const file = join(dir, 'deb.debian.org_debian_dists_bookworm_InRelease');
+      writeFileSync(file, '');
+      const fake = scriptedRun(() => ({}));
+      const deps = testDeps(fake.run, true);
+      const installer = new AptInstaller({ ...deps, now: () => Date.now() }, { listsDir: dir });
+      await installer.prepare();
+      expect(fake.commandLines()).toEqual([]);
+      const old = (Date.now() - 2 * DAY) / 1000;
+      utimesSync(file, old, old);
+      await installer.prepare();
+      expect(fake.commandLines()).toEqual(['apt-get update -o DPkg::Lock::Timeout=300']);
+    });
+  });
+});
+
+describe('AptInstaller on this machine (real dpkg-query, no changes)', () => {
+  const deps = { run: runCommand, isRoot: false, now: () => Date.now(), sleep };
+  const installer = new AptInstaller(deps);
+
+  it('finds the installed version of bash', async () => {
+    const version = await installer.installedVersion({ name: 'bash' });
+    expect(version).toMatch(/^\d/);
+  });
+
+  it('answers null for a package that is not installed', async () => {
+    expect(await installer.installedVersion({ name: 'nosuchpkg-loadout-xyz' })).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatDuration, type RunResult } from '../process';
+import {
+  INSTALL_TIMEOUT_MS,
+  interruptedOutcome,
+  invalidIdOutcome,
+  QUERY_TIMEOUT_MS,
+  skippedInstalled,
+  skippedNotInstalled,
+  versionNote,
+  type InstallerDeps,
+  type Installer,
+  type InstallOutcome,
+  type InventoryEntry,
+  type PackageId,
+} from './installer';
+import { between, cleanLines, logTail, words } from './output';
+
+/**
+ * apt on Debian and Ubuntu. One package per apt-get call: one unknown name in an install line
+ * means nothing is installed (STACK.md). A held dpkg lock (unattended-upgrades after boot) is
+ * waited for — by apt itself for APT_LOCK_WAIT_SECONDS, then by retrying here — and is never
+ * reported as a failure of the app until the wait runs out.
+ */
+
+/** English, parseable messages; no debconf or needrestart prompts. */
+export const APT_ENV = { DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a', LC_ALL: 'C', LANGUAGE: 'C' } as const;
+export const APT_LOCK_WAIT_SECONDS = 300;
+/** How long to keep retrying while another program holds the lock, in all. */
+export const APT_LOCK_BUDGET_MS = 15 * 60_000;
+const LOCK_RETRY_PAUSE_MS = 20_000;
+const LISTS_MAX_AGE_MS = 24 * 60 * 60_000;
+const UPDATE_TIMEOUT_MS = 10 * 60_000;
+
+const lockOption = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
+/** Keep the local version of a changed configuration file instead of asking. */
+const confOptions = ['-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold'];
+
+export const aptInstallArgs = (name: string): string[] => ['install', '-y', ...lockOption, ...confOptions, name];
+export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, name];
+export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
+export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', ...names];
+
+/** `dpkg-query -W -f='${Package}\t${Status}\t${Version}\n'`: installed packages and their versions. */
+export function parseDpkgQuery(stdout: string): Map<string, string> {
+  const installed = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const [name, status, version] = line.split('\t');
+    if (!name || !status || version === undefined) continue;
+    // "install ok installed", "hold ok installed"; not "deinstall ok config-files" or "unknown ok not-installed".
+    if (words(status)[2] !== 'installed') continue;
+    const bare = name.split(':')[0]!;
+    if (!installed.has(bare)) installed.set(bare, version.trim());
+  }
+  return installed;
+}
+
+/** `apt list --upgradable`: "bash/oldstable 5.2.15-2+b13 amd64 [upgradable from: 5.2.15-2+b8]" → bash → 5.2.15-2+b13. */
+export function parseAptUpgradable(stdout: string): Map<string, string> {
+  const upgradable = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    if (!line.includes('[upgradable from:')) continue;
+    const [nameAndSuite, available] = words(line);
+    const slash = nameAndSuite?.indexOf('/') ?? -1;
+    if (!nameAndSuite || !available || slash <= 0) continue;
+    upgradable.set(nameAndSuite.slice(0, slash), available);
+  }
+  return upgradable;
+}
+
+export type AptFailure =
+  | { kind: 'lock'; holder: string | null }
+  | { kind: 'not-root' }
+  | { kind: 'not-found' }
+  | { kind: 'no-candidate' }
+  | { kind: 'other'; line: string | null };
+
+/** What went wrong, from apt-get's "E:" lines. */
+export function classifyAptFailure(output: string): AptFailure {
+  const lines = cleanLines(output);
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (has('are you root?') || has('Permission denied')) return { kind: 'not-root' };
+  if (has('Could not get lock') || has('Unable to acquire the dpkg frontend lock') || has('Unable to lock')) {
+    return { kind: 'lock', holder: lockHolder(lines) };
+  }
+  if (has('Unable to locate package')) return { kind: 'not-found' };
+  if (has('has no installation candidate')) return { kind: 'no-candidate' };
+  const error = lines.find((line) => line.startsWith('E: '));
+  return { kind: 'other', line: error ? error.slice(3) : null };
+}
+
+/** "It is held by process 28603 (python3)" → "python3 (process 28603)". */
+function lockHolder(lines: readonly string[]): string | null {
+  for (const line of lines) {
+    const held = between(line, 'held by process ', ')');
+    if (held === null) continue;
+    const [pid, name] = held.split(' (');
+    if (pid && name) return `${name} (process ${pid})`;
+  }
+  return null;
+}
+
+/** "hello is already the newest version (2.10-3)." → "2.10-3" */
+export function alreadyNewestVersion(output: string): string | null {
+  const line = cleanLines(output).find((text) => text.includes(' is already the newest version ('));
+  return line ? between(line, 'newest version (', ')') : null;
+}
+
+/** Lists to refresh: none downloaded yet, or the newest older than a day. */
+export function listsNeedUpdate(files: ReadonlyArray<{ name: string; mtimeMs: number }>, now: number): boolean {
+  const lists = files.filter((file) => !['lock', 'partial', 'auxfiles'].includes(file.name));
+  if (lists.length === 0) return true;
+  return now - Math.max(...lists.map((file) => file.mtimeMs)) > LISTS_MAX_AGE_MS;
+}
+
+function failureMessage(failure: AptFailure, lockWaitedMs: number): string {
+  switch (failure.kind) {
+    case 'lock':
+      return `The package manager was busy: ${failure.holder ?? 'another program'} held the dpkg lock for more than ${formatDuration(lockWaitedMs)}`;
+    case 'not-root':
+      return 'apt needs administrator rights: run the agent as root (as its service does)';
+    case 'not-found':
+      return 'Not found in the apt sources';
+    case 'no-candidate':
+      return 'Not installable from the apt sources (no installation candidate)';
+    case 'other':
+      return failure.line ?? 'apt-get failed';
+  }
+}
+
+export interface AptOptions {
+  /** Where apt keeps its downloaded lists; a test points it elsewhere. */
+  listsDir?: string;
+}
+
+export class AptInstaller implements Installer {
+  readonly name = 'apt';
+  private readonly listsDir: string;
+
+  constructor(
+    private readonly deps: InstallerDeps,
+    options: AptOptions = {},
+  ) {
+    this.listsDir = options.listsDir ?? '/var/lib/apt/lists';
+  }
+
+  async isAvailable(): Promise<boolean> {
+    const result = await this.deps.run('apt-get', ['--version'], { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    return result.exitCode === 0;
+  }
+
+  async prepare(signal?: AbortSignal): Promise<void> {
+    if (!(await this.listsAreStale())) return;
+    // Failures are left to the installs that follow: each reports its own reason.
+    await this.withLockRetry(aptUpdateArgs(), UPDATE_TIMEOUT_MS, signal);
+  }
+
+  private async listsAreStale(): Promise<boolean> {
+    try {
+      const names = await readdir(this.listsDir);
+      const files = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(join(this.listsDir, name))).mtimeMs })));
+      return listsNeedUpdate(files, this.deps.now());
+    } catch {
+      return true;
+    }
+  }
+
+  async installedVersion(id: PackageId): Promise<string | null> {
+    if (invalidIdOutcome(id)) return null;
+    const result = await this.deps.run('dpkg-query', dpkgQueryArgs([id.name]), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    return parseDpkgQuery(result.stdout).get(id.name) ?? null;
+  }
+
+  async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before !== null) return skippedInstalled(before);
+
+    const { result, lockWaitedMs } = await this.withLockRetry(aptInstallArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode === 0) {
+      const newest = alreadyNewestVersion(result.output);
+      if (newest !== null) return skippedInstalled(newest, log);
+      const version = await this.installedVersion(id);
+      return { status: 'succeeded', version, exitCode: 0, message: `Installed${versionNote(version)}`, log };
+    }
+    return { status: 'failed', version: null, exitCode: result.exitCode, message: failureMessage(classifyAptFailure(result.output), lockWaitedMs), log };
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+
+    const { result, lockWaitedMs } = await this.withLockRetry(aptRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode === 0) return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
+    return { status: 'failed', version: null, exitCode: result.exitCode, message: failureMessage(classifyAptFailure(result.output), lockWaitedMs), log };
+  }
+
+  async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
+    const names = ids.filter((id) => !invalidIdOutcome(id)).map((id) => id.name);
+    if (names.length === 0) return [];
+    // dpkg-query exits 1 when some names are unknown and still prints the others.
+    const query = await this.deps.run('dpkg-query', dpkgQueryArgs(names), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    const installed = parseDpkgQuery(query.stdout);
+    if (installed.size === 0) return [];
+    const list = await this.deps.run('apt', ['list', '--upgradable'], { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    const upgradable = list.exitCode === 0 ? parseAptUpgradable(list.stdout) : new Map<string, string>();
+    return names.flatMap((name) => {
+      const version = installed.get(name);
+      if (version === undefined) return [];
+      const available = upgradable.get(name) ?? null;
+      return [{ id: { name }, installedVersion: version, upgradable: available !== null, availableVersion: available }];
+    });
+  }
+
+  /**
+   * Runs apt-get; while it fails because another program holds the lock (apt older than 1.9.11
+   * ignores DPkg::Lock::Timeout and fails at once), waits and tries again within the budget.
+   */
+  private async withLockRetry(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ result: RunResult; lockWaitedMs: number }> {
+    const started = this.deps.now();
+    for (;;) {
+      const result = await this.deps.run('apt-get', args, { timeoutMs, signal, env: APT_ENV });
+      const waited = this.deps.now() - started;
+      const lockBusy = result.exitCode !== 0 && result.exitCode !== null && classifyAptFailure(result.output).kind === 'lock';
+      if (!lockBusy || waited >= APT_LOCK_BUDGET_MS || signal?.aborted) return { result, lockWaitedMs: waited };
+      await this.deps.sleep(LOCK_RETRY_PAUSE_MS, signal);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { formatDuration, type Run, type RunResult } from '../process';
+import { logTail } from './output';
+
+/** One interface every package manager implements (STYLE.md habit 5; DESIGN §6). */
+export const MANAGER_NAMES = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const;
+export type ManagerName = (typeof MANAGER_NAMES)[number];
+
+/** A package as its manager knows it. */
+export interface PackageId {
+  /** The manager's own id: winget id, Homebrew token, Debian package, Flatpak app id, snap name. */
+  readonly name: string;
+  /** Homebrew only: a formula and a cask may share a name and are different packages. */
+  readonly cask?: boolean;
+}
+
+export type InstallStatus = 'succeeded' | 'skipped' | 'failed';
+
+export interface InstallOutcome {
+  status: InstallStatus;
+  /** The version installed (or found installed); null when unknown or on failure. */
+  version: string | null;
+  /** The package manager's exit code (unsigned 32-bit); null when it did not run or was killed. */
+  exitCode: number | null;
+  /** One sentence a person reads: 'Already installed (2.10-3)', 'Not found in the winget source'. */
+  message: string;
+  /** The last lines of the manager's output, ANSI escapes and \r progress frames removed. */
+  log: string;
+}
+
+/** One installed package and whether its manager offers a newer version. */
+export interface InventoryEntry {
+  id: PackageId;
+  /** '' when the manager does not say (a Flatpak without a version field). */
+  installedVersion: string;
+  upgradable: boolean;
+  /** The newer version when the manager names it. */
+  availableVersion: string | null;
+}
+
+export interface Installer {
+  readonly name: ManagerName;
+  /** Whether this manager can be used on this machine (its version command answers). */
+  isAvailable(): Promise<boolean>;
+  /**
+   * Once per job, before the first install: e.g. apt-get update when the lists are missing or
+   * older than a day, adding the flathub remote. Never throws because the manager failed: the
+   * installs that follow report what went wrong for each app.
+   */
+  prepare(signal?: AbortSignal): Promise<void>;
+  /** The installed version, '' when installed with no known version, null when not installed. */
+  installedVersion(id: PackageId): Promise<string | null>;
+  /** Checks first: an app already installed is `skipped` with the version found. */
+  install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  /** The ids among these that are installed, with upgradable versions. */
+  inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]>;
+}
+
+/** What every real installer is built from; tests pass a fake `run` and clock. */
+export interface InstallerDeps {
+  run: Run;
+  /** True when the agent runs as root (uid 0); decides apt/flatpak/brew behaviour. */
+  isRoot: boolean;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const INSTALL_TIMEOUT_MS = 30 * 60_000;
+export const QUERY_TIMEOUT_MS = 2 * 60_000;
+
+/**
+ * Ids reach us from the server and become arguments: one that starts with '-' would be read
+ * as an option. The shared schemas refuse most of these; refuse them here as well.
+ */
+export function invalidIdOutcome(id: PackageId): InstallOutcome | null {
+  const valid = id.name.length > 0 && id.name.length <= 255 && !id.name.startsWith('-') && !/[\s\0]/.test(id.name);
+  return valid ? null : { status: 'failed', version: null, exitCode: null, message: 'Not a valid package id', log: '' };
+}
+
+export function versionNote(version: string | null): string {
+  return version ? ` (${version})` : '';
+}
+
+export const skippedInstalled = (version: string, log = ''): InstallOutcome => ({
+  status: 'skipped',
+  version: version || null,
+  exitCode: null,
+  message: `Already installed${versionNote(version)}`,
+  log,
+});
+
+export const skippedNotInstalled = (): InstallOutcome => ({ status: 'skipped', version: null, exitCode: null, message: 'Not installed', log: '' });
+
+/**
+ * The outcome of a run that ended without an answer from the manager: time limit, cancel,
+ * or the program missing. Null when the manager exited on its own and its output decides.
+ */
+export function interruptedOutcome(result: RunResult, timeoutMs: number, manager: string): InstallOutcome | null {
+  const base = { status: 'failed' as const, version: null, exitCode: result.exitCode, log: logTail(result.output) };
+  if (result.timedOut) return { ...base, message: `Timed out after ${formatDuration(timeoutMs)}` };
+  if (result.aborted) return { ...base, message: 'Cancelled before it finished' };
+  if (result.spawnError) return { ...base, message: `Could not start ${manager} (${result.spawnError})` };
+  if (result.exitCode === null) return { ...base, message: `${manager} was stopped by ${result.signal ?? 'a signal'}` };
+  return null;
+}
+
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });

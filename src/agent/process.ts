@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs one program with an argument array (never a shell), a time limit, an optional abort
+ * signal and bounded captured output (STYLE.md habit 6). Package managers print a lot
+ * (progress frames, whole dependency trees), so nothing here grows without limit.
+ */
+export interface RunOptions {
+  /** Kill the process tree after this long and report `timedOut`. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Merged over process.env; a value of undefined removes that variable. */
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** How much of the combined stdout+stderr to keep (the last bytes). Default 64 KiB. */
+  tailBytes?: number;
+  /** How much of stdout to keep whole, from its start, for parsers. Default 4 MiB. */
+  stdoutCapBytes?: number;
+  /** After SIGTERM, how long before SIGKILL. Default 5 s. */
+  killGraceMs?: number;
+}
+
+export interface RunResult {
+  /** Exit code as an unsigned 32-bit number (Windows HRESULTs arrive signed); null when killed or never started. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** Set when the program could not be started at all (e.g. ENOENT: not installed). */
+  spawnError: string | null;
+  /** stdout from its start, up to stdoutCapBytes. */
+  stdout: string;
+  stdoutTruncated: boolean;
+  /** The last tailBytes of stdout and stderr as they interleaved. */
+  output: string;
+  durationMs: number;
+}
+
+export type Run = (command: string, args: readonly string[], options: RunOptions) => Promise<RunResult>;
+
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+const DEFAULT_STDOUT_CAP = 4 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 5_000;
+
+/** Keeps the last `capacity` bytes written to it, in chunks, without copying on every write. */
+export class TailBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  push(chunk: Buffer): void {
+    if (chunk.length >= this.capacity) {
+      this.chunks = [chunk.subarray(chunk.length - this.capacity)];
+      this.size = this.capacity;
+      return;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size > this.capacity) {
+      const first = this.chunks[0]!;
+      const excess = this.size - this.capacity;
+      if (first.length <= excess) {
+        this.chunks.shift();
+        this.size -= first.length;
+      } else {
+        this.chunks[0] = first.subarray(excess);
+        this.size -= excess;
+      }
+    }
+  }
+
+  toString(): string {
+    return Buffer.concat(this.chunks, this.size).toString('utf8');
+  }
+}
+
+/** Keeps the first `capacity` bytes written to it. */
+class HeadBuffer {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+
+  constructor(private readonly capacity: number) {}
+
+  push(chunk: Buffer): void {
+    const room = this.capacity - this.size;
+    if (room <= 0) {
+      this.truncated = true;
+      return;
+    }
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (kept !== chunk) this.truncated = true;
+    this.chunks.push(kept);
+    this.size += kept.length;
+  }
+
+  toString(): string {
+    return Buffer.concat(this.chunks, this.size).toString('utf8');
+  }
+}
+
+function childEnv(overrides: RunOptions['env']): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+/**
+ * Ends the child and everything it started. On POSIX the child leads its own process group
+ * (spawned detached), so one signal to -pid reaches installers that apt or brew started; on
+ * Windows taskkill /T walks the tree.
+ */
+function killTree(pid: number, signal: NodeJS.Signals): void {
+  if (process.platform === 'win32') {
+    const killer = spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    killer.on('error', () => undefined);
+    return;
+  }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+export const runCommand: Run = (command, args, options) =>
+  new Promise<RunResult>((resolve) => {
+    const started = performance.now();
+    const tail = new TailBuffer(options.tailBytes ?? DEFAULT_TAIL_BYTES);
+    const head = new HeadBuffer(options.stdoutCapBytes ?? DEFAULT_STDOUT_CAP);
+    let timedOut = false;
+    let aborted = false;
+    let settled = false;
+
+    const finish = (result: Pick<RunResult, 'exitCode' | 'signal' | 'spawnError'>): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve({
+        ...result,
+        timedOut,
+        aborted,
+        stdout: head.toString(),
+        stdoutTruncated: head.truncated,
+        output: tail.toString(),
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+
+    if (options.signal?.aborted) {
+      aborted = true;
+      // Timers are declared below; nothing to clear yet.
+      settled = true;
+      resolve({ exitCode: null, signal: null, spawnError: null, timedOut, aborted, stdout: '', stdoutTruncated: false, output: '', durationMs: 0 });
+      return;
+    }
+
+    const child = spawn(command, [...args], {
+      env: childEnv(options.env),
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
+
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = (): void => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      killTree(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => {
+        if (child.pid !== undefined) killTree(child.pid, 'SIGKILL');
+      }, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+      killTimer.unref();
+    };
+    const onAbort = (): void => {
+      aborted = true;
+      stop();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, options.timeoutMs);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      head.push(chunk);
+      tail.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => tail.push(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => finish({ exitCode: null, signal: null, spawnError: error.code ?? error.message }));
+    // 'close' waits for the pipes too. A daemon the program started may keep them open after it
+    // exits (a service restarted by a post-install script): stop reading shortly after exit.
+    child.on('exit', () => {
+      const drain = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 2_000);
+      drain.unref();
+    });
+    child.on('close', (code, signal) => finish({ exitCode: code === null ? null : code >>> 0, signal, spawnError: null }));
+  });
+
+/** "30 minutes", "45 seconds": for messages a person reads. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hours`;
+}
