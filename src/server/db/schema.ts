@@ -180,6 +180,8 @@ export interface DevicesTable {
   /** When this activation began (reset when a deactivated device registers again). */
   created_at: Timestamp;
   last_active_at: Timestamp | null;
+  /** What prompted the last activity update (SPEC §4 "Background activity": interval, visible, hidden, load, unload). */
+  last_activity_event: string | null;
   deactivated_at: Timestamp | null;
   /** device_id of the device that deactivated it. */
   deactivated_by: string | null;
@@ -187,6 +189,8 @@ export interface DevicesTable {
   inventory_checked_at: Timestamp | null;
   /** JSON array of the package managers the agent found (its hello). */
   managers: string | null;
+  /** When the agent last said it was connected (hello, heartbeat); null once it disconnected. */
+  agent_seen_at: Timestamp | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */

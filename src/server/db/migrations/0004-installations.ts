@@ -68,8 +68,10 @@ export const migration0004Installations: Migration = {
       .execute();
     await db.schema.alterTable('devices').addColumn('inventory_checked_at', 'text').execute();
     await db.schema.alterTable('devices').addColumn('managers', 'text').execute();
+    await db.schema.alterTable('devices').addColumn('agent_seen_at', 'text').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('devices').dropColumn('agent_seen_at').execute();
     await db.schema.alterTable('devices').dropColumn('managers').execute();
     await db.schema.alterTable('devices').dropColumn('inventory_checked_at').execute();
     for (const table of ['device_inventory', 'installation_items', 'installation_targets', 'installations']) {

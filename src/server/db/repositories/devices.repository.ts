@@ -1,4 +1,4 @@
-import type { Transaction, Updateable } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
 import { kindOf } from '../dialect';
 import type { Database, Db, DevicesTable } from '../schema';
 
@@ -56,7 +56,7 @@ export async function countActiveAdmins(db: Db, userId: string): Promise<number>
   return Number(row.n);
 }
 
-export async function insertDevice(db: Db, device: DevicesTable): Promise<void> {
+export async function insertDevice(db: Db, device: Insertable<DevicesTable>): Promise<void> {
   await db.insertInto('devices').values(device).execute();
 }
 
@@ -64,8 +64,13 @@ export async function updateDevice(db: Db, id: string, changes: Updateable<Devic
   await db.updateTable('devices').set(changes).where('id', '=', id).execute();
 }
 
-export async function touchDevice(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('devices').set({ last_active_at: at }).where('id', '=', id).execute();
+/** Marks the device active at `at`; an activity update also records what prompted it. */
+export async function touchDevice(db: Db, id: string, at: string, event?: string): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set(event === undefined ? { last_active_at: at } : { last_active_at: at, last_activity_event: event })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Removes a deactivated device for good; an active one is left alone. */
