@@ -1,7 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { authSlice, readAuthState, sessionSynced } from '../lib/auth-slice';
 import { baseApi } from '../lib/base-api';
-import { deviceSlice, deviceStateReset } from '../lib/device-slice';
 import { STORAGE_KEYS, subscribeSession } from '../lib/session';
 
 export function createAppStore() {
@@ -9,7 +8,6 @@ export function createAppStore() {
     reducer: {
       [baseApi.reducerPath]: baseApi.reducer,
       [authSlice.name]: authSlice.reducer,
-      [deviceSlice.name]: deviceSlice.reducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
   });
@@ -17,6 +15,7 @@ export function createAppStore() {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
 
 const SESSION_KEYS: ReadonlyArray<string | null> = [null, STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.user];
 
@@ -31,7 +30,6 @@ export function startSessionSync(store: AppStore): () => void {
     // Another account (or none) must never see the previous account's cached answers.
     if (before.authenticated !== after.authenticated || before.user?.id !== after.user?.id) {
       store.dispatch(baseApi.util.resetApiState());
-      store.dispatch(deviceStateReset());
     }
     store.dispatch(sessionSynced(after));
   };

@@ -1,70 +1,33 @@
-import { useCallback, useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import {
-  limitReached,
-  promptDismissed,
-  registered,
-  registrationChecked,
-  selectDeviceState,
-  type WithDevice,
-} from '../../lib/device-slice';
-import { devicesApi } from './devices-api';
-import { checkRegistration, registerBrowser } from './device-registration';
+import { useCallback, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { getDeviceId, isMobileBrowser } from '../../lib/device-id';
 import { defaultDeviceName } from './device-naming';
+import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } from './device-state';
+import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from './devices-api';
 import { RegisterDeviceModal } from './register-device-modal';
 import { useDeviceActivity, useLogoutNotifications } from './use-device-activity';
-import { errorCode } from '../../lib/api-errors';
 
 /**
- * Mounted once for a signed-in user (app/device-slot): the registration check of SPEC §4,
- * the prompt it may force, and the background activity while this browser is registered.
+ * Mounted once for a signed-in user (app/device-slot): the registration check of SPEC §4
+ * (mobile browsers skip it), the prompt it may force, and the background activity while this
+ * browser is registered.
  */
 export function DeviceBackground() {
-  const dispatch = useDispatch();
-  const state = useSelector((root: WithDevice) => selectDeviceState(root));
+  const check = useCheckRegistrationQuery(undefined, { skip: isMobileBrowser() });
+  const [register] = useRegisterBrowserMutation({ fixedCacheKey: BROWSER_REGISTRATION });
+  const [dismissed, setDismissed] = useState(false);
+  const promptWanted = useSelector(selectPromptWanted);
+  const registeredHere = useSelector(selectRegisteredHere);
+  const unavailable = useSelector(selectDevicesUnavailable);
 
-  useEffect(() => {
-    let live = true;
-    void checkRegistration().then((status) => {
-      if (live) dispatch(registrationChecked(status));
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
-  const markRegistered = useCallback(() => {
-    dispatch(registered());
-    dispatch(devicesApi.util.invalidateTags(['Devices']));
-  }, [dispatch]);
-
-  // SPEC §8: update-status answering DEVICE_NOT_FOUND re-registers this browser if a seat is free.
+  // SPEC §8: update-status answering DEVICE_NOT_FOUND re-registers this browser. The server
+  // answers DEVICE_LIMIT_REACHED when no seat is free, which the limit banner shows.
   const reRegister = useCallback(() => {
-    void (async () => {
-      const status = await checkRegistration();
-      if (status.isRegistered || !status.seatAvailable) {
-        dispatch(registrationChecked(status));
-        return;
-      }
-      try {
-        await registerBrowser(defaultDeviceName());
-        markRegistered();
-      } catch (error) {
-        if (errorCode(error) === 'DEVICE_LIMIT_REACHED') dispatch(limitReached());
-      }
-    })();
-  }, [dispatch, markRegistered]);
+    void getDeviceId().then((deviceId) => register({ deviceId, deviceName: defaultDeviceName() }));
+  }, [register]);
 
-  const registeredHere = state.registration?.isRegistered === true;
-  useDeviceActivity(registeredHere && !state.devicesUnavailable, reRegister);
-  useLogoutNotifications(state.registration !== null && state.registration.reason !== 'MOBILE' && !state.devicesUnavailable);
+  useDeviceActivity(registeredHere && !unavailable, reRegister);
+  useLogoutNotifications((check.isSuccess || check.isError) && !unavailable);
 
-  return (
-    <RegisterDeviceModal
-      opened={state.promptOpen}
-      onRegistered={markRegistered}
-      onLimitReached={() => dispatch(limitReached())}
-      onClose={() => dispatch(promptDismissed())}
-    />
-  );
+  return <RegisterDeviceModal opened={promptWanted && !dismissed} onClose={() => setDismissed(true)} />;
 }

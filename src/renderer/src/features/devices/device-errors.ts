@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/error-codes';
 import { isApiError, toApiError, type ApiError } from '../../lib/api-errors';
 
 function asApiError(error: unknown): ApiError {
@@ -8,22 +8,22 @@ function asApiError(error: unknown): ApiError {
 /** SPEC §8 "Device deactivation": one text per server code. */
 export function deactivationErrorMessage(error: unknown): string {
   const { code, message } = asApiError(error);
-  switch (code as ErrorCode | null) {
-    case 'DEVICE_DEACTIVATION_RATE_LIMIT':
+  switch (code) {
+    case ErrorCode.DEVICE_DEACTIVATION_RATE_LIMIT:
       return `Rate limit exceeded: ${message ?? 'please try again later'}`;
-    case 'DEVICE_DEACTIVATION_COOLDOWN':
+    case ErrorCode.DEVICE_DEACTIVATION_COOLDOWN:
       // The server's words carry the hours or minutes left of the new-device protection.
       return message ?? 'This device was added recently. Please wait before deactivating it.';
-    case 'DEACTIVATION_COOLDOWN':
+    case ErrorCode.DEACTIVATION_COOLDOWN:
       // "Please wait {n} hours before deactivating another device.", n from the plan.
       return message ?? 'Please wait before deactivating another device.';
-    case 'NOT_ADMIN_DEVICE':
+    case ErrorCode.NOT_ADMIN_DEVICE:
       return 'Only admin devices can deactivate other devices';
-    case 'ADMIN_DEVICE_PROTECTED':
+    case ErrorCode.ADMIN_DEVICE_PROTECTED:
       return 'Cannot deactivate admin devices';
-    case 'DEVICE_NOT_FOUND':
+    case ErrorCode.DEVICE_NOT_FOUND:
       return 'Device not found';
-    case 'LAST_ADMIN_DEVICE':
+    case ErrorCode.LAST_ADMIN_DEVICE:
       return 'Cannot deactivate the only admin device';
     default:
       return 'Failed to deactivate device';
@@ -34,7 +34,7 @@ export function deactivationErrorMessage(error: unknown): string {
 export function tokenErrorMessage(error: unknown): string {
   const { status, code, message } = asApiError(error);
   if (status === 429) {
-    return code === 'TOKEN_RATE_LIMIT' && message
+    return code === ErrorCode.TOKEN_RATE_LIMIT && message
       ? `Rate limit exceeded: ${message}`
       : 'Rate limit exceeded. Please wait before generating another token.';
   }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devicesResponse, makeDevice } from '../../test/factories';
@@ -60,6 +61,31 @@ describe('registration check (SPEC §4)', () => {
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
     expect(screen.getByRole('link', { name: 'Deactivate a device' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+  });
+
+  it('closes the prompt and shows the limit banner when the server refuses with DEVICE_LIMIT_REACHED', async () => {
+    mockDevicesServer({
+      'GET /api/devices/check': check(false, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
+      'POST /api/devices/register': { status: 403, data: { code: ErrorCode.DEVICE_LIMIT_REACHED, message: 'You have reached the device limit of your plan (2 devices).' } },
+    });
+    renderApp('/devices');
+    const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Device limit reached')).toBeInTheDocument();
+    expect(toastMessages()).toContain('You have reached the device limit of your plan (2 devices).');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument());
+  });
+
+  it('shows each logout notice once, as a warning', async () => {
+    const notice = { id: 'n1', deviceName: 'Studio PC', reason: 'manual_deactivation' as const, shown: false, createdAt: new Date().toISOString() };
+    const api = mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([other]) },
+      'GET /api/devices/logout-notifications': { status: 200, data: { notifications: [notice] } },
+    });
+    renderApp('/devices');
+    await waitFor(() => expect(toastMessages()).toContain('Studio PC was signed out: it was deactivated from Device Management'));
+    expect(api.callsTo('GET', '/api/devices/logout-notifications')).toHaveLength(1);
   });
 
   it('does not prompt when the check fails', async () => {

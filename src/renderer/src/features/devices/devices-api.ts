@@ -1,52 +1,52 @@
-import type { DevicesResponse, DeviceToken } from '@shared/api/devices';
+import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
 import type { z } from 'zod';
-import { errorCode, errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
-import { devicesUnavailable, seatLimitKnown } from '../../lib/device-slice';
-import { signOutTo } from '../../lib/navigation';
-import { notify } from '../../lib/notify';
-import { clearSession, readToken } from '../../lib/session';
+import { detectPlatform } from '../../lib/platform';
 
 // The schemas (and zod) load with the first device call, not with the first route.
 const devices = () => import('@shared/api/devices');
+const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
-type DeactivateResponse = z.infer<Awaited<ReturnType<typeof devices>>['deactivateDeviceResponseSchema']>;
-type DeviceResponse = z.infer<Awaited<ReturnType<typeof devices>>['deviceResponseSchema']>;
+type Schemas = Awaited<ReturnType<typeof devices>>;
+type DeactivateResponse = z.infer<Schemas['deactivateDeviceResponseSchema']>;
+type DeviceResponse = z.infer<Schemas['deviceResponseSchema']>;
+type PingResponse = z.infer<Schemas['pingResponseSchema']>;
+type LogoutNotification = z.infer<Schemas['logoutNotificationSchema']>;
 
-/** Codes after which the API client has already logged out with its own warning. */
-const FORCED_LOGOUT = ['DEVICE_DEACTIVATED', 'DEVICE_DEACTIVATED_REMOTELY', 'TOKEN_REVOKED'];
+export type StatusEvent = 'interval' | 'visible' | 'hidden' | 'load' | 'unload';
 
-/** SPEC §8 "Device screen" and "Device registration" for a failed device list. */
-export function reportDevicesFailure(error: unknown, refreshing: boolean, disable: () => void): void {
-  const status = errorStatus(error);
-  if (status === 401) {
-    if (FORCED_LOGOUT.includes(errorCode(error) ?? '')) return;
-    notify.error('Your session has expired. Please sign in again.');
-    if (readToken()) signOutTo('/sign-in', clearSession);
-    return;
-  }
-  // A server without the device API: stop asking (SPEC §8), the screen says so.
-  if (status === 404) return disable();
-  notify.error(refreshing ? 'Failed to refresh device list' : 'Failed to load device data');
-}
+/** The one registration of this browser: the prompt and the re-registration share its state. */
+export const BROWSER_REGISTRATION = 'browser-registration';
 
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getDevices: build.query<DevicesResponse, void>({
       query: () => ({ url: '/api/devices', schema: () => devices().then((m) => m.devicesResponseSchema) }),
       providesTags: ['Devices'],
-      // Here rather than in the screen: after a 401 the screen is gone before the answer is.
-      async onQueryStarted(_arg, api) {
-        const { dispatch, queryFulfilled } = api;
-        const refreshing = api.getCacheEntry().data !== undefined;
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(seatLimitKnown(data.seatLimit));
-        } catch (failure) {
-          const error = (failure as { error?: unknown }).error;
-          reportDevicesFailure(error, refreshing, () => dispatch(devicesUnavailable()));
-        }
-      },
+    }),
+    /** SPEC §4 "Registration check" of this browser (X-Device-ID). */
+    checkRegistration: build.query<DeviceCheckResponse, void>({
+      query: () => ({ url: '/api/devices/check', schema: () => devices().then((m) => m.deviceCheckResponseSchema) }),
+    }),
+    registerBrowser: build.mutation<RegisterDeviceResponse, { deviceId: string; deviceName: string }>({
+      query: ({ deviceId, deviceName }) => ({
+        url: '/api/devices/register',
+        method: 'POST',
+        data: { deviceId, deviceName, platform: detectPlatform() },
+        headers: { 'X-Device-ID': deviceId },
+        schema: () => devices().then((m) => m.registerDeviceResponseSchema),
+      }),
+      invalidatesTags: ['Devices'],
+    }),
+    updateStatus: build.mutation<PingResponse, { deviceId: string; event: StatusEvent }>({
+      query: (body) => ({ url: '/api/devices/update-status', method: 'POST', data: body, schema: () => devices().then((m) => m.pingResponseSchema) }),
+    }),
+    ping: build.mutation<PingResponse, { deviceId: string }>({
+      query: (body) => ({ url: '/api/devices/ping', method: 'POST', data: body, schema: () => devices().then((m) => m.pingResponseSchema) }),
+    }),
+    getLogoutNotifications: build.query<LogoutNotification[], void>({
+      query: () => ({ url: '/api/devices/logout-notifications', schema: () => devices().then((m) => m.logoutNotificationsResponseSchema) }),
+      transformResponse: (body: { notifications: LogoutNotification[] }) => body.notifications,
     }),
     renameDevice: build.mutation<DeviceResponse, { deviceId: string; deviceName: string }>({
       query: ({ deviceId, deviceName }) => ({
@@ -82,7 +82,7 @@ export const devicesApi = baseApi.injectEndpoints({
       invalidatesTags: ['DeviceTokens'],
     }),
     deleteToken: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/api/device-tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/api/device-tokens/${encodeURIComponent(id)}`, method: 'DELETE', schema: success }),
       invalidatesTags: ['DeviceTokens'],
     }),
   }),
@@ -90,6 +90,11 @@ export const devicesApi = baseApi.injectEndpoints({
 
 export const {
   useGetDevicesQuery,
+  useCheckRegistrationQuery,
+  useRegisterBrowserMutation,
+  useUpdateStatusMutation,
+  usePingMutation,
+  useGetLogoutNotificationsQuery,
   useRenameDeviceMutation,
   useDeactivateDeviceMutation,
   useGetTokensQuery,

@@ -5,14 +5,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
-import { selectDeviceState, type WithDevice } from '../../lib/device-slice';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { readToken } from '../../lib/session';
 import { DeactivateDeviceModal } from './deactivate-device-modal';
 import { DeviceCard } from './device-card';
 import { filterDevices, PLATFORM_FILTERS, type PlatformFilter } from './device-labels';
+import { selectLimitReached, selectSeatLimit } from './device-state';
 import { DeviceSummary } from './device-summary';
 import { DeviceTokensSection } from './device-tokens-section';
 import { useGetDevicesQuery, useRenameDeviceMutation } from './devices-api';
@@ -42,13 +43,14 @@ function LimitBanner({ seatLimit }: { seatLimit: number }) {
 /** /devices, "Device Management" (SPEC §2). */
 export function DevicesPage() {
   const query = useGetDevicesQuery();
-  const { limitReached, seatLimit: storeSeatLimit } = useSelector((state: WithDevice) => selectDeviceState(state));
+  const limitReached = useSelector(selectLimitReached);
+  const seatLimit = useSelector(selectSeatLimit);
   const [rename] = useRenameDeviceMutation();
   const [search, setSearch] = useState('');
   const [platform, setPlatform] = useState<PlatformFilter>('all');
   const [deactivating, setDeactivating] = useState<Device | null>(null);
   const dispatch = useDispatch();
-  const { refetch: refetchDevices } = query;
+  const { refetch: refetchDevices, error, data } = query;
   // An enrolment changes both lists: a device appears and its token's uses go up (or it goes).
   const refetch = useCallback(() => {
     dispatch(baseApi.util.invalidateTags(['DeviceTokens']));
@@ -61,6 +63,17 @@ export function DevicesPage() {
     notify.error('Authentication required');
     navigateTo('/sign-in', { replace: true });
   }, []);
+
+  // SPEC §8 "Device screen". A 401 is the API client's (it ends the session and says so); a
+  // 404 means no device API (device-state). The guard's background fetch stays silent elsewhere.
+  const hasData = data !== undefined;
+  useEffect(() => {
+    const status = errorStatus(error);
+    if (!error || status === 401 || status === 404) return;
+    notify.error(hasData ? 'Failed to refresh device list' : 'Failed to load device data');
+    // Once per failed answer, not when the data arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
 
   // SPEC §4: a machine enrolled elsewhere shows up when the user comes back to this window.
   useEffect(() => {
@@ -78,8 +91,6 @@ export function DevicesPage() {
     }
   }
 
-  const data = query.data;
-  const seatLimit = data?.seatLimit ?? storeSeatLimit;
   const seatsUsed = data?.seatsUsed ?? 0;
   const devices = data?.devices ?? [];
   const shown = filterDevices(devices, search, platform);

@@ -1,47 +1,37 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@shared/constants';
+import { ErrorCode } from '@shared/api/error-codes';
 import { useState, type FormEvent } from 'react';
 import { errorCode, errorMessage } from '../../lib/api-errors';
+import { getDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
 import { defaultDeviceName } from './device-naming';
-import { registerBrowser } from './device-registration';
+import { BROWSER_REGISTRATION, useRegisterBrowserMutation } from './devices-api';
 
-interface RegisterDeviceModalProps {
-  opened: boolean;
-  onRegistered: () => void;
-  onLimitReached: () => void;
-  onClose: () => void;
-}
-
-/** SPEC §4: shown when this browser is not registered and a seat is free. */
-export function RegisterDeviceModal({ opened, onRegistered, onLimitReached, onClose }: RegisterDeviceModalProps) {
+/**
+ * SPEC §4: shown when this browser is not registered and a seat is free. A registration (or
+ * DEVICE_ALREADY_REGISTERED, or DEVICE_LIMIT_REACHED) closes it through device-state's selectors.
+ */
+export function RegisterDeviceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState(() => defaultDeviceName());
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [register, { isLoading: busy }] = useRegisterBrowserMutation({ fixedCacheKey: BROWSER_REGISTRATION });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const deviceName = name.trim();
     if (!deviceName) return setError('Device name is required');
-    setBusy(true);
     try {
-      const result = await registerBrowser(deviceName);
+      const result = await register({ deviceId: await getDeviceId(), deviceName }).unwrap();
       notify.success(
         result.isFirstDevice || result.isAdmin
           ? `${deviceName} is registered as your admin device. Only admin devices can deactivate other devices.`
           : `${deviceName} is registered.`,
       );
-      onRegistered();
     } catch (failure) {
       const code = errorCode(failure);
-      if (code === 'DEVICE_ALREADY_REGISTERED') return onRegistered();
-      if (code === 'DEVICE_LIMIT_REACHED') {
-        notify.error(errorMessage(failure, 'Device limit reached'));
-        return onLimitReached();
-      }
-      setError(errorMessage(failure, 'Failed to register this browser'));
-    } finally {
-      setBusy(false);
+      if (code === ErrorCode.DEVICE_LIMIT_REACHED) notify.error(errorMessage(failure, 'Device limit reached'));
+      else if (code !== ErrorCode.DEVICE_ALREADY_REGISTERED) setError(errorMessage(failure, 'Failed to register this browser'));
     }
   }
 

@@ -1,13 +1,11 @@
-import { logoutNotificationsResponseSchema } from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/error-codes';
 import { TIMING } from '@shared/constants';
 import { useEffect, useRef } from 'react';
-import { apiClient } from '../../lib/api-client';
 import { errorCode, errorStatus } from '../../lib/api-errors';
 import { knownDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
 import { readToken } from '../../lib/session';
-
-type StatusEvent = 'interval' | 'visible' | 'hidden' | 'load' | 'unload';
+import { useGetLogoutNotificationsQuery, usePingMutation, useUpdateStatusMutation, type StatusEvent } from './devices-api';
 
 /**
  * The page is going away: axios' request may be cancelled and sendBeacon cannot set the
@@ -38,18 +36,20 @@ export function useDeviceActivity(enabled: boolean, onDeviceMissing: () => void)
   useEffect(() => {
     missingRef.current = onDeviceMissing;
   }, [onDeviceMissing]);
+  const [updateStatus] = useUpdateStatusMutation();
+  const [sendPing] = usePingMutation();
 
   useEffect(() => {
     const deviceId = knownDeviceId();
     if (!enabled || !deviceId) return;
     const update = (event: StatusEvent) => {
-      apiClient.post('/api/devices/update-status', { deviceId, event }).catch((error: unknown) => {
-        if (errorStatus(error) === 404 && errorCode(error) === 'DEVICE_NOT_FOUND') missingRef.current();
-      });
+      updateStatus({ deviceId, event })
+        .unwrap()
+        .catch((error: unknown) => {
+          if (errorStatus(error) === 404 && errorCode(error) === ErrorCode.DEVICE_NOT_FOUND) missingRef.current();
+        });
     };
-    const ping = () => {
-      apiClient.post('/api/devices/ping', { deviceId }).catch(() => undefined);
-    };
+    const ping = () => void sendPing({ deviceId });
     const onVisibility = () => update(document.visibilityState === 'hidden' ? 'hidden' : 'visible');
     const onPageHide = () => sendUnloadStatus(deviceId);
 
@@ -64,7 +64,7 @@ export function useDeviceActivity(enabled: boolean, onDeviceMissing: () => void)
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [enabled]);
+  }, [enabled, updateStatus, sendPing]);
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -83,22 +83,10 @@ export function logoutNotificationText(deviceName: string, reason: string): stri
  * this browser, the server also answers its next call with 401 and the API client logs out.
  */
 export function useLogoutNotifications(enabled: boolean): void {
+  const { data } = useGetLogoutNotificationsQuery(undefined, { skip: !enabled, pollingInterval: TIMING.logoutNotificationPollMs });
   useEffect(() => {
-    if (!enabled) return;
-    const poll = () => {
-      apiClient
-        .get<unknown>('/api/devices/logout-notifications')
-        .then((response) => {
-          const parsed = logoutNotificationsResponseSchema.safeParse(response.data);
-          if (!parsed.success) return;
-          for (const notice of parsed.data.notifications) {
-            if (!notice.shown) notify.warning(logoutNotificationText(notice.deviceName, notice.reason), { autoClose: TIMING.notificationDefaultMs });
-          }
-        })
-        .catch(() => undefined);
-    };
-    const timer = window.setInterval(poll, TIMING.logoutNotificationPollMs);
-    poll();
-    return () => window.clearInterval(timer);
-  }, [enabled]);
+    for (const notice of data ?? []) {
+      if (!notice.shown) notify.warning(logoutNotificationText(notice.deviceName, notice.reason), { autoClose: TIMING.notificationDefaultMs });
+    }
+  }, [data]);
 }

@@ -1,0 +1,41 @@
+import { ErrorCode } from '@shared/api/error-codes';
+import { errorStatus } from '../../lib/api-errors';
+import { BROWSER_REGISTRATION, devicesApi } from './devices-api';
+
+type State = Parameters<ReturnType<typeof devicesApi.endpoints.getDevices.select>>[0];
+
+/**
+ * What the device screens need, derived from the answers of the server (SPEC §4 "Registration
+ * check", §8 "Device registration"): nothing here is stored twice.
+ */
+const selectList = devicesApi.endpoints.getDevices.select();
+const selectCheck = devicesApi.endpoints.checkRegistration.select();
+const selectRegistration = devicesApi.endpoints.registerBrowser.select({ fixedCacheKey: BROWSER_REGISTRATION, requestId: undefined });
+
+export function selectRegisteredHere(state: State): boolean {
+  const registration = selectRegistration(state);
+  return selectCheck(state).data?.registered === true || registration.isSuccess || registration.error?.code === ErrorCode.DEVICE_ALREADY_REGISTERED;
+}
+
+/** Not registered and no seat free, or the server refused the registration for that. */
+export function selectLimitReached(state: State): boolean {
+  if (selectRegistration(state).error?.code === ErrorCode.DEVICE_LIMIT_REACHED) return true;
+  const check = selectCheck(state).data;
+  return check !== undefined && !check.seatAvailable && !selectRegisteredHere(state);
+}
+
+/** Not registered and a seat is free: the "Register this browser" prompt is forced. */
+export function selectPromptWanted(state: State): boolean {
+  const check = selectCheck(state).data;
+  return check !== undefined && check.seatAvailable && !selectRegisteredHere(state) && !selectLimitReached(state);
+}
+
+/** SPEC §9: the seat limit defaults to 1 until the server says otherwise. */
+export function selectSeatLimit(state: State): number {
+  return selectList(state).data?.seatLimit || selectCheck(state).data?.seatLimit || 1;
+}
+
+/** SPEC §8: a 404 on the device list (or its check) means this server has no device API. */
+export function selectDevicesUnavailable(state: State): boolean {
+  return errorStatus(selectList(state).error) === 404 || errorStatus(selectCheck(state).error) === 404;
+}
