@@ -39,7 +39,7 @@ describe('changing the e-mail address in settings', () => {
     type('Email', ' ADA@example.com ');
     save();
     expect(await screen.findByText('Account details updated successfully')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/account')[0]?.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ADA@example.com' });
+    expect(api.callsTo('PUT', '/api/account')[0]?.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
   });
 
   it('sends the current password with the new address and waits for it to confirm', async () => {

@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@shared/api/account';
 import { errorStatus } from '../../lib/api-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { signOutTo } from '../../lib/navigation';
+import { schemaForm } from '../../lib/schema-form';
 import { clearAllAccountData } from '../../lib/session';
 import { useDeleteAccountMutation } from './account-api';
 
@@ -23,25 +26,22 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
 
 function DeleteAccountForm({ onClose }: { onClose: () => void }) {
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
+  const form = useForm({ initialValues: { password: '' }, validateInputOnChange: true, ...schemaForm(deleteAccountRequestSchema) });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (!password) return;
+  async function confirm(request: DeleteAccountRequest) {
     try {
-      await deleteAccount({ password }).unwrap();
+      await deleteAccount(request).unwrap();
       notify.success('Your account has been deleted successfully');
       signOutTo('/sign-in', clearAllAccountData);
     } catch (failure) {
+      if (applyServerErrors(form, failure)) return;
       const status = errorStatus(failure);
       notify.error(status === 401 || status === 403 ? 'Incorrect password' : 'Failed to delete account. Please try again.');
     }
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={form.onSubmit(confirm)} noValidate>
       <Stack gap="md">
         <Alert color="red" variant="light">
           This permanently deletes your account, your lists and your devices. It cannot be undone.
@@ -52,18 +52,13 @@ function DeleteAccountForm({ onClose }: { onClose: () => void }) {
           autoComplete="current-password"
           required
           data-autofocus
-          value={password}
-          error={touched && !password ? 'Password is required' : undefined}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setTouched(true);
-          }}
+          {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={isLoading} disabled={!password}>
+          <Button type="submit" color="red" loading={isLoading} disabled={!form.values.password}>
             Delete My Account
           </Button>
         </Group>

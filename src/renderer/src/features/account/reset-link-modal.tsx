@@ -1,7 +1,13 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
+import { emailSchema } from '@shared/api/common';
 import { TIMING } from '@shared/constants';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
 import { useSendResetLinkMutation } from './account-api';
 
 interface ResetLinkModalProps {
@@ -9,6 +15,9 @@ interface ResetLinkModalProps {
   defaultEmail: string;
   onClose: () => void;
 }
+
+/** SPEC §5 "Reset link from settings": the address must be present. */
+const resetLinkSchema = resetPasswordRequestSchema.extend({ email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema) });
 
 /** "Send Password Reset Link" of SPEC §2; closes 2000 ms after a success. */
 export function ResetLinkModal({ opened, defaultEmail, onClose }: ResetLinkModalProps) {
@@ -22,8 +31,8 @@ export function ResetLinkModal({ opened, defaultEmail, onClose }: ResetLinkModal
 
 function ResetLinkForm({ defaultEmail, onClose }: Omit<ResetLinkModalProps, 'opened'>) {
   const [sendResetLink, { isLoading }] = useSendResetLinkMutation();
-  const [email, setEmail] = useState(defaultEmail);
-  const [error, setError] = useState<string | null>(null);
+  // Named: the settings form behind the modal has an email field too.
+  const form = useForm({ name: 'reset-link', initialValues: { email: defaultEmail }, ...schemaForm(resetLinkSchema) });
   const [sent, setSent] = useState(false);
   const closeTimer = useRef<number | null>(null);
 
@@ -34,25 +43,19 @@ function ResetLinkForm({ defaultEmail, onClose }: Omit<ResetLinkModalProps, 'ope
     [],
   );
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError('Email address is required');
-      return;
-    }
-    setError(null);
+  async function send(request: ResetPasswordRequest) {
     try {
-      await sendResetLink({ email: email.trim() }).unwrap();
+      await sendResetLink(request).unwrap();
       notify.success('Password reset link sent to your email');
       setSent(true);
       closeTimer.current = window.setTimeout(onClose, TIMING.resetLinkModalCloseMs);
-    } catch {
-      notify.error('Failed to send reset link');
+    } catch (failure) {
+      if (!applyServerErrors(form, failure)) notify.error('Failed to send reset link');
     }
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={(event) => form.onSubmit(send)(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">We will email a link to choose a new password. It works for one hour.</Text>
         <TextInput
@@ -61,12 +64,7 @@ function ResetLinkForm({ defaultEmail, onClose }: Omit<ResetLinkModalProps, 'ope
           autoComplete="email"
           required
           data-autofocus
-          value={email}
-          error={error}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps('email')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
