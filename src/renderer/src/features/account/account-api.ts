@@ -38,12 +38,13 @@ export const accountApi = baseApi.injectEndpoints({
         schema: schema(successResponseSchema),
       }),
     }),
-    deleteAccount: build.mutation<unknown, { password: string }>({
+    deleteAccount: build.mutation<SuccessResponse, { password: string }>({
       query: (body) => ({
         url: '/api/account/delete',
         method: 'POST',
         data: body,
         headers: { [ACCOUNT_ACTION_HEADER]: 'delete' },
+        schema: schema(successResponseSchema),
       }),
     }),
   }),

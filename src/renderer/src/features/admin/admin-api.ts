@@ -19,8 +19,13 @@ export const adminApi = baseApi.injectEndpoints({
       }),
       providesTags: ['AdminUsers'],
     }),
-    setUserAdmin: build.mutation<unknown, { id: string; isAdmin: boolean }>({
-      query: ({ id, isAdmin }) => ({ url: `/api/admin/users/${encodeURIComponent(id)}/admin`, method: 'POST', data: { isAdmin } }),
+    setUserAdmin: build.mutation<AdminUser, { id: string; isAdmin: boolean }>({
+      query: ({ id, isAdmin }) => ({
+        url: `/api/admin/users/${encodeURIComponent(id)}/admin`,
+        method: 'POST',
+        data: { isAdmin },
+        schema: () => schemas().then((m) => m.adminUserSchema),
+      }),
       invalidatesTags: ['AdminUsers', 'AdminStats'],
     }),
     getAdminFeedback: build.query<FeedbackItem[], void>({

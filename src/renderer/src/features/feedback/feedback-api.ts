@@ -5,7 +5,12 @@ export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/feedback (SPEC §7) with SPEC §3's payload. */
     sendFeedback: build.mutation<unknown, FeedbackRequest>({
-      query: (body) => ({ url: '/api/feedback', method: 'POST', data: body }),
+      query: (body) => ({
+        url: '/api/feedback',
+        method: 'POST',
+        data: body,
+        schema: () => import('@shared/api/feedback').then((m) => m.feedbackResponseSchema),
+      }),
       invalidatesTags: ['AdminFeedback', 'AdminStats'],
     }),
   }),

@@ -10,6 +10,7 @@ import { baseApi } from '../../lib/base-api';
 
 // Loaded with the first list call, not at start: zod must stay out of the first route (DESIGN §8).
 const schemas = () => import('@shared/api/lists');
+const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
 export type { ListItem, ListSummary };
 
@@ -29,30 +30,46 @@ export const listsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'ListItems', id }],
     }),
     createList: build.mutation<ListDetail, { name: string }>({
-      query: (body) => ({ url: '/api/lists', method: 'POST', data: body }),
+      query: (body) => ({ url: '/api/lists', method: 'POST', data: body, schema: () => schemas().then((m) => m.listDetailSchema) }),
       invalidatesTags: ['Lists'],
     }),
     renameList: build.mutation<ListDetail, { id: string; name: string }>({
-      query: ({ id, name }) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'PUT', data: { name } }),
+      query: ({ id, name }) => ({
+        url: `/api/lists/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        data: { name },
+        schema: () => schemas().then((m) => m.listDetailSchema),
+      }),
       invalidatesTags: ['Lists'],
     }),
     deleteList: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'DELETE', schema: success }),
       invalidatesTags: (_result, _error, id) => ['Lists', { type: 'ListItems', id }],
     }),
     addListItem: build.mutation<ListItem, { listId: string; appId: number }>({
-      query: ({ listId, appId }) => ({ url: `/api/lists/${encodeURIComponent(listId)}/items`, method: 'POST', data: { appId } }),
+      query: ({ listId, appId }) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/items`,
+        method: 'POST',
+        data: { appId },
+        schema: () => schemas().then((m) => m.listItemSchema),
+      }),
       invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
     }),
     removeListItem: build.mutation<unknown, { listId: string; appId: number }>({
       query: ({ listId, appId }) => ({
         url: `/api/lists/${encodeURIComponent(listId)}/items/${appId}`,
         method: 'DELETE',
+        schema: success,
       }),
       invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
     }),
     reorderListItems: build.mutation<unknown, { listId: string; appIds: number[] }>({
-      query: ({ listId, appIds }) => ({ url: `/api/lists/${encodeURIComponent(listId)}/items`, method: 'PUT', data: { appIds } }),
+      query: ({ listId, appIds }) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/items`,
+        method: 'PUT',
+        data: { appIds },
+        schema: () => schemas().then((m) => m.reorderListItemsResponseSchema),
+      }),
       // Shown at once; the server's answer (or a refetch after a failure) settles it.
       async onQueryStarted({ listId, appIds }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
