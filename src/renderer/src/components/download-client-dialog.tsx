@@ -2,10 +2,9 @@ import { Button, Group, Input, Modal, SegmentedControl, Stack, Text } from '@man
 import { IconDownload } from '@tabler/icons-react';
 import { TIMING } from '@shared/constants';
 import { useEffect, useRef, useState } from 'react';
-import { apiClient } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { detectPlatform, type ClientPlatform } from '../lib/platform';
-import { fileNameFromDisposition, saveBlob } from '../lib/save-file';
+import { downloadFile } from '../lib/save-file';
 
 const PLATFORM_OPTIONS: Array<{ value: ClientPlatform; label: string }> = [
   { value: 'windows', label: 'Windows' },
@@ -35,21 +34,15 @@ export function DownloadClientDialog({ opened, onClose }: { opened: boolean; onC
 
   async function download() {
     setBusy(true);
-    try {
-      const response = await apiClient.get<Blob>(`/api/client/download-client/${platform}`, {
-        params: { arch: 'auto' },
-        responseType: 'blob',
-        timeout: TIMING.desktopDownloadTimeoutMs,
-      });
-      const disposition: unknown = response.headers['content-disposition'];
-      saveBlob(response.data, fileNameFromDisposition(disposition) ?? FILE_NAMES[platform]);
-      notify.success('Download started');
-      closeTimer.current = window.setTimeout(onClose, TIMING.downloadDialogCloseMs);
-    } catch {
-      notify.error('Failed to download client');
-    } finally {
-      setBusy(false);
-    }
+    const failure = await downloadFile(`/api/client/download-client/${platform}`, {
+      params: { arch: 'auto' },
+      timeout: TIMING.desktopDownloadTimeoutMs,
+      fileName: FILE_NAMES[platform],
+    });
+    setBusy(false);
+    if (failure) return notify.error('Failed to download client');
+    notify.success('Download started');
+    closeTimer.current = window.setTimeout(onClose, TIMING.downloadDialogCloseMs);
   }
 
   return (

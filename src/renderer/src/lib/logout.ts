@@ -1,22 +1,29 @@
-import { apiClient } from './api-client';
+import { baseApi } from './base-api';
 import { signOutTo } from './navigation';
 import { clearSession, readToken, STORAGE_KEYS } from './session';
+
+const logoutApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    logout: build.mutation<unknown, string | null>({
+      query: (deviceId) => ({
+        url: '/api/auth/logout',
+        method: 'POST',
+        headers: deviceId ? { 'X-Device-ID': deviceId } : undefined,
+        schema: () => import('@shared/api/common').then((m) => m.successResponseSchema),
+      }),
+    }),
+  }),
+});
 
 /**
  * Log out: tell the server (token and device id headers), then forget the session locally
  * even when that call failed — a user who asked to leave must never stay signed in (SPEC §4).
  */
-export async function logout(): Promise<void> {
-  const deviceId = localStorage.getItem(STORAGE_KEYS.deviceId);
-  try {
-    if (readToken()) {
-      await apiClient.post('/api/auth/logout', undefined, {
-        headers: deviceId ? { 'X-Device-ID': deviceId } : {},
-      });
-    }
-  } catch {
-    // Ignored on purpose: see above.
-  } finally {
+export function useLogout(): () => Promise<void> {
+  const [logout] = logoutApi.useLogoutMutation();
+  return async () => {
+    // A failed call is ignored on purpose: see above.
+    if (readToken()) await logout(localStorage.getItem(STORAGE_KEYS.deviceId));
     signOutTo('/sign-in', clearSession);
-  }
+  };
 }

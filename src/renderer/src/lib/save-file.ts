@@ -1,5 +1,9 @@
+import { isAxiosError } from 'axios';
+import { apiClient } from './api-client';
+import { readErrorBody, toApiError, type ApiError } from './api-errors';
+
 /** The file name a Content-Disposition header gives, if any (RFC 6266 filename* first). */
-export function fileNameFromDisposition(header: unknown): string | null {
+function fileNameFromDisposition(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
   if (extended?.[1]) {
@@ -14,7 +18,7 @@ export function fileNameFromDisposition(header: unknown): string | null {
 }
 
 /** Hands a downloaded blob to the browser as a file (the usual anchor-with-download trick). */
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -28,11 +32,33 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** An error answer to a blob request is a Blob too: read its {code, message} envelope. */
-export async function readBlobError(data: unknown): Promise<unknown> {
+async function readBlobError(data: unknown): Promise<unknown> {
   if (!(data instanceof Blob)) return data;
   try {
     return JSON.parse(await data.text()) as unknown;
   } catch {
     return null;
+  }
+}
+
+interface Download {
+  params?: Record<string, string>;
+  timeout?: number;
+  /** When the answer names no file (Content-Disposition). */
+  fileName: string;
+}
+
+/**
+ * The one way to download a file from the API (RTK Query keeps answers in the store, which a
+ * Blob does not belong in): GET through the API client, then save. Resolves to the failure.
+ */
+export async function downloadFile(url: string, { params, timeout, fileName }: Download): Promise<ApiError | null> {
+  try {
+    const response = await apiClient.get<Blob>(url, { params, timeout, responseType: 'blob' });
+    saveBlob(response.data, fileNameFromDisposition(response.headers['content-disposition']) ?? fileName);
+    return null;
+  } catch (failure) {
+    const data: unknown = isAxiosError(failure) ? failure.response?.data : undefined;
+    return { ...toApiError(failure), ...readErrorBody(await readBlobError(data)) };
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser, useIsAuthenticated } from '../../lib/hooks';
-import { logout } from '../../lib/logout';
+import { useLogout } from '../../lib/logout';
 import { isForcedLightPath, useTheme } from '../../lib/theme';
 import { AccountButton } from './account-button';
 
@@ -23,6 +23,7 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
   const user = useCurrentUser();
   const { theme, toggleTheme } = useTheme();
   const { pathname } = useLocation();
+  const logout = useLogout();
   // On forced-light pages a toggle would change nothing visible, so it is left out there.
   const showThemeToggle = !isForcedLightPath(pathname);
 

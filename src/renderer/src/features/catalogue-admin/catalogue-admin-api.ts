@@ -1,23 +1,32 @@
 import type { App, Category, UpsertCategoryRequest } from '@shared/api/catalogue';
-import { useState } from 'react';
-import { useDispatch } from 'react-redux';
-import { apiClient } from '../../lib/api-client';
-import { toApiError, type ApiError } from '../../lib/api-errors';
+import { toApiError } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
+
+// Loaded with the first write, not with the first route: zod stays out of it (DESIGN §8).
+const catalogue = () => import('@shared/api/catalogue');
+const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
 /** Catalogue writes (SPEC §7 "Catalogue server", under /catalogue; DESIGN §5: admins only). */
 export const catalogueAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     upsertCategory: build.mutation<Category, UpsertCategoryRequest>({
-      query: (body) => ({ url: '/catalogue/categories', method: 'POST', data: body }),
+      query: (body) => ({ url: '/catalogue/categories', method: 'POST', data: body, schema: () => catalogue().then((m) => m.categorySchema) }),
       invalidatesTags: ['Catalogue'],
     }),
     deleteCategory: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/catalogue/categories/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/catalogue/categories/${id}`, method: 'DELETE', schema: success }),
+      invalidatesTags: ['Catalogue'],
+    }),
+    /**
+     * Multipart (SPEC §7); the browser sets the boundary. The FormData is only in the action's
+     * meta.arg, which RTK's serializability check skips: mutation state keeps no arguments.
+     */
+    addApp: build.mutation<App, FormData>({
+      query: (form) => ({ url: '/catalogue/apps', method: 'POST', data: form, schema: () => catalogue().then((m) => m.appSchema) }),
       invalidatesTags: ['Catalogue'],
     }),
     deleteApp: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/catalogue/apps/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/catalogue/apps/${id}`, method: 'DELETE', schema: success }),
       invalidatesTags: ['Catalogue'],
     }),
   }),
@@ -25,25 +34,9 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
 
 export const { useUpsertCategoryMutation, useDeleteCategoryMutation, useDeleteAppMutation } = catalogueAdminApi;
 
-/**
- * POST /catalogue/apps is multipart (SPEC §7). It goes through the API client directly rather
- * than an RTK mutation: a File in a mutation's arguments would sit in the Redux state, which
- * must stay serialisable. The browser sets the multipart boundary itself.
- */
+/** addApp whose failure is always an ApiError: the form shows its `details` per field. */
 export function useAddApp() {
-  const dispatch = useDispatch();
-  const [isLoading, setLoading] = useState(false);
-  async function addApp(form: FormData): Promise<{ data: App } | { error: ApiError }> {
-    setLoading(true);
-    try {
-      const response = await apiClient.post<App>('/catalogue/apps', form);
-      dispatch(baseApi.util.invalidateTags(['Catalogue']));
-      return { data: response.data };
-    } catch (failure) {
-      return { error: toApiError(failure) };
-    } finally {
-      setLoading(false);
-    }
-  }
-  return [addApp, { isLoading }] as const;
+  const [addApp, state] = catalogueAdminApi.useAddAppMutation();
+  const add = (form: FormData) => addApp(form).unwrap().then((data) => ({ data }), (error: unknown) => ({ error: toApiError(error) }));
+  return [add, state] as const;
 }
