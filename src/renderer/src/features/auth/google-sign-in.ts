@@ -1,4 +1,4 @@
-import { ErrorCode } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/error-codes';
 import { TIMING } from '@shared/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Chip, Drawer, Group, Input, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { ErrorCode } from '@shared/api/error-codes';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -72,7 +73,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
         ) : null}
         {limit ? <LimitAlert problem={limit} onClose={() => setLimit(null)} /> : null}
         {full && !limit ? (
-          <LimitAlert problem={{ code: 'LIST_APP_LIMIT_REACHED', message: `Your plan allows ${appsPerList} apps per list.` }} />
+          <LimitAlert problem={{ code: ErrorCode.LIST_APP_LIMIT_REACHED, message: `Your plan allows ${appsPerList} apps per list.` }} />
         ) : null}
         <TextInput
           label="Search apps"

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@shared/api/errors';
+import { ErrorCode } from '@shared/api/error-codes';
 import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 
