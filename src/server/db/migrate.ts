@@ -3,6 +3,7 @@ import { migration0001Accounts } from './migrations/0001-accounts';
 import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import { migration0003Devices } from './migrations/0003-devices';
 import { migration0004Installations } from './migrations/0004-installations';
+import { migration0005DeviceActivityEvent } from './migrations/0005-device-activity-event';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-catalogue-lists': migration0002CatalogueLists,
   '0003-devices': migration0003Devices,
   '0004-installations': migration0004Installations,
+  '0005-device-activity-event': migration0005DeviceActivityEvent,
 };
 
 /**

@@ -89,17 +89,18 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/devices/ping',
-    { schema: { tags, summary: 'Heartbeat (every 300 s)', security, body: deviceIdBodySchema, response: { 200: pingResponseSchema } } },
-    async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId) }),
-  );
-
-  app.post(
-    '/api/devices/update-status',
-    { schema: { tags, summary: 'Activity update (every 60 s and on visibility changes)', security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
-    async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId) }),
-  );
+  // The heartbeat and the activity update are one call under two names: same body, same handler.
+  const activityCalls = [
+    ['/api/devices/ping', 'Heartbeat (every 300 s)'],
+    ['/api/devices/update-status', 'Activity update (every 60 s, on visibility change, load and unload); records the event'],
+  ] as const;
+  for (const [url, summary] of activityCalls) {
+    app.post(
+      url,
+      { schema: { tags, summary, security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
+      async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId, request.body.event) }),
+    );
+  }
 
   app.post(
     '/api/devices/deactivate',

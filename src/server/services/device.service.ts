@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type {
   Device,
   DeviceCheckResponse,
   DevicesResponse,
   RegisterDeviceResponse,
+  updateStatusRequestSchema,
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
@@ -37,6 +39,9 @@ import {
 import type { SubscriptionService } from './subscription.service';
 
 const AUDIT_LIMIT = 200;
+
+/** What prompted an activity update (SPEC §4 "Background activity"). */
+export type ActivityEvent = z.output<typeof updateStatusRequestSchema>['event'];
 
 export interface RegisterInput {
   deviceId: string;
@@ -156,12 +161,15 @@ export class DeviceService {
     };
   }
 
-  /** Ping and activity updates; an unknown or deactivated id is DEVICE_NOT_FOUND (the web app then registers). */
-  async touch(caller: Caller, deviceId: string): Promise<string> {
+  /**
+   * Ping and activity updates: the device is active now, and `event` (what prompted the call) is
+   * kept with it. An unknown or deactivated id is DEVICE_NOT_FOUND (the web app then registers).
+   */
+  async touch(caller: Caller, deviceId: string, event: ActivityEvent): Promise<string> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
     const now = isoNow(this.ctx.clock);
-    await touchDevice(this.ctx.db, row.id, now);
+    await touchDevice(this.ctx.db, row.id, now, event);
     return now;
   }
 
