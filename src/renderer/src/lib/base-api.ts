@@ -11,17 +11,17 @@ export interface ApiRequest {
   params?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
   /**
-   * Loads the shared zod schema of the answer; a body that does not match is an error, not
-   * data. Loaded on demand so zod stays out of the first route's bundle (DESIGN §8).
+   * Loads the shared zod schema of the answer (required: every call has one in src/shared/api);
+   * a body that does not match is an error, not data. Loaded on demand so zod stays out of the
+   * first route's bundle (DESIGN §8).
    */
-  schema?: () => Promise<ZodType>;
+  schema: () => Promise<ZodType>;
 }
 
 /** RTK Query over the one axios instance, so every call gets the same 401 policy. */
 const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async ({ url, method = 'GET', data, params, headers, schema }) => {
   try {
     const response = await apiClient.request<unknown>({ url, method, data, params, headers });
-    if (!schema) return { data: response.data };
     const parsed = (await schema()).safeParse(response.data);
     if (parsed.success) return { data: parsed.data };
     return { error: { status: response.status, code: 'INVALID_RESPONSE', message: null } };
