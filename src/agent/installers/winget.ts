@@ -1,0 +1,195 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunResult } from '../process';
+import {
+  INSTALL_TIMEOUT_MS,
+  interruptedOutcome,
+  invalidIdOutcome,
+  QUERY_TIMEOUT_MS,
+  skippedInstalled,
+  skippedNotInstalled,
+  versionNote,
+  type Installer,
+  type InstallerDeps,
+  type InstallOutcome,
+  type InventoryEntry,
+  type PackageId,
+} from './installer';
+import { cleanLines, logTail } from './output';
+import { describeWingetExitCode, normaliseWingetExitCode } from './winget-exit-codes';
+import { findWingetRow, parseWingetTable, type WingetRow } from './winget-table';
+
+/**
+ * winget on Windows. Always --exact and --source winget: without them winget may pick another
+ * package, or a Microsoft Store one that needs a signed-in user (STACK.md).
+ */
+const AGREE = ['--accept-source-agreements', '--disable-interactivity'];
+
+export const wingetInstallArgs = (id: string): string[] => [
+  'install',
+  '--id',
+  id,
+  '--exact',
+  '--source',
+  'winget',
+  '--accept-source-agreements',
+  '--accept-package-agreements',
+  '--disable-interactivity',
+  '--silent',
+];
+export const wingetUninstallArgs = (id: string): string[] => ['uninstall', '--id', id, '--exact', '--source', 'winget', ...AGREE, '--silent'];
+export const wingetListArgs = (id?: string): string[] => (id === undefined ? ['list', ...AGREE] : ['list', '--id', id, '--exact', ...AGREE]);
+export const wingetUpgradeArgs = (): string[] => ['upgrade', ...AGREE];
+
+export const WINGET = {
+  OK: 0,
+  NO_APPLICATIONS_FOUND: 0x8a150014,
+  MULTIPLE_APPLICATIONS_FOUND: 0x8a150016,
+  UPDATE_NOT_APPLICABLE: 0x8a15002b,
+  UPGRADE_VERSION_NOT_NEWER: 0x8a15004f,
+  PACKAGE_ALREADY_INSTALLED: 0x8a150061,
+  INSTALL_REBOOT_REQUIRED_TO_FINISH: 0x8a150109,
+  INSTALL_ALREADY_INSTALLED: 0x8a15010d,
+  INSTALL_DOWNGRADE: 0x8a15010e,
+} as const;
+
+/** What `winget install` meant, from its exit code first (localised text cannot be relied on), then its English output. */
+export type WingetInstallResult =
+  | { kind: 'installed'; restartNeeded: boolean }
+  | { kind: 'already-installed'; message: string }
+  | { kind: 'failed'; message: string };
+
+export function interpretWingetInstall(exitCode: number, output: string): WingetInstallResult {
+  const code = normaliseWingetExitCode(exitCode);
+  switch (code) {
+    case WINGET.OK: {
+      // Older winget exited 0 when it found the package installed and nothing newer; a
+      // successful install can also print "No applicable update found." first.
+      const lines = cleanLines(output);
+      const installed = lines.some((line) => line.includes('Successfully installed'));
+      const nothingNewer = lines.some((line) => line.includes('No available upgrade found') || line.includes('Package is already installed'));
+      return !installed && nothingNewer ? { kind: 'already-installed', message: 'Already installed' } : { kind: 'installed', restartNeeded: false };
+    }
+    case WINGET.INSTALL_REBOOT_REQUIRED_TO_FINISH:
+      return { kind: 'installed', restartNeeded: true };
+    case WINGET.UPDATE_NOT_APPLICABLE:
+    case WINGET.UPGRADE_VERSION_NOT_NEWER:
+    case WINGET.PACKAGE_ALREADY_INSTALLED:
+      return { kind: 'already-installed', message: 'Already installed' };
+    case WINGET.INSTALL_ALREADY_INSTALLED:
+      return { kind: 'already-installed', message: 'Another version is already installed' };
+    case WINGET.INSTALL_DOWNGRADE:
+      return { kind: 'already-installed', message: 'A newer version is already installed' };
+    case WINGET.NO_APPLICATIONS_FOUND:
+      return { kind: 'failed', message: 'Not found in the winget source' };
+    case WINGET.MULTIPLE_APPLICATIONS_FOUND:
+      return { kind: 'failed', message: 'More than one package in the winget source has this id' };
+    default:
+      return { kind: 'failed', message: describeWingetExitCode(code) };
+  }
+}
+
+/** Installed packages among `ids`, with the newer version `upgradeRows` (or the list's Available column) offers. */
+export function wingetInventory(ids: readonly PackageId[], listRows: readonly WingetRow[], upgradeRows: readonly WingetRow[] | null): InventoryEntry[] {
+  return ids.flatMap((id) => {
+    const row = findWingetRow(listRows, id.name);
+    if (!row) return [];
+    const available = upgradeRows ? (findWingetRow(upgradeRows, id.name)?.available ?? null) : row.available;
+    return [{ id, installedVersion: row.version, upgradable: available !== null, availableVersion: available }];
+  });
+}
+
+/**
+ * Running as SYSTEM (the Windows service), winget.exe is not on PATH (a known winget
+ * limitation): it lives in the App Installer package folder. The newest one found, or null.
+ */
+export async function findWingetExecutable(programFiles = process.env.ProgramFiles ?? 'C:\\Program Files'): Promise<string | null> {
+  const apps = join(programFiles, 'WindowsApps');
+  try {
+    const folders = (await readdir(apps)).filter((name) => name.startsWith('Microsoft.DesktopAppInstaller_') && name.endsWith('__8wekyb3d8bbwe'));
+    const newest = folders.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
+    return newest ? join(apps, newest, 'winget.exe') : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface WingetOptions {
+  /** The winget executable: 'winget' on PATH, or the path findWingetExecutable() gave. */
+  command?: string;
+}
+
+export class WingetInstaller implements Installer {
+  readonly name = 'winget';
+  private readonly command: string;
+
+  constructor(
+    private readonly deps: InstallerDeps,
+    options: WingetOptions = {},
+  ) {
+    this.command = options.command ?? 'winget';
+  }
+
+  private query(args: string[]): Promise<RunResult> {
+    return this.deps.run(this.command, args, { timeoutMs: QUERY_TIMEOUT_MS });
+  }
+
+  async isAvailable(): Promise<boolean> {
+    return (await this.query(['--version'])).exitCode === 0;
+  }
+
+  async prepare(): Promise<void> {
+    // winget refreshes its source index itself when it is older than its own interval.
+  }
+
+  async installedVersion(id: PackageId): Promise<string | null> {
+    if (invalidIdOutcome(id)) return null;
+    const result = await this.query(wingetListArgs(id.name));
+    if (result.exitCode !== 0) return null; // 0x8A150014: not installed
+    return findWingetRow(parseWingetTable(result.stdout), id.name)?.version ?? null;
+  }
+
+  async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before !== null) return skippedInstalled(before);
+
+    const result = await this.deps.run(this.command, wingetInstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
+    if (interrupted) return interrupted;
+    const exitCode = normaliseWingetExitCode(result.exitCode!);
+    const log = logTail(result.output);
+    const meaning = interpretWingetInstall(exitCode, result.output);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
+    const version = await this.installedVersion(id);
+    if (meaning.kind === 'already-installed') return { status: 'skipped', version, exitCode, message: `${meaning.message}${versionNote(version)}`, log };
+    const message = `Installed${versionNote(version)}${meaning.restartNeeded ? '; restart the PC to finish' : ''}`;
+    return { status: 'succeeded', version, exitCode, message, log };
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.deps.run(this.command, wingetUninstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
+    if (interrupted) return interrupted;
+    const exitCode = normaliseWingetExitCode(result.exitCode!);
+    const log = logTail(result.output);
+    if (exitCode === WINGET.OK) return { status: 'succeeded', version: before || null, exitCode, message: `Removed${versionNote(before)}`, log };
+    return { status: 'failed', version: null, exitCode, message: describeWingetExitCode(exitCode), log };
+  }
+
+  async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
+    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    if (wanted.length === 0) return [];
+    const list = await this.query(wingetListArgs());
+    if (list.exitCode !== 0) return [];
+    const upgrade = await this.query(wingetUpgradeArgs());
+    // `winget upgrade` exits non-zero when nothing is upgradable in some versions; its table is what counts.
+    const upgradeRows = upgrade.exitCode === null ? null : parseWingetTable(upgrade.stdout);
+    return wingetInventory(wanted, parseWingetTable(list.stdout), upgradeRows);
+  }
+}
