@@ -1,9 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
+import { emailSchema } from '@shared/api/common';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors } from '../../lib/form-errors';
+import { schemaForm } from '../../lib/schema-form';
 import { useRequestPasswordResetMutation } from './auth-api';
+
+/** SPEC §5's words for a missing address. */
+const resetRequestSchema = resetPasswordRequestSchema.extend({ email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema) });
 
 /**
  * /password-reset: asks for the address the reset link goes to (DESIGN §5). ?email= prefills
@@ -12,22 +21,16 @@ import { useRequestPasswordResetMutation } from './auth-api';
 export function PasswordResetPage() {
   const [params] = useSearchParams();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const form = useForm({ initialValues: { email: params.get('email') ?? '' }, ...schemaForm(resetRequestSchema) });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError('Email address is required');
-      return;
-    }
-    setError(null);
+  async function send(request: ResetPasswordRequest) {
     try {
-      await requestReset({ email: email.trim() }).unwrap();
+      await requestReset(request).unwrap();
       setSent(true);
     } catch (failure) {
-      setError(errorMessage(failure, 'Failed to send reset link'));
+      // The form has one field: whatever went wrong is about it, and heads the form.
+      if (!applyServerErrors(form, failure)) form.setFieldError('email', errorMessage(failure, 'Failed to send reset link'));
     }
   }
 
@@ -46,11 +49,11 @@ export function PasswordResetPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={form.onSubmit(send)} noValidate>
           <Stack gap="md">
-            {error ? (
+            {form.errors.email ? (
               <Alert color="red" variant="light" role="alert">
-                {error}
+                {form.errors.email}
               </Alert>
             ) : null}
             <TextInput
@@ -58,8 +61,7 @@ export function PasswordResetPage() {
               type="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              {...form.getInputProps('email', { withError: false })}
             />
             <Button type="submit" fullWidth loading={isLoading}>
               Send Reset Link

@@ -1,55 +1,39 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { resetPasswordSchema } from '@shared/api/auth';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { AuthCard } from '../../components/auth-card';
-import { errorDetail, errorMessage } from '../../lib/api-errors';
-import { newPasswordProblem } from '../../lib/new-password';
+import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
+import { schemaForm } from '../../lib/schema-form';
 import { useResetPasswordMutation } from './auth-api';
+
+/** The new password twice; the link does not say whose account it is, so the server checks names and address. */
+const newPasswordFormSchema = resetPasswordSchema
+  .pick({ newPassword: true })
+  .extend({ confirmPassword: z.string() })
+  .refine(({ newPassword, confirmPassword }) => newPassword === confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
 /** /reset-password?token=…: the page the mailed reset link opens (DESIGN §5). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const form = useForm({ initialValues: { newPassword: '', confirmPassword: '' }, ...schemaForm(newPasswordFormSchema) });
   const [done, setDone] = useState(false);
   /** A problem with the link itself: the way out is a new link. */
   const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const confirmInput = useRef<HTMLInputElement>(null);
 
-  function showPasswordError(message: string) {
-    setPasswordError(message);
-    passwordInput.current?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function reset({ newPassword }: { newPassword: string }) {
     if (!token) return;
     setError(null);
-    setPasswordError(null);
-    setConfirmError(null);
-    // The link does not say whose account it is: the server checks names and address.
-    const problem = newPasswordProblem(newPassword);
-    if (problem) {
-      showPasswordError(problem);
-      return;
-    }
-    if (newPassword !== confirmPassword) {
-      setConfirmError('Passwords do not match');
-      confirmInput.current?.focus();
-      return;
-    }
     try {
       await resetPassword({ token, newPassword }).unwrap();
       setDone(true);
     } catch (failure) {
-      const verdict = errorDetail(failure, 'newPassword');
-      if (verdict) showPasswordError(verdict);
-      else setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
+      if (!applyServerErrors(form, failure)) setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
     }
   }
 
@@ -80,7 +64,7 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={form.onSubmit(reset, (errors) => focusFirstError(form, errors))} noValidate>
           <Stack gap="md">
             {error ? (
               <Alert color="red" variant="light" role="alert">
@@ -91,33 +75,13 @@ export function ResetPasswordPage() {
               </Alert>
             ) : null}
             <PasswordInput
-              ref={passwordInput}
               label="New password"
               description="At least 8 characters, not your name or email address"
               autoComplete="new-password"
               required
-              error={passwordError}
-              // Mantine marks only TextInput invalid for assistive technology, not PasswordInput.
-              aria-invalid={passwordError ? true : undefined}
-              value={newPassword}
-              onChange={(event) => {
-                setNewPassword(event.currentTarget.value);
-                setPasswordError(null);
-              }}
+              {...form.getInputProps('newPassword')}
             />
-            <PasswordInput
-              ref={confirmInput}
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              error={confirmError}
-              aria-invalid={confirmError ? true : undefined}
-              value={confirmPassword}
-              onChange={(event) => {
-                setConfirmPassword(event.currentTarget.value);
-                setConfirmError(null);
-              }}
-            />
+            <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
             <Button type="submit" fullWidth loading={isLoading}>
               Reset Password
             </Button>
