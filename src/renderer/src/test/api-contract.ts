@@ -48,11 +48,11 @@ interface FileOperation {
   statuses: readonly [200];
 }
 
-const json = <S extends ZodType, const Status extends number = 200>(schema: S, ...statuses: Status[]): JsonOperation<S, Status> => ({
-  kind: 'json',
-  schema,
-  statuses: statuses.length > 0 ? statuses : [200 as Status],
-});
+function json<S extends ZodType>(schema: S): JsonOperation<S, 200>;
+function json<S extends ZodType, const Status extends number>(schema: S, ...statuses: [Status, ...Status[]]): JsonOperation<S, Status>;
+function json(schema: ZodType, ...statuses: number[]): JsonOperation<ZodType, number> {
+  return { kind: 'json', schema, statuses: statuses.length > 0 ? statuses : [200] };
+}
 const file = (): FileOperation => ({ kind: 'file', schema: z.string(), statuses: [200] });
 
 /**

@@ -1,6 +1,7 @@
 import { notificationsStore } from '@mantine/notifications';
 import type { AccountResponse, UpdateAccountResponse } from '@shared/api/account';
 import { fireEvent, screen } from '@testing-library/react';
+import type { SuccessReply } from '../../test/mock-api';
 import { testUser } from '../../test/render-app';
 
 /** GET /api/account for the signed-in test user. */
@@ -13,7 +14,7 @@ export const account: AccountResponse = {
 };
 
 /** PUT /api/account's answer, as the server sends it. */
-export function saved(overrides: Partial<UpdateAccountResponse> = {}): { status: number; data: UpdateAccountResponse } {
+export function saved(overrides: Partial<UpdateAccountResponse> = {}): SuccessReply<'PUT /api/account'> {
   return { status: 200, data: { success: true, pendingEmail: null, passwordChanged: false, user: testUser, ...overrides } };
 }
 

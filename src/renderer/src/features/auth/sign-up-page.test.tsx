@@ -4,7 +4,7 @@ import { REGISTER_ACCEPTED_MESSAGE } from '@shared/api/auth';
 import { PASSWORD_MESSAGES } from '@shared/api/common';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp, testUser } from '../../test/render-app';
 
 const account = { ...testUser, careerField: null, dateOfBirth: '1990-12-10', receiveEmails: false, createdAt: '2026-01-01T00:00:00.000Z' };
@@ -27,11 +27,11 @@ function fillTheRest(password = 'correct horse battery') {
 }
 
 /** POST /api/auth/register answers alike for every address (docs/security.md). */
-function accepted() {
+function accepted(): MockReply<'POST /api/auth/register'> {
   return { status: 202, data: { requiresVerification: true, email: 'ada@example.com', message: REGISTER_ACCEPTED_MESSAGE } };
 }
 
-function signedIn() {
+function signedIn(): MockReply<'POST /api/auth/login'> {
   return { status: 200, data: { token: 'access', refreshToken: 'refresh', user: { ...testUser, id: 'u1' } } };
 }
 

@@ -15,9 +15,20 @@ afterEach(cleanup);
 
 describe('the undo-email-change screen', () => {
   it('puts the address back once, signed out, and offers a new password', async () => {
-    const api = mockApi({ 'POST /api/auth/undo-email-change': { status: 200, data: { success: true, email: 'ada@example.com' } } });
+    // The server answers once the pending state has been seen, not before.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const api = mockApi({
+      'POST /api/auth/undo-email-change': async () => {
+        await answered;
+        return { status: 200, data: { success: true, email: 'ada@example.com' } };
+      },
+    });
     const app = renderApp('/undo-email-change?token=undo-1');
     expect(await screen.findByText('Restoring your email address…')).toBeInTheDocument();
+    answer();
     expect(await screen.findByText(UNDONE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a New Password' })).toHaveAttribute('href', '/password-reset?email=ada%40example.com');
     expect(api.callsTo('POST', '/api/auth/undo-email-change')).toEqual([expect.objectContaining({ body: { token: 'undo-1' } })]);

@@ -3,14 +3,14 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeApp } from '../../test/factories';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 
 const categories = [{ category_id: 1, category_name: 'Browsers', app_count: 1 }];
 const catalogue = {
   'GET /catalogue/categories': { status: 200, data: categories },
   'GET /catalogue/apps': { status: 200, data: [makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers' })] },
-};
+} satisfies MockRoutes;
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });

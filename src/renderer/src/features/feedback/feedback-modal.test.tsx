@@ -61,7 +61,7 @@ describe('the feedback modal', () => {
   // Last: it moves the clock.
   it('sends the payload of SPEC §3 and thanks the user, then closes by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = mockApi({ 'POST /api/feedback': { status: 201, data: { success: true, id: 'f1' } } });
+    const api = mockApi({ 'POST /api/feedback': { status: 200, data: { success: true, id: 'f1' } } });
     renderApp('/app-list');
     const dialog = await openFeedback();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Suggestion' }));

@@ -103,7 +103,7 @@ describe('the lists screen', () => {
   });
 
   it('toasts the server message when the lists cannot be fetched', async () => {
-    listRoutes({ 'GET /api/lists': { status: 400, data: { code: 'SOMETHING', message: 'Lists are resting' } } });
+    listRoutes({ 'GET /api/lists': { status: 429, data: { code: 'RATE_LIMITED', message: 'Lists are resting' } } });
     renderApp('/app-list');
     expect(await screen.findByText('Lists are resting')).toBeInTheDocument();
   });
