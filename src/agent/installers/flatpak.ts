@@ -1,0 +1,137 @@
+import type { RunResult } from '../process';
+import {
+  INSTALL_TIMEOUT_MS,
+  interruptedOutcome,
+  invalidIdOutcome,
+  QUERY_TIMEOUT_MS,
+  skippedInstalled,
+  skippedNotInstalled,
+  versionNote,
+  type Installer,
+  type InstallerDeps,
+  type InstallOutcome,
+  type InventoryEntry,
+  type PackageId,
+} from './installer';
+import { cleanLines, logTail } from './output';
+
+/**
+ * Flatpak apps from Flathub. As root (the agent's service) apps go into the system
+ * installation, for every user of the machine; otherwise into the user's own (--user), which
+ * needs no password. --noninteractive: without it flatpak draws its transaction table and
+ * progress even through a pipe (flatpak-install-y-without-noninteractive.txt).
+ */
+export type FlatpakScope = '--system' | '--user';
+export const FLATHUB_URL = 'https://dl.flathub.org/repo/flathub.flatpakrepo';
+const FLATPAK_ENV = { LC_ALL: 'C', LANGUAGE: 'C' } as const;
+const COLUMNS = ['application', 'version'] as const;
+
+export const flatpakInstallArgs = (name: string, scope: FlatpakScope): string[] => ['install', scope, '-y', '--noninteractive', 'flathub', name];
+export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
+/** Both installations: an app the system already has counts as installed for a user too. */
+export const flatpakListArgs = (): string[] => ['list', '--app', `--columns=${COLUMNS.join(',')}`];
+export const flatpakUpdatesArgs = (): string[] => ['remote-ls', '--updates', '--app', `--columns=${COLUMNS.join(',')}`];
+export const flatpakRemoteAddArgs = (scope: FlatpakScope): string[] => ['remote-add', scope, '--if-not-exists', 'flathub', FLATHUB_URL];
+
+/** Tab-separated rows of `--columns=…` output (no header when piped), as records keyed by column. */
+export function parseFlatpakColumns(stdout: string, columns: readonly string[]): Array<Record<string, string>> {
+  return stdout.split('\n').flatMap((line) => {
+    const cells = line.split('\t');
+    if (cells.length < columns.length || line.trim() === '') return [];
+    return [Object.fromEntries(columns.map((column, index) => [column, cells[index]!.trim()]))];
+  });
+}
+
+/** application id → version ('' when the app declares none). */
+export function flatpakVersions(stdout: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const row of parseFlatpakColumns(stdout, COLUMNS)) if (row.application && !versions.has(row.application)) versions.set(row.application, row.version ?? '');
+  return versions;
+}
+
+export type FlatpakInstallResult = { kind: 'installed' } | { kind: 'already-installed' } | { kind: 'failed'; message: string };
+
+export function interpretFlatpakInstall(exitCode: number, output: string): FlatpakInstallResult {
+  const lines = cleanLines(output);
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (has('Skipping: ') && has('is already installed')) return { kind: 'already-installed' };
+  if (exitCode === 0) return { kind: 'installed' };
+  if (has('Nothing matches ') || has('No remote refs found similar to')) return { kind: 'failed', message: 'Not found on Flathub' };
+  const remoteMissing = lines.some((line) => line.includes('flathub') && (line.includes('No remote refs found for') || line.includes('not found')));
+  if (remoteMissing) return { kind: 'failed', message: 'The Flathub remote is not set up on this machine' };
+  const error = lines.find((line) => line.startsWith('error: '));
+  return { kind: 'failed', message: error ? error.slice('error: '.length) : `flatpak failed with exit code ${exitCode}` };
+}
+
+export class FlatpakInstaller implements Installer {
+  readonly name = 'flatpak';
+  private readonly scope: FlatpakScope;
+
+  constructor(private readonly deps: InstallerDeps) {
+    this.scope = deps.isRoot ? '--system' : '--user';
+  }
+
+  private flatpak(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<RunResult> {
+    return this.deps.run('flatpak', args, { timeoutMs, signal, env: FLATPAK_ENV });
+  }
+
+  async isAvailable(): Promise<boolean> {
+    return (await this.flatpak(['--version'], QUERY_TIMEOUT_MS)).exitCode === 0;
+  }
+
+  /** Adds Flathub to this installation when it is missing (a --user installation starts with no remotes). */
+  async prepare(signal?: AbortSignal): Promise<void> {
+    await this.flatpak(flatpakRemoteAddArgs(this.scope), QUERY_TIMEOUT_MS, signal);
+  }
+
+  async installedVersion(id: PackageId): Promise<string | null> {
+    if (invalidIdOutcome(id)) return null;
+    const result = await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS);
+    return flatpakVersions(result.stdout).get(id.name) ?? null;
+  }
+
+  async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before !== null) return skippedInstalled(before);
+
+    const result = await this.flatpak(flatpakInstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    const meaning = interpretFlatpakInstall(result.exitCode!, result.output);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    const version = await this.installedVersion(id);
+    if (meaning.kind === 'already-installed') return { ...skippedInstalled(version ?? '', log), exitCode: result.exitCode };
+    return { status: 'succeeded', version: version || null, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.flatpak(flatpakUninstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode === 0) return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
+    const meaning = interpretFlatpakInstall(result.exitCode!, result.output);
+    return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed', log };
+  }
+
+  async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
+    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    if (wanted.length === 0) return [];
+    const installed = flatpakVersions((await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS)).stdout);
+    if (!wanted.some((id) => installed.has(id.name))) return [];
+    const updates = flatpakVersions((await this.flatpak(flatpakUpdatesArgs(), QUERY_TIMEOUT_MS)).stdout);
+    return wanted.flatMap((id) => {
+      const version = installed.get(id.name);
+      if (version === undefined) return [];
+      const update = updates.get(id.name);
+      return [{ id, installedVersion: version, upgradable: update !== undefined, availableVersion: update || null }];
+    });
+  }
+}

@@ -1,0 +1,144 @@
+import type { RunResult } from '../process';
+import {
+  INSTALL_TIMEOUT_MS,
+  interruptedOutcome,
+  invalidIdOutcome,
+  QUERY_TIMEOUT_MS,
+  skippedInstalled,
+  skippedNotInstalled,
+  versionNote,
+  type Installer,
+  type InstallerDeps,
+  type InstallOutcome,
+  type InventoryEntry,
+  type PackageId,
+} from './installer';
+import { between, cleanLines, logTail, words } from './output';
+
+/**
+ * Snap. Run with LANGUAGE=C LC_ALL=C (German headers otherwise); its output carries \r
+ * progress frames and ANSI escapes even through a pipe (STACK.md), which cleanLines removes.
+ * A snap published with classic confinement is installed again with --classic: the catalogue
+ * is curated by the admin, and such snaps (editors, IDEs) cannot be installed any other way.
+ */
+export const SNAP_ENV = { LANGUAGE: 'C', LC_ALL: 'C' } as const;
+
+export const snapInstallArgs = (name: string, classic = false): string[] => ['install', ...(classic ? ['--classic'] : []), name];
+export const snapRemoveArgs = (name: string): string[] => ['remove', name];
+export const snapListArgs = (name?: string): string[] => ['list', '--color=never', ...(name ? [name] : [])];
+export const snapRefreshListArgs = (): string[] => ['refresh', '--list', '--color=never'];
+
+/** `snap list` / `snap refresh --list`: a header line, then rows whose first two words are name and version. */
+export function parseSnapTable(stdout: string): Map<string, string> {
+  const rows = cleanLines(stdout).filter((line) => line.trim() !== '');
+  const versions = new Map<string, string>();
+  for (const line of rows.slice(1)) {
+    const [name, version] = words(line);
+    if (name && version) versions.set(name, version);
+  }
+  return versions;
+}
+
+export type SnapInstallResult =
+  | { kind: 'installed'; version: string | null }
+  | { kind: 'already-installed' }
+  | { kind: 'needs-classic' }
+  | { kind: 'failed'; message: string };
+
+export function interpretSnapInstall(exitCode: number, output: string, name: string): SnapInstallResult {
+  const lines = cleanLines(output);
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (has(`snap "${name}" is already installed`)) return { kind: 'already-installed' };
+  if (exitCode === 0) {
+    // "microk8s (1.27/stable) v1.27.2 from Canonical** installed"
+    const done = lines.find((line) => line.startsWith(`${name} `) && line.endsWith(' installed'));
+    return { kind: 'installed', version: done ? between(done, ') ', ' from ') : null };
+  }
+  if (has('published using classic confinement')) return { kind: 'needs-classic' };
+  if (has(`snap "${name}" not found`) || has(`no snap found for "${name}"`)) return { kind: 'failed', message: 'Not found in the Snap Store' };
+  const error = lines.find((line) => line.startsWith('error: '));
+  return { kind: 'failed', message: error ? error.slice('error: '.length) : `snap failed with exit code ${exitCode}` };
+}
+
+export class SnapInstaller implements Installer {
+  readonly name = 'snap';
+
+  constructor(private readonly deps: InstallerDeps) {}
+
+  private snap(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<RunResult> {
+    return this.deps.run('snap', args, { timeoutMs, signal, env: SNAP_ENV });
+  }
+
+  async isAvailable(): Promise<boolean> {
+    return (await this.snap(['version'], QUERY_TIMEOUT_MS)).exitCode === 0;
+  }
+
+  async prepare(): Promise<void> {
+    // snapd refreshes its own metadata.
+  }
+
+  async installedVersion(id: PackageId): Promise<string | null> {
+    if (invalidIdOutcome(id)) return null;
+    // Exits 1 with "error: no matching snaps installed" when it is not.
+    const result = await this.snap(snapListArgs(id.name), QUERY_TIMEOUT_MS);
+    return result.exitCode === 0 ? (parseSnapTable(result.stdout).get(id.name) ?? null) : null;
+  }
+
+  async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before !== null) return skippedInstalled(before);
+
+    let result = await this.snap(snapInstallArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    let meaning = result.exitCode === null ? null : interpretSnapInstall(result.exitCode, result.output, id.name);
+    if (meaning?.kind === 'needs-classic') {
+      result = await this.snap(snapInstallArgs(id.name, true), INSTALL_TIMEOUT_MS, signal);
+      meaning = result.exitCode === null ? null : interpretSnapInstall(result.exitCode, result.output, id.name);
+    }
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
+    if (interrupted || !meaning) return interrupted!;
+    const log = logTail(result.output);
+    switch (meaning.kind) {
+      case 'installed': {
+        const version = (await this.installedVersion(id)) ?? meaning.version;
+        return { status: 'succeeded', version, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
+      }
+      case 'already-installed':
+        return { ...skippedInstalled((await this.installedVersion(id)) ?? '', log), exitCode: result.exitCode };
+      case 'needs-classic':
+        return { status: 'failed', version: null, exitCode: result.exitCode, message: 'Needs classic confinement, which this system refused', log };
+      case 'failed':
+        return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    }
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.snap(snapRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode === 0) return { status: 'succeeded', version: before, exitCode: 0, message: `Removed${versionNote(before)}`, log };
+    const error = cleanLines(result.output).find((line) => line.startsWith('error: '));
+    return { status: 'failed', version: null, exitCode: result.exitCode, message: error ? error.slice(7) : 'snap remove failed', log };
+  }
+
+  async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
+    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    if (wanted.length === 0) return [];
+    const installed = parseSnapTable((await this.snap(snapListArgs(), QUERY_TIMEOUT_MS)).stdout);
+    if (!wanted.some((id) => installed.has(id.name))) return [];
+    // "All snaps up to date." goes to stderr; stdout then holds no table.
+    const updates = parseSnapTable((await this.snap(snapRefreshListArgs(), QUERY_TIMEOUT_MS)).stdout);
+    return wanted.flatMap((id) => {
+      const version = installed.get(id.name);
+      if (version === undefined) return [];
+      const available = updates.get(id.name) ?? null;
+      return [{ id, installedVersion: version, upgradable: available !== null, availableVersion: available }];
+    });
+  }
+}
