@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { ErrorCode } from '@shared/api/error-codes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../lib/api-client';
 import { clearSession, saveSession } from '../lib/session';
@@ -21,27 +22,27 @@ describe('mockApi answers only with what the server sends', () => {
   });
 
   it('refuses a success reply that does not match the route schema, naming the route and the field', () => {
-    const wrong = { 'GET /api/lists': { status: 200, data: [{ ...makeList(), appCount: 'three' }] } } as unknown as MockRoutes;
-    expect(() => mockApi(wrong)).toThrow(/"GET \/api\/lists".*response schema[\s\S]*appCount/);
+    // @ts-expect-error: appCount is a number in the schema, so this does not compile either.
+    expect(() => mockApi({ 'GET /api/lists': { status: 200, data: [{ ...makeList(), appCount: 'three' }] } })).toThrow(/"GET \/api\/lists".*response schema[\s\S]*appCount/);
   });
 
   it('refuses a success status the route never uses', () => {
-    const wrong = { 'POST /api/lists': { status: 200, data: { ...makeList(), apps: [] } } } as unknown as MockRoutes;
-    expect(() => mockApi(wrong)).toThrow(/status 200, the route answers 201/);
+    // @ts-expect-error: POST /api/lists answers 201.
+    expect(() => mockApi({ 'POST /api/lists': { status: 200, data: { ...makeList(), apps: [] } } })).toThrow(/status 200, the route answers 201/);
   });
 
   it('refuses an error that is not the envelope with a shared code', () => {
     const noCode = { 'GET /api/lists': { status: 500, data: { message: 'boom' } } } as unknown as MockRoutes;
     const unknownCode = { 'GET /api/lists': { status: 500, data: { code: 'BOOM', message: 'boom' } } } as unknown as MockRoutes;
-    const extraKey = { 'GET /api/lists': { status: 401, data: { code: 'TOKEN_REVOKED', message: 'x', logout: true } } } as unknown as MockRoutes;
+    const extraKey = { 'GET /api/lists': { status: 401, data: { code: ErrorCode.TOKEN_REVOKED, message: 'x', logout: true } } } as unknown as MockRoutes;
     expect(() => mockApi(noCode)).toThrow(/envelope[\s\S]*code/);
     expect(() => mockApi(unknownCode)).toThrow(/"BOOM" is no ErrorCode/);
     expect(() => mockApi(extraKey)).toThrow(/logout/);
   });
 
   it('refuses a route that is no call of the contract', () => {
-    const wrong = { 'GET /api/nothing-here': { status: 200, data: {} } } as unknown as MockRoutes;
-    expect(() => mockApi(wrong)).toThrow(/"GET \/api\/nothing-here" is no call/);
+    // @ts-expect-error: a key outside the contract does not compile.
+    expect(() => mockApi({ 'GET /api/nothing-here': { status: 200, data: {} } })).toThrow(/"GET \/api\/nothing-here" is no call/);
   });
 
   it('records a wrong reply computed at request time and answers 500', async () => {
@@ -60,7 +61,7 @@ describe('mockApi answers only with what the server sends', () => {
 
   it('answers 404 NOT_FOUND for an API path no test answers', async () => {
     const api = mockApi({});
-    await expect(apiClient.get('/api/lists')).rejects.toMatchObject({ response: { status: 404, data: { code: 'NOT_FOUND', message: 'Not found' } } });
+    await expect(apiClient.get('/api/lists')).rejects.toMatchObject({ response: { status: 404, data: { code: ErrorCode.NOT_FOUND, message: 'Not found' } } });
     expect(api.callsTo('GET', '/api/lists')).toHaveLength(1);
   });
 });
