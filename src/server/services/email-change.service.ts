@@ -1,16 +1,17 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { DAY_MS, HOUR_MS } from '@shared/time';
-import { type AppContext, isoAfter, isoNow } from '../context';
+import { type AppContext, isoNow } from '../context';
 import { isUniqueViolation } from '../db/dialect';
-import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
+import { claimEmailToken, findEmailTokenByHash, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
-import type { Db, EmailTokenPurpose, UsersTable } from '../db/schema';
+import type { Db, UsersTable } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { emailChangeAddressTakenMail, emailChangeConfirmMail, emailChangedMail } from '../mail/templates';
-import { hashToken, newId, randomToken } from '../security/tokens';
+import { hashToken } from '../security/tokens';
+import { issueEmailToken } from './email-token.service';
 
 const CONFIRM_TTL_MS = TOKEN_TTL.verifyEmailHours * HOUR_MS;
 const UNDO_TTL_MS = TOKEN_TTL.undoEmailChangeDays * DAY_MS;
@@ -35,7 +36,7 @@ export class EmailChangeService {
     if (await findUserByEmail(db, newEmail)) {
       return { to: newEmail, ...emailChangeAddressTakenMail({ signInLink: `${this.ctx.config.publicUrl}/sign-in` }) };
     }
-    const token = await this.issue(db, user.id, 'change_email', newEmail, CONFIRM_TTL_MS);
+    const token = await issueEmailToken(db, this.ctx.clock, { userId: user.id, purpose: 'change_email', email: newEmail, ttlMs: CONFIRM_TTL_MS });
     const link = `${this.ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     return { to: newEmail, ...emailChangeConfirmMail({ firstName: user.first_name, link, hours: TOKEN_TTL.verifyEmailHours }) };
   }
@@ -59,7 +60,7 @@ export class EmailChangeService {
         await updateUser(trx, user.id, { email: row.email, is_email_verified: 1, updated_at: now });
         // Links sent to the old address must not outlive the move.
         for (const purpose of ['reset', 'verify', 'change_email'] as const) await invalidateEmailTokens(trx, user.id, purpose, now);
-        const undoToken = await this.issue(trx, user.id, 'undo_email_change', user.email, UNDO_TTL_MS);
+        const undoToken = await issueEmailToken(trx, this.ctx.clock, { userId: user.id, purpose: 'undo_email_change', email: user.email, ttlMs: UNDO_TTL_MS });
         const undoLink = `${this.ctx.config.publicUrl}/undo-email-change?token=${encodeURIComponent(undoToken)}`;
         notice = {
           to: user.email,
@@ -93,22 +94,5 @@ export class EmailChangeService {
     }
     this.ctx.log.warn({ userId: row.user_id }, 'e-mail change undone from the old address');
     return { email: row.email };
-  }
-
-  private async issue(db: Db, userId: string, purpose: EmailTokenPurpose, email: string, ttlMs: number): Promise<string> {
-    const token = randomToken();
-    const now = isoNow(this.ctx.clock);
-    await invalidateEmailTokens(db, userId, purpose, now);
-    await insertEmailToken(db, {
-      id: newId(),
-      user_id: userId,
-      purpose,
-      token_hash: hashToken(token),
-      email,
-      created_at: now,
-      expires_at: isoAfter(this.ctx.clock, ttlMs),
-      used_at: null,
-    });
-    return token;
   }
 }

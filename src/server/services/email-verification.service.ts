@@ -1,16 +1,17 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoAfter, isoNow } from '../context';
-import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
+import { type AppContext, isoNow } from '../context';
+import { claimEmailToken, findEmailTokenByHash } from '../db/repositories/email-tokens.repository';
 import { findUserById, updateUser } from '../db/repositories/users.repository';
 import type { Db } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { verificationMail } from '../mail/templates';
 import type { RateLimiter } from '../security/rate-limiter';
+import { hashToken } from '../security/tokens';
 import type { EmailChangeService } from './email-change.service';
-import { hashToken, newId, randomToken } from '../security/tokens';
+import { issueEmailToken } from './email-token.service';
 
 const VERIFY_TTL_MS = TOKEN_TTL.verifyEmailHours * HOUR_MS;
 
@@ -30,19 +31,7 @@ export class EmailVerificationService {
    * transaction and returns the mail, which the caller sends once that transaction commits.
    */
   async prepare(db: Db, user: { id: string; first_name: string }, email: string): Promise<MailMessage> {
-    const token = randomToken();
-    const now = isoNow(this.ctx.clock);
-    await invalidateEmailTokens(db, user.id, 'verify', now);
-    await insertEmailToken(db, {
-      id: newId(),
-      user_id: user.id,
-      purpose: 'verify',
-      token_hash: hashToken(token),
-      email,
-      created_at: now,
-      expires_at: isoAfter(this.ctx.clock, VERIFY_TTL_MS),
-      used_at: null,
-    });
+    const token = await issueEmailToken(db, this.ctx.clock, { userId: user.id, purpose: 'verify', email, ttlMs: VERIFY_TTL_MS });
     const link = `${this.ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     return { to: email, ...verificationMail({ firstName: user.first_name, link, hours: TOKEN_TTL.verifyEmailHours }) };
   }

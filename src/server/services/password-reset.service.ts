@@ -1,8 +1,8 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoAfter, isoNow } from '../context';
-import { claimEmailToken, findEmailTokenByHash, insertEmailToken, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
+import { type AppContext, isoNow } from '../context';
+import { claimEmailToken, findEmailTokenByHash, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
 import { badRequest } from '../errors';
@@ -10,7 +10,8 @@ import { passwordResetMail } from '../mail/templates';
 import { assertAcceptablePassword } from '../security/password-policy';
 import { hashPassword } from '../security/passwords';
 import type { RateLimiter } from '../security/rate-limiter';
-import { hashToken, newId, randomToken } from '../security/tokens';
+import { hashToken } from '../security/tokens';
+import { issueEmailToken } from './email-token.service';
 
 const RESET_TTL_MS = TOKEN_TTL.resetPasswordHours * HOUR_MS;
 
@@ -40,22 +41,10 @@ export class PasswordResetService {
   private async mailLink(email: string): Promise<void> {
     const user = await findUserByEmail(this.ctx.db, email);
     if (!user) return;
-    const token = randomToken();
-    const now = isoNow(this.ctx.clock);
-    await this.ctx.db.transaction().execute(async (trx) => {
-      // Only the newest link works: an older mail lying around cannot be used later.
-      await invalidateEmailTokens(trx, user.id, 'reset', now);
-      await insertEmailToken(trx, {
-        id: newId(),
-        user_id: user.id,
-        purpose: 'reset',
-        token_hash: hashToken(token),
-        email: user.email,
-        created_at: now,
-        expires_at: isoAfter(this.ctx.clock, RESET_TTL_MS),
-        used_at: null,
-      });
-    });
+    // Only the newest link works: an older mail lying around cannot be used later.
+    const token = await this.ctx.db
+      .transaction()
+      .execute((trx) => issueEmailToken(trx, this.ctx.clock, { userId: user.id, purpose: 'reset', email: user.email, ttlMs: RESET_TTL_MS }));
     const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({
       to: user.email,
