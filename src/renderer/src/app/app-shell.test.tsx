@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/mock-api';
@@ -90,8 +91,8 @@ describe('routes and guards', () => {
   it('signs out when the background device check says the session is gone', async () => {
     signIn();
     mockApi({
-      'GET /api/devices': { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'expired' } },
-      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_INVALID', message: 'invalid' } },
+      'GET /api/devices': { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'expired' } },
+      'POST /api/auth/refresh': { status: 401, data: { code: ErrorCode.REFRESH_TOKEN_INVALID, message: 'invalid' } },
     });
     renderApp('/devices');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

@@ -39,7 +39,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
 
   it('keeps the user signed in when a 401 is about a password they typed', async () => {
     const api = mockApi({
-      'PUT /api/account': { status: 401, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
+      'PUT /api/account': { status: 401, data: { code: ErrorCode.INVALID_CURRENT_PASSWORD, message: 'Current password is incorrect' } },
     });
     await expect(apiClient.put('/api/account', { currentPassword: 'wrong' })).rejects.toMatchObject({ response: { status: 401 } });
     expect(readToken()).toBe('old-access');
@@ -50,7 +50,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
 
   it('signs out with a warning when the device was deactivated', async () => {
     const api = mockApi({
-      'GET /api/devices': { status: 401, data: { code: 'DEVICE_DEACTIVATED', message: 'Device deactivated' } },
+      'GET /api/devices': { status: 401, data: { code: ErrorCode.DEVICE_DEACTIVATED, message: 'Device deactivated' } },
     });
     await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
     expect(readToken()).toBeNull();
@@ -62,7 +62,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
   });
 
   it('says so when the device was deactivated from another location', async () => {
-    mockApi({ 'GET /api/devices': { status: 401, data: { code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'x' } } });
+    mockApi({ 'GET /api/devices': { status: 401, data: { code: ErrorCode.DEVICE_DEACTIVATED_REMOTELY, message: 'x' } } });
     await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
     expect(toastMessages()).toContain('Your device has been deactivated from another location. Please sign in again.');
   });
@@ -71,7 +71,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
     const api = mockApi({
       'GET /api/lists': () => {
         clearSession();
-        return { status: 401, data: { code: 'TOKEN_REVOKED', message: 'Your session has ended. Please sign in again.' } };
+        return { status: 401, data: { code: ErrorCode.TOKEN_REVOKED, message: 'Your session has ended. Please sign in again.' } };
       },
     });
     await expect(apiClient.get('/api/lists')).rejects.toMatchObject({ response: { status: 401 } });
@@ -85,7 +85,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
       'GET /api/account': (call) =>
         call.authorization === 'Bearer new-access'
           ? { status: 200, data: account }
-          : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } },
+          : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'Token expired' } },
       'POST /api/auth/refresh': { status: 200, data: { token: 'new-access', refreshToken: 'new-refresh' } },
     });
     const response = await apiClient.get('/api/account');
@@ -117,9 +117,9 @@ describe('the API client 401 policy (SPEC §4)', () => {
         if (call.authorization === 'Bearer other-tab-access') return { status: 200, data: account };
         // Meanwhile, another tab rotated the tokens and stored them.
         saveSession({ token: 'other-tab-access', refreshToken: 'other-tab-refresh', user });
-        return { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } };
+        return { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'Token expired' } };
       },
-      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_REUSED', message: 'reused' } },
+      'POST /api/auth/refresh': { status: 401, data: { code: ErrorCode.REFRESH_TOKEN_REUSED, message: 'reused' } },
     });
     const response = await apiClient.get('/api/account');
     expect(response.data).toEqual(account);
@@ -130,8 +130,8 @@ describe('the API client 401 policy (SPEC §4)', () => {
 
   it('sends the user to sign-in, with a way back, when the refresh fails', async () => {
     mockApi({
-      'GET /api/account': { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Token expired' } },
-      'POST /api/auth/refresh': { status: 401, data: { code: 'REFRESH_TOKEN_INVALID', message: 'Refresh token invalid' } },
+      'GET /api/account': { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'Token expired' } },
+      'POST /api/auth/refresh': { status: 401, data: { code: ErrorCode.REFRESH_TOKEN_INVALID, message: 'Refresh token invalid' } },
     });
     await expect(apiClient.get('/api/account')).rejects.toMatchObject({ response: { status: 401 } });
     expect(readToken()).toBeNull();
@@ -145,18 +145,18 @@ describe('the API client 401 policy (SPEC §4)', () => {
     let refreshes = 0;
     const api = mockApi({
       'GET /api/account': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: account } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+        call.authorization === 'Bearer new-access' ? { status: 200, data: account } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'GET /api/lists': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: [makeList()] } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+        call.authorization === 'Bearer new-access' ? { status: 200, data: [makeList()] } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'GET /api/subscription/status': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: planStatus() } : { status: 401, data: { code: 'TOKEN_EXPIRED', message: 'x' } },
+        call.authorization === 'Bearer new-access' ? { status: 200, data: planStatus() } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'POST /api/auth/refresh': async () => {
         refreshes += 1;
         // Rotation: a second use of the old refresh token would be rejected by the server.
         await new Promise((resolve) => setTimeout(resolve, 20));
         return refreshes === 1
           ? { status: 200, data: { token: 'new-access', refreshToken: 'new-refresh' } }
-          : { status: 401, data: { code: 'REFRESH_TOKEN_REUSED', message: 'reused' } };
+          : { status: 401, data: { code: ErrorCode.REFRESH_TOKEN_REUSED, message: 'reused' } };
       },
     });
     const answers = await Promise.all([
@@ -171,7 +171,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
   });
 
   it('does not try to refresh when the login itself answers 401', async () => {
-    const api = mockApi({ 'POST /api/auth/login': { status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } } });
+    const api = mockApi({ 'POST /api/auth/login': { status: 401, data: { code: ErrorCode.INVALID_CREDENTIALS, message: 'Invalid email or password' } } });
     await expect(apiClient.post('/api/auth/login', { email: 'a@b.c', password: 'x' })).rejects.toBeTruthy();
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { devicesResponse } from '../test/factories';
 import { mockApi } from '../test/mock-api';
@@ -56,7 +57,7 @@ describe('browser device id (SPEC §3)', () => {
 
   it('is sent as X-Device-ID on every request, sign-in included', async () => {
     const api = mockApi({
-      'POST /api/auth/login': { status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
+      'POST /api/auth/login': { status: 401, data: { code: ErrorCode.INVALID_CREDENTIALS, message: 'Invalid email or password' } },
       'GET /api/devices': { status: 200, data: devicesResponse([]) },
     });
     const id = await getDeviceId();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '@shared/api/account';
 import { PASSWORD_MESSAGES } from '@shared/api/common';
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -65,7 +66,7 @@ describe('changing the e-mail address in settings', () => {
     await openSettings({
       'PUT /api/account': {
         status: 400,
-        data: { code: 'CURRENT_PASSWORD_REQUIRED', message: EMAIL_CHANGE_PASSWORD_MESSAGE, details: { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE } },
+        data: { code: ErrorCode.CURRENT_PASSWORD_REQUIRED, message: EMAIL_CHANGE_PASSWORD_MESSAGE, details: { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE } },
       },
     });
     type('Email', 'ada@new.example');
@@ -98,7 +99,7 @@ describe('the new-password rules in settings', () => {
     await openSettings({
       'PUT /api/account': {
         status: 400,
-        data: { code: 'VALIDATION_ERROR', message: PASSWORD_MESSAGES.weak, details: { newPassword: PASSWORD_MESSAGES.weak } },
+        data: { code: ErrorCode.VALIDATION_ERROR, message: PASSWORD_MESSAGES.weak, details: { newPassword: PASSWORD_MESSAGES.weak } },
       },
     });
     type('Current password', 'old password 1');

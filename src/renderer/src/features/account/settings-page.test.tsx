@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -71,7 +72,7 @@ describe('the settings screen', () => {
   it('shows a wrong current password on its field and stays signed in', async () => {
     mockApi({
       'GET /api/account': { status: 200, data: account },
-      'PUT /api/account': { status: 403, data: { code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' } },
+      'PUT /api/account': { status: 403, data: { code: ErrorCode.INVALID_CURRENT_PASSWORD, message: 'Current password is incorrect' } },
     });
     const app = renderApp('/settings');
     await screen.findByDisplayValue('ada@example.com');
@@ -90,8 +91,8 @@ describe('the settings screen', () => {
 
   it('explains a failed load and probes the diagnostic endpoint', async () => {
     mockApi({
-      'GET /api/account': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'Internal error' } },
-      'GET /api/account/debug': { status: 404, data: { code: 'NOT_FOUND', message: 'Not found' } },
+      'GET /api/account': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'Internal error' } },
+      'GET /api/account/debug': { status: 404, data: { code: ErrorCode.NOT_FOUND, message: 'Not found' } },
     });
     renderApp('/settings');
     expect(await screen.findByText('Failed to load account details')).toBeInTheDocument();

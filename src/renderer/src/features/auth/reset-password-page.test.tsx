@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { PASSWORD_MESSAGES } from '@shared/api/common';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('the reset-password screen', () => {
     const api = mockApi({
       'POST /api/auth/reset-password': {
         status: 400,
-        data: { code: 'VALIDATION_ERROR', message: PASSWORD_MESSAGES.personal, details: { newPassword: PASSWORD_MESSAGES.personal } },
+        data: { code: ErrorCode.VALIDATION_ERROR, message: PASSWORD_MESSAGES.personal, details: { newPassword: PASSWORD_MESSAGES.personal } },
       },
     });
     renderApp('/reset-password?token=t1');
@@ -64,7 +65,7 @@ describe('the reset-password screen', () => {
 
   it('offers a new link when the token is spent', async () => {
     mockApi({
-      'POST /api/auth/reset-password': { status: 400, data: { code: 'EMAIL_TOKEN_INVALID', message: 'This reset link is invalid or has already been used.' } },
+      'POST /api/auth/reset-password': { status: 400, data: { code: ErrorCode.EMAIL_TOKEN_INVALID, message: 'This reset link is invalid or has already been used.' } },
     });
     renderApp('/reset-password?token=t1');
     await choose('correct horse battery');

@@ -90,7 +90,7 @@ describe('registration check (SPEC §4)', () => {
 
   it('does not prompt when the check fails', async () => {
     const api = mockDevicesServer({
-      'GET /api/devices/check': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } },
+      'GET /api/devices/check': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } },
       'GET /api/devices': { status: 200, data: devicesResponse([other]) },
     });
     renderApp('/devices');
@@ -122,7 +122,7 @@ describe('registration check (SPEC §4)', () => {
       'POST /api/devices/update-status': () => {
         if (!registered) return { status: 200, data: { success: true, serverTime: new Date().toISOString() } };
         registered = false;
-        return { status: 404, data: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } };
+        return { status: 404, data: { code: ErrorCode.DEVICE_NOT_FOUND, message: 'Device not found' } };
       },
       'POST /api/devices/register': (call) => ({
         status: 200,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { devicesResponse, makeDevice } from '../../test/factories';
@@ -80,11 +81,11 @@ describe('Device Registration Tokens', () => {
   });
 
   it.each([
-    [429, 'TOKEN_RATE_LIMIT', 'Try again in 5 minutes', 'Rate limit exceeded: Try again in 5 minutes'],
-    [429, 'RATE_LIMITED', 'x', 'Rate limit exceeded. Please wait before generating another token.'],
-    [403, 'FORBIDDEN', 'x', 'You do not have permission to generate tokens'],
-    [400, 'VALIDATION_ERROR', 'Max uses cannot exceed available seats (2)', 'Max uses cannot exceed available seats (2)'],
-    [500, 'INTERNAL_ERROR', 'x', 'Failed to generate token. Please try again.'],
+    [429, ErrorCode.TOKEN_RATE_LIMIT, 'Try again in 5 minutes', 'Rate limit exceeded: Try again in 5 minutes'],
+    [429, ErrorCode.RATE_LIMITED, 'x', 'Rate limit exceeded. Please wait before generating another token.'],
+    [403, ErrorCode.FORBIDDEN, 'x', 'You do not have permission to generate tokens'],
+    [400, ErrorCode.VALIDATION_ERROR, 'Max uses cannot exceed available seats (2)', 'Max uses cannot exceed available seats (2)'],
+    [500, ErrorCode.INTERNAL_ERROR, 'x', 'Failed to generate token. Please try again.'],
   ])('a %i %s answer shows the SPEC text', async (status, code, message, expected) => {
     await openDevices(3, 1, { 'POST /api/device-tokens': { status, data: { code, message } } });
     const dialog = await openGenerate();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { devicesResponse, makeDevice } from '../../test/factories';
@@ -96,14 +97,14 @@ describe('Device Management screen', () => {
   });
 
   it.each([
-    ['DEVICE_DEACTIVATION_RATE_LIMIT', 429, 'Too many deactivations', 'Rate limit exceeded: Too many deactivations'],
-    ['DEVICE_DEACTIVATION_COOLDOWN', 403, 'This device was added recently. Please wait 71 hours and 20 minutes.', 'This device was added recently. Please wait 71 hours and 20 minutes.'],
-    ['DEACTIVATION_COOLDOWN', 429, 'Please wait 72 hours before deactivating another device.', 'Please wait 72 hours before deactivating another device.'],
-    ['NOT_ADMIN_DEVICE', 403, 'x', 'Only admin devices can deactivate other devices'],
-    ['ADMIN_DEVICE_PROTECTED', 403, 'x', 'Cannot deactivate admin devices'],
-    ['DEVICE_NOT_FOUND', 404, 'x', 'Device not found'],
-    ['LAST_ADMIN_DEVICE', 409, 'x', 'Cannot deactivate the only admin device'],
-    ['INTERNAL_ERROR', 500, 'x', 'Failed to deactivate device'],
+    [ErrorCode.DEVICE_DEACTIVATION_RATE_LIMIT, 429, 'Too many deactivations', 'Rate limit exceeded: Too many deactivations'],
+    [ErrorCode.DEVICE_DEACTIVATION_COOLDOWN, 403, 'This device was added recently. Please wait 71 hours and 20 minutes.', 'This device was added recently. Please wait 71 hours and 20 minutes.'],
+    [ErrorCode.DEACTIVATION_COOLDOWN, 429, 'Please wait 72 hours before deactivating another device.', 'Please wait 72 hours before deactivating another device.'],
+    [ErrorCode.NOT_ADMIN_DEVICE, 403, 'x', 'Only admin devices can deactivate other devices'],
+    [ErrorCode.ADMIN_DEVICE_PROTECTED, 403, 'x', 'Cannot deactivate admin devices'],
+    [ErrorCode.DEVICE_NOT_FOUND, 404, 'x', 'Device not found'],
+    [ErrorCode.LAST_ADMIN_DEVICE, 409, 'x', 'Cannot deactivate the only admin device'],
+    [ErrorCode.INTERNAL_ERROR, 500, 'x', 'Failed to deactivate device'],
   ])('deactivation refused with %s shows the SPEC text', async (code, status, message, expected) => {
     const { api } = await openDevices(undefined, undefined, { 'POST /api/devices/deactivate': { status, data: { code, message } } });
     fireEvent.click(within(card('Studio PC')).getByRole('button', { name: 'Deactivate' }));
@@ -156,7 +157,7 @@ describe('Device Management screen', () => {
   });
 
   it('says so when a rename fails', async () => {
-    await openDevices(undefined, undefined, { 'PUT /api/devices/dev_222222222222/name': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    await openDevices(undefined, undefined, { 'PUT /api/devices/dev_222222222222/name': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
     fireEvent.click(within(card('Studio PC')).getByRole('button', { name: 'Rename Studio PC' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Device name' }), { target: { value: 'Render node' } });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Device name' }), { key: 'Enter' });
@@ -164,7 +165,7 @@ describe('Device Management screen', () => {
   });
 
   it('explains a failed load', async () => {
-    mockDevicesServer({ 'GET /api/devices': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    mockDevicesServer({ 'GET /api/devices': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
     renderApp('/devices');
     await waitFor(() => expect(toastMessages()).toContain('Failed to load device data'));
   });

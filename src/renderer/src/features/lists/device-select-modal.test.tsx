@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,7 +108,7 @@ describe('Select Installation Device', () => {
   });
 
   it('offers to try again when the devices cannot be loaded', async () => {
-    const api = mockApi({ 'GET /api/devices': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    const api = mockApi({ 'GET /api/devices': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
     renderModal();
     expect(await screen.findByText('Failed to load devices')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
