@@ -1,10 +1,13 @@
 import { Button, Fieldset, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { useGetCategoriesQuery } from '../../lib/catalogue-api';
+import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { emptyAppForm, toFormData, validateAppForm, type AppFormErrors, type AppFormValues } from './app-form-validation';
+import { schemaForm } from '../../lib/schema-form';
+import { appFormSchema, emptyAppForm, toFormData, type AppFormOutput } from './app-form-schema';
 import { useAddApp } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 import { IconInput } from './icon-input';
@@ -22,49 +25,36 @@ const PACKAGE_ID_INPUTS: Array<{ field: PackageIdField; label: string; placehold
 export function AddAppForm() {
   const { data: categories } = useGetCategoriesQuery();
   const [addApp, { isLoading }] = useAddApp();
-  const [values, setValues] = useState<AppFormValues>(emptyAppForm);
-  const [errors, setErrors] = useState<AppFormErrors>({});
+  const form = useForm({ initialValues: emptyAppForm(), ...schemaForm(appFormSchema) });
   // Changing the key remounts the file input, which is the only way to clear it.
   const [generation, setGeneration] = useState(0);
 
-  function set<K extends keyof AppFormValues>(field: K, value: AppFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problems = validateAppForm(values);
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    const result = await addApp(toFormData(values));
+  async function add(app: AppFormOutput) {
+    const result = await addApp(toFormData(app));
     if ('error' in result) {
-      if (result.error.details) setErrors(result.error.details);
-      catalogueFailure('Error adding app!', result.error);
+      if (!applyServerErrors(form, result.error)) catalogueFailure('Error adding app!', result.error);
       return;
     }
     notify.success('App added');
-    setValues(emptyAppForm());
+    form.reset();
     setGeneration((current) => current + 1);
   }
 
-  const platforms = platformsOf(values);
+  const platforms = platformsOf(form.values);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="add-app-title">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit(add, (errors) => focusFirstError(form, errors))} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg" id="add-app-title">
             Add App
           </Title>
-          <TextInput label="Name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
           <Textarea
             label="Description"
             required
             autosize
             minRows={2}
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
+            {...form.getInputProps('description')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
@@ -73,9 +63,7 @@ export function AddAppForm() {
               placeholder="Choose a category"
               searchable
               data={(categories ?? []).map((c) => ({ value: String(c.category_id), label: c.category_name }))}
-              value={values.category}
-              error={errors.category}
-              onChange={(value) => set('category', value)}
+              {...form.getInputProps('category')}
             />
             <NumberInput
               label="File size (KB)"
@@ -84,9 +72,7 @@ export function AddAppForm() {
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator=","
-              value={values.file_size_kb}
-              error={errors.file_size_kb}
-              onChange={(value) => set('file_size_kb', value)}
+              {...form.getInputProps('file_size_kb')}
             />
           </SimpleGrid>
           <TextInput
@@ -94,11 +80,9 @@ export function AddAppForm() {
             required
             type="url"
             placeholder="https://"
-            value={values.website}
-            error={errors.website}
-            onChange={(e) => set('website', e.currentTarget.value)}
+            {...form.getInputProps('website')}
           />
-          <IconInput key={generation} file={values.icon} error={errors.icon} onChange={(file) => set('icon', file)} />
+          <IconInput key={generation} file={form.values.icon} error={form.errors.icon} onChange={(file) => form.setFieldValue('icon', file)} />
           <Fieldset legend="Package ids" variant="filled">
             <Text size="xs" c="dimmed" mb="xs">
               Each is optional. The app installs on a platform when one of that platform&apos;s package managers knows it.
@@ -109,9 +93,7 @@ export function AddAppForm() {
                   key={field}
                   label={label}
                   placeholder={placeholder}
-                  value={values[field]}
-                  error={errors[field]}
-                  onChange={(e) => set(field, e.currentTarget.value)}
+                  {...form.getInputProps(field)}
                 />
               ))}
             </SimpleGrid>

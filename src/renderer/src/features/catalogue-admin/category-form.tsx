@@ -1,37 +1,35 @@
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { upsertCategoryRequestSchema, type UpsertCategoryRequest } from '@shared/api/catalogue';
 import { useGetCategoriesQuery } from '../../lib/catalogue-api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
 import { useUpsertCategoryMutation } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
+
+const NEW_CATEGORY: { category_id: string | null; category_name: string } = { category_id: null, category_name: '' };
 
 /** "Add or update a category" (SPEC §2, §5): choosing a category id means rename it. */
 export function CategoryForm() {
   const { data: categories } = useGetCategoriesQuery();
   const [upsert, { isLoading }] = useUpsertCategoryMutation();
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: NEW_CATEGORY, ...schemaForm(upsertCategoryRequestSchema) });
+  const categoryId = form.values.category_id;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError('Category name is required.');
-      return;
-    }
+  async function save(request: UpsertCategoryRequest) {
     try {
-      await upsert({ category_id: categoryId ? Number(categoryId) : null, category_name: name.trim() }).unwrap();
+      await upsert(request).unwrap();
       notify.success('Category saved');
-      setName('');
-      setCategoryId(null);
+      form.reset();
     } catch (failure) {
-      catalogueFailure('Error updating/adding category!', failure);
+      if (!applyServerErrors(form, failure)) catalogueFailure('Error updating/adding category!', failure);
     }
   }
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="category-form-title">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg" id="category-form-title">
             Add or Update Category
@@ -45,22 +43,12 @@ export function CategoryForm() {
             data={(categories ?? []).map((c) => ({ value: String(c.category_id), label: c.category_name }))}
             value={categoryId}
             onChange={(value) => {
-              setCategoryId(value);
               const chosen = categories?.find((c) => String(c.category_id) === value);
-              if (chosen) setName(chosen.category_name);
-              setError(null);
+              form.setValues({ category_id: value, category_name: chosen?.category_name ?? form.values.category_name });
+              form.clearFieldError('category_name');
             }}
           />
-          <TextInput
-            label="Category name"
-            required
-            value={name}
-            error={error}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-          />
+          <TextInput label="Category name" required {...form.getInputProps('category_name')} />
           <Text size="xs" c="dimmed">
             {categoryId ? 'Saving renames the chosen category.' : 'Saving adds a new category.'}
           </Text>

@@ -1,6 +1,9 @@
 import { Button, Paper, Select, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { schemaForm } from '../../lib/schema-form';
 
 interface DeleteBySelectionFormProps {
   title: string;
@@ -16,33 +19,26 @@ interface DeleteBySelectionFormProps {
   onDelete: (value: string) => Promise<boolean>;
 }
 
+const NOTHING_SELECTED: { selected: string | null } = { selected: null };
+
 /** "Delete a category" and "Delete an app" (SPEC §2): pick one, confirm, delete. */
 export function DeleteBySelectionForm(props: DeleteBySelectionFormProps) {
   const { title, selectLabel, placeholder, buttonLabel, requiredMessage, options, loading, confirmText, onDelete } = props;
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => z.object({ selected: z.string({ error: requiredMessage }) }), [requiredMessage]);
+  const form = useForm({ initialValues: NOTHING_SELECTED, ...schemaForm(schema) });
   const [confirming, setConfirming] = useState(false);
-  const chosen = options.find((option) => option.value === value);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!chosen) {
-      setError(requiredMessage);
-      return;
-    }
-    setConfirming(true);
-  }
+  const chosen = options.find((option) => option.value === form.values.selected);
 
   async function confirm() {
     if (!chosen) return;
     const deleted = await onDelete(chosen.value);
     setConfirming(false);
-    if (deleted) setValue(null);
+    if (deleted) form.reset();
   }
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(() => setConfirming(true))} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">
             {title}
@@ -54,12 +50,7 @@ export function DeleteBySelectionForm(props: DeleteBySelectionFormProps) {
             clearable
             nothingFoundMessage="Nothing found"
             data={options}
-            value={value}
-            error={error}
-            onChange={(next) => {
-              setValue(next);
-              setError(null);
-            }}
+            {...form.getInputProps('selected')}
           />
           <Button type="submit" color="red" variant="light" style={{ alignSelf: 'flex-start' }}>
             {buttonLabel}

@@ -1,9 +1,9 @@
 import { Group, Image, Input, Text } from '@mantine/core';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 
 interface IconInputProps {
   file: File | null;
-  error?: string;
+  error?: ReactNode;
   onChange: (file: File | null) => void;
 }
 
