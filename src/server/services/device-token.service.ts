@@ -16,10 +16,8 @@ import {
   findActiveDevice,
   findDevice,
   findDeviceByCredentialHash,
-  insertDevice,
   lockUserDevices,
   touchDevice,
-  updateDevice,
 } from '../db/repositories/devices.repository';
 import type { DeviceTokensTable, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
@@ -147,10 +145,7 @@ export class DeviceTokenService {
         deactivated_at: null,
         deactivated_by: null,
       } satisfies Partial<DevicesTable>;
-      if (existing) await updateDevice(trx, existing.id, fields);
-      else await insertDevice(trx, { id: newId(), user_id: userId, device_id: input.deviceId, location: null, ...fields });
-      const device = await findDevice(trx, userId, input.deviceId);
-      if (!device) throw new Error('enrolled device not found');
+      const device = await this.devices.saveActivation(trx, userId, input.deviceId, existing, fields);
       await this.devices.recordEvent(trx, userId, { type: 'enrolled', device, detail: `token ${token.id}` });
       return { device, plan };
     });

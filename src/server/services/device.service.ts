@@ -43,6 +43,25 @@ const AUDIT_LIMIT = 200;
 /** What prompted an activity update (SPEC §4 "Background activity"). */
 export type ActivityEvent = z.output<typeof updateStatusRequestSchema>['event'];
 
+/** What a registration or an enrolment writes; the columns left out keep their value (or start null). */
+export type ActivationFields = Pick<
+  DevicesTable,
+  | 'device_name'
+  | 'platform'
+  | 'device_type'
+  | 'registration_method'
+  | 'capabilities'
+  | 'is_active'
+  | 'is_admin'
+  | 'hardware_fingerprint'
+  | 'credential_hash'
+  | 'created_at'
+  | 'last_active_at'
+  | 'deactivated_at'
+  | 'deactivated_by'
+> &
+  Partial<Pick<DevicesTable, 'arch' | 'agent_version'>>;
+
 export interface RegisterInput {
   deviceId: string;
   deviceName: string;
@@ -135,20 +154,7 @@ export class DeviceService {
         deactivated_at: null,
         deactivated_by: null,
       } satisfies Partial<DevicesTable>;
-      if (existing) await updateDevice(trx, existing.id, fields);
-      else {
-        await insertDevice(trx, {
-          id: newId(),
-          user_id: caller.userId,
-          device_id: input.deviceId,
-          arch: null,
-          agent_version: null,
-          location: null,
-          ...fields,
-        });
-      }
-      const row = await findDevice(trx, caller.userId, input.deviceId);
-      if (!row) throw new Error('registered device not found');
+      const row = await this.saveActivation(trx, caller.userId, input.deviceId, existing, fields);
       await setSessionDevice(trx, caller.sessionId, row.device_id);
       await this.recordEvent(trx, caller.userId, { type: 'registered', device: row, actorDeviceId: row.device_id, detail: isAdmin ? 'admin' : null });
       return { row, isFirstDevice, plan };
@@ -220,6 +226,18 @@ export class DeviceService {
       detail: row.detail,
       createdAt: row.created_at,
     }));
+  }
+
+  /**
+   * Stores a new activation of `deviceId` (registration or enrolment): in its old row when it
+   * had one (a deactivated device), else in a new row. Answers the stored row.
+   */
+  async saveActivation(trx: Db, userId: string, deviceId: string, existing: DevicesTable | undefined, fields: ActivationFields): Promise<DevicesTable> {
+    if (existing) await updateDevice(trx, existing.id, fields);
+    else await insertDevice(trx, { id: newId(), user_id: userId, device_id: deviceId, ...fields });
+    const row = await findDevice(trx, userId, deviceId);
+    if (!row) throw new Error('activated device not found');
+    return row;
   }
 
   /** The account cooldown (DEACTIVATION_COOLDOWN) after its last remote deactivation; null when none is running. */
