@@ -1,8 +1,12 @@
 import { Button, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
-import type { FEEDBACK_TYPES } from '@shared/api/feedback';
+import { useForm } from '@mantine/form';
+import { feedbackRequestSchema, type FEEDBACK_TYPES } from '@shared/api/feedback';
 import { TIMING } from '@shared/constants';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
 import { useSendFeedbackMutation } from './feedback-api';
 import { ThankYouOverlay } from './thank-you-overlay';
 
@@ -14,7 +18,11 @@ const TYPES: Array<{ value: FeedbackType; label: string }> = [
   { value: 'other', label: 'Other' },
 ];
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC §5 "Feedback": the request's type and message rules; the e-mail is optional, blank sent as null. */
+const feedbackFormSchema = feedbackRequestSchema.pick({ type: true, message: true }).extend({
+  email: z.string().trim().transform((value) => value || null).pipe(feedbackRequestSchema.shape.email),
+});
+const EMPTY_FEEDBACK: { type: FeedbackType; message: string; email: string } = { type: 'bug', message: '', email: '' };
 
 interface FeedbackModalProps {
   opened: boolean;
@@ -23,25 +31,20 @@ interface FeedbackModalProps {
 
 /** SPEC §2 "Feedback", §4 "Feedback modal", §5 "Feedback". */
 export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
-  const [send, { isLoading }] = useSendFeedbackMutation();
-  const [type, setType] = useState<FeedbackType>('bug');
-  const [message, setMessage] = useState('');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const [sendFeedback, { isLoading }] = useSendFeedbackMutation();
+  const form = useForm({ initialValues: EMPTY_FEEDBACK, ...schemaForm(feedbackFormSchema) });
+  const { reset } = form;
   const [thanked, setThanked] = useState(false);
 
   // SPEC §4: the fields reset 300 ms after the modal closes (after its closing transition).
   useEffect(() => {
     if (opened) return;
     const timer = window.setTimeout(() => {
-      setType('bug');
-      setMessage('');
-      setEmail('');
-      setEmailError(null);
+      reset();
       setThanked(false);
     }, TIMING.feedbackResetMs);
     return () => window.clearTimeout(timer);
-  }, [opened]);
+  }, [opened, reset]);
 
   // SPEC §4: the thank-you overlay closes the modal by itself after 3 s.
   useEffect(() => {
@@ -50,50 +53,33 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
     return () => window.clearTimeout(timer);
   }, [thanked, opened, onClose]);
 
-  async function submit() {
+  async function send(feedback: z.output<typeof feedbackFormSchema>) {
     if (isLoading) return;
-    if (!message.trim()) {
-      notify.error('Please enter a message');
-      return;
-    }
-    const replyTo = email.trim();
-    if (replyTo && !EMAIL_PATTERN.test(replyTo)) {
-      setEmailError('Enter a valid email address');
-      return;
-    }
     try {
-      await send({
-        type,
-        message: message.trim(),
-        email: replyTo || null,
-        userAgent: navigator.userAgent,
-        url: window.location.href,
-        timestamp: new Date().toISOString(),
-      }).unwrap();
+      await sendFeedback({ ...feedback, userAgent: navigator.userAgent, url: window.location.href, timestamp: new Date().toISOString() }).unwrap();
       setThanked(true);
-    } catch {
-      notify.error('Failed to send feedback. Please try again.');
+    } catch (failure) {
+      if (!applyServerErrors(form, failure)) notify.error('Failed to send feedback. Please try again.');
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit();
-  }
+  // SPEC §5: a blank message is said in a toast, not under the field.
+  const submit = form.onSubmit(send, ({ message }) => {
+    if (typeof message === 'string') notify.error(message);
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Send Feedback" centered size="md">
       <div style={{ position: 'relative' }}>
-        <form onSubmit={handleSubmit} noValidate aria-hidden={thanked || undefined}>
+        <form onSubmit={submit} noValidate aria-hidden={thanked || undefined}>
           <Stack gap="md">
             <Input.Wrapper label="Type">
               <SegmentedControl
                 fullWidth
                 mt={4}
                 aria-label="Type"
-                value={type}
-                onChange={(value) => setType(value)}
                 data={TYPES}
+                {...form.getInputProps('type')}
               />
             </Input.Wrapper>
             <Textarea
@@ -105,12 +91,11 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
               maxRows={10}
               maxLength={5000}
               data-autofocus
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
+              {...form.getInputProps('message', { withError: false })}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
                   event.preventDefault();
-                  void submit();
+                  submit();
                 }
               }}
             />
@@ -119,19 +104,14 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
               description="Only if you would like a reply."
               type="email"
               autoComplete="email"
-              value={email}
-              error={emailError}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                setEmailError(null);
-              }}
+              {...form.getInputProps('email')}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               {/* Empty: nothing to send. Only spaces: Send explains (SPEC §5 toast). */}
-              <Button type="submit" loading={isLoading} disabled={message === '' || isLoading}>
+              <Button type="submit" loading={isLoading} disabled={form.values.message === '' || isLoading}>
                 Send
               </Button>
             </Group>
