@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { ListNameModal } from './list-name-modal';
 import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from './lists-api';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
-// The heavier dialogs load when first opened (DESIGN §8).
+// The heavier dialogs, and those that bring zod, load when first opened (DESIGN §8).
+const ListNameModal = lazy(() => import('./list-name-modal').then((m) => ({ default: m.ListNameModal })));
 const ImportListModal = lazy(() => import('./import-list-modal').then((m) => ({ default: m.ImportListModal })));
 const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ default: m.AddAppsDrawer })));
 const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
@@ -75,17 +75,23 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
 
   switch (dialog.kind) {
     case 'new':
-      return <ListNameModal title="New List" submitLabel="Create List" loading={created.isLoading} onSubmit={create} onClose={onClose} />;
+      return (
+        <Suspense fallback={null}>
+          <ListNameModal title="New List" submitLabel="Create List" loading={created.isLoading} onSubmit={create} onClose={onClose} />
+        </Suspense>
+      );
     case 'rename':
       return (
-        <ListNameModal
-          title="Rename List"
-          submitLabel="Save"
-          initialName={dialog.list.name}
-          loading={renamed.isLoading}
-          onSubmit={(name) => rename(dialog.list, name)}
-          onClose={onClose}
-        />
+        <Suspense fallback={null}>
+          <ListNameModal
+            title="Rename List"
+            submitLabel="Save"
+            initialName={dialog.list.name}
+            loading={renamed.isLoading}
+            onSubmit={(name) => rename(dialog.list, name)}
+            onClose={onClose}
+          />
+        </Suspense>
       );
     case 'delete':
       return (

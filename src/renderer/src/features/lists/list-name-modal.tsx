@@ -1,12 +1,14 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { createListRequestSchema } from '@shared/api/lists';
+import { schemaForm } from '../../lib/schema-form';
 
 interface ListNameModalProps {
   title: string;
   submitLabel: string;
   initialName?: string;
   loading: boolean;
-  /** Resolves to an error to show under the field, or null when done. */
+  /** Resolves to the server's words to show under the field (the list-dialogs' errorMessage), or null when done. */
   onSubmit: (name: string) => Promise<string | null>;
   onClose: () => void;
 }
@@ -15,20 +17,16 @@ const NAME_MAX = 100;
 
 /** "New List" and "Rename List": one field, the name (src/shared/api/lists.ts rules). */
 export function ListNameModal({ title, submitLabel, initialName = '', loading, onSubmit, onClose }: ListNameModalProps) {
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { name: initialName }, ...schemaForm(createListRequestSchema) });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError('List name is required');
-    if (trimmed.length > NAME_MAX) return setError(`List name must be at most ${NAME_MAX} characters`);
-    setError(await onSubmit(trimmed));
+  async function save({ name }: { name: string }) {
+    const error = await onSubmit(name);
+    if (error) form.setFieldError('name', error);
   }
 
   return (
     <Modal opened onClose={onClose} title={title} centered>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
           <TextInput
             label="List name"
@@ -36,12 +34,7 @@ export function ListNameModal({ title, submitLabel, initialName = '', loading, o
             required
             data-autofocus
             maxLength={NAME_MAX + 20}
-            value={name}
-            error={error}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
+            {...form.getInputProps('name')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
