@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';
-import { clearSession, readToken } from '../../lib/session';
+import { clearSession, readRefreshToken, readToken, readUser, saveSession } from '../../lib/session';
 import { useUndoEmailChangeMutation } from './auth-api';
 
 type Outcome = { state: 'pending' } | { state: 'undone'; email: string } | { state: 'failed'; message: string };
@@ -28,16 +28,17 @@ export function UndoEmailChangePage() {
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
+    // The server is about to end every session, this browser's too. Forget it before asking:
+    // a background call that meets the 401 first would otherwise take the client's
+    // forced-logout path off this page. The page is outside RequireAuth, so it stays; a
+    // refused link gives the session back.
+    const [access, refresh, user] = [readToken(), readRefreshToken(), readUser()];
+    if (access) clearSession();
     undoEmailChange({ token })
       .unwrap()
-      .then(({ email }) => {
-        // This browser's session was revoked with the others. Forget it now, before a request
-        // meets the 401 and the client's forced-logout path takes the user off this page. The
-        // page is outside RequireAuth, so clearing the session does not move it either.
-        if (readToken()) clearSession();
-        setOutcome({ state: 'undone', email });
-      })
+      .then(({ email }) => setOutcome({ state: 'undone', email }))
       .catch((failure: unknown) => {
+        if (access && refresh && user) saveSession({ token: access, refreshToken: refresh, user });
         setOutcome({ state: 'failed', message: errorMessage(failure, 'This link is invalid or has expired.') });
       });
   }, [token, undoEmailChange]);
