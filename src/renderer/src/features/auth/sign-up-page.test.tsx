@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { REGISTER_ACCEPTED_MESSAGE } from '@shared/api/auth';
 import { PASSWORD_MESSAGES } from '@shared/api/common';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -115,7 +116,7 @@ describe('the sign-up screen', () => {
   it('answers an address that already has an account like any sign-up, with the ways in', async () => {
     const api = mockApi({
       'POST /api/auth/register': accepted(),
-      'POST /api/auth/login': { status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
+      'POST /api/auth/login': { status: 401, data: { code: ErrorCode.INVALID_CREDENTIALS, message: 'Invalid email or password' } },
     });
     const app = renderApp('/sign-up?redirect=%2Fdevices');
     await screen.findByRole('heading', { name: 'Create Your Account' });
@@ -145,7 +146,7 @@ describe('the sign-up screen', () => {
     const api = mockApi({
       'POST /api/auth/register': {
         status: 400,
-        data: { code: 'VALIDATION_ERROR', message: PASSWORD_MESSAGES.weak, details: { password: PASSWORD_MESSAGES.weak } },
+        data: { code: ErrorCode.VALIDATION_ERROR, message: PASSWORD_MESSAGES.weak, details: { password: PASSWORD_MESSAGES.weak } },
       },
     });
     renderApp('/sign-up');
@@ -183,7 +184,7 @@ describe('the sign-up screen', () => {
   });
 
   it('shows the server’s reason when registration is refused', async () => {
-    mockApi({ 'POST /api/auth/register': { status: 429, data: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' } } });
+    mockApi({ 'POST /api/auth/register': { status: 429, data: { code: ErrorCode.RATE_LIMITED, message: 'Too many attempts. Please try again later.' } } });
     renderApp('/sign-up');
     await screen.findByRole('heading', { name: 'Create Your Account' });
     type('Email', 'ada@example.com');

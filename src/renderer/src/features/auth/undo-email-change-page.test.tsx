@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -52,7 +53,7 @@ describe('the undo-email-change screen', () => {
     mockApi({
       'POST /api/auth/undo-email-change': {
         status: 400,
-        data: { code: 'EMAIL_TOKEN_EXPIRED', message: 'This link has expired. Reset your password and contact us if your account was taken over.' },
+        data: { code: ErrorCode.EMAIL_TOKEN_EXPIRED, message: 'This link has expired. Reset your password and contact us if your account was taken over.' },
       },
     });
     renderApp('/undo-email-change?token=old');

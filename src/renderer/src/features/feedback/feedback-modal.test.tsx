@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -38,7 +39,7 @@ describe('the feedback modal', () => {
   });
 
   it('sends the e-mail when one is given, and says so when sending fails', async () => {
-    const api = mockApi({ 'POST /api/feedback': { status: 500, data: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    const api = mockApi({ 'POST /api/feedback': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
     renderApp('/app-list');
     const dialog = await openFeedback();
     typeMessage(dialog, 'The list page is slow.');

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+import { ErrorCode } from '@shared/api/error-codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
@@ -76,7 +77,7 @@ describe('the lists screen', () => {
   it('shows the server message and the way to upgrade when the plan limit is hit', async () => {
     const message = 'Your plan allows 5 apps per list. Upgrade to add more.';
     const api = listRoutes({
-      'POST /api/lists/l1/items': { status: 403, data: { code: 'LIST_APP_LIMIT_REACHED', message } },
+      'POST /api/lists/l1/items': { status: 403, data: { code: ErrorCode.LIST_APP_LIMIT_REACHED, message } },
     });
     renderApp('/app-list');
     const card = await screen.findByRole('region', { name: 'Work laptop' });
@@ -103,7 +104,7 @@ describe('the lists screen', () => {
   });
 
   it('toasts the server message when the lists cannot be fetched', async () => {
-    listRoutes({ 'GET /api/lists': { status: 429, data: { code: 'RATE_LIMITED', message: 'Lists are resting' } } });
+    listRoutes({ 'GET /api/lists': { status: 429, data: { code: ErrorCode.RATE_LIMITED, message: 'Lists are resting' } } });
     renderApp('/app-list');
     expect(await screen.findByText('Lists are resting')).toBeInTheDocument();
   });
