@@ -7,6 +7,9 @@ import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { Mailer } from './mail/mailer';
+import { AgentHub } from './realtime/agent-hub';
+import { BrowserEvents } from './realtime/browser-events';
+import { type EventBus, LocalEventBus, PostgresEventBus } from './realtime/event-bus';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCachePolicy } from './plugins/cache-policy';
@@ -27,6 +30,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Settles once the seed catalogue is applied (at once unless it runs in the background). */
     catalogueSeeded: Promise<void>;
+    agentHub: AgentHub;
+    browserEvents: BrowserEvents;
   }
 }
 
@@ -76,6 +81,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  let bus: EventBus;
+  try {
+    bus = database.kind === 'postgres' ? await PostgresEventBus.connect(config.databaseUrl, database.schema ?? 'public', app.log) : new LocalEventBus();
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
   const mailDelivery = config.smtpUrl ? { kind: 'smtp' as const, url: config.smtpUrl } : { kind: 'directory' as const, path: config.mailDir };
   const tasks = new BackgroundTasks(app.log);
   const mailer = new Mailer(database.db, mailDelivery, config.mailFrom, clock, app.log);
@@ -88,18 +101,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tasks,
     accessTokens: new AccessTokens(config.jwtSecret, clock),
     log: app.log,
+    bus,
   };
   const rateLimiter = await createRateLimiter(config.redisUrl, clock, config.redisPrefix);
   app.decorate('ctx', ctx);
   app.decorate('services', createServices(ctx, rateLimiter));
   app.decorate('rateLimiter', rateLimiter);
+  app.decorate('agentHub', new AgentHub(app.services.agentJobs, bus, app.log, () => clock.now().getTime()));
+  app.decorate('browserEvents', new BrowserEvents(bus));
+  // Jobs nobody took expire even when nobody looks (read paths expire them too).
+  const expiry = setInterval(() => void app.services.installations.expireOverdue().catch((error: unknown) => app.log.warn({ err: error }, 'expiring jobs failed')), 10 * 60_000).unref();
 
+  app.addHook('preClose', async () => {
+    clearInterval(expiry);
+    app.browserEvents.close();
+    await app.agentHub.close();
+  });
   app.addHook('onClose', async () => {
     await app.catalogueSeeded;
     await tasks.flush();
     await mailer.flush();
     await mailer.close();
     await rateLimiter.close();
+    await bus.close();
     await database.destroy();
   });
 

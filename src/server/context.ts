@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseKind } from './db/dialect';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { EventBus } from './realtime/event-bus';
 import type { AccessTokens } from './security/jwt';
 
 /** What services are built from: one per app instance, no globals. */
@@ -20,6 +21,8 @@ export interface AppContext {
   tasks: BackgroundTasks;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
+  /** Tells every server process what changed (in-process on SQLite, LISTEN/NOTIFY on PostgreSQL). */
+  bus: EventBus;
 }
 
 /**

@@ -60,13 +60,15 @@ describe("another user's ids", () => {
       audit: await as('/api/devices/audit'),
       machine: await as('/api/agent/me', alice.credential),
       account: await as('/api/account'),
+      installations: await as('/api/installations'),
+      installation: await as(`/api/installations/${alice.installation.id}`),
     };
   }
 
   function aliceRequest(operation: Operation) {
     const params: Record<string, string | number> = {};
     for (const { name } of operation.pathParams) {
-      const id = name === 'appId' ? app.app_id : ownIdFor(operation.path, alice, app);
+      const id = ownIdFor(operation.path, alice, app, name);
       if (id === undefined) throw new Error(`${operation.key}: which of A's ids goes in {${name}}? Add its path to ownIdFor (helpers/resources.ts).`);
       params[name] = id;
     }

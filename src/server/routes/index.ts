@@ -10,7 +10,9 @@ import { deviceTokenRoutes } from './device-tokens.routes';
 import { deviceRoutes } from './devices.routes';
 import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
+import { installationRoutes } from './installations.routes';
 import { listRoutes } from './lists.routes';
+import { realtimeRoutes } from './realtime.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
 /** Every route module of the API, registered in one place. */
@@ -32,5 +34,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(agentRoutes);
   await app.register(deviceRoutes);
   await app.register(deviceTokenRoutes);
+  await app.register(installationRoutes);
+  await app.register(realtimeRoutes);
   await app.register(debugRoutes, { routes });
 }

@@ -13,7 +13,7 @@ export interface AccessClaims {
   sid: string;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult = { ok: true; claims: AccessClaims; expiresAtMs: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Short-lived access tokens (DESIGN §7): HS256 only, with iss, aud and exp checked against the injected clock. */
 export class AccessTokens {
@@ -48,7 +48,7 @@ export class AccessTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: { sub: payload.sub, sid: payload.sid } };
+      return { ok: true, claims: { sub: payload.sub, sid: payload.sid }, expiresAtMs: (payload.exp ?? 0) * 1000 };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

@@ -43,7 +43,8 @@ export class DeviceDeactivationService {
 
   async deactivate(caller: Caller, targetId: string, removeClient: boolean): Promise<{ shouldLogout: boolean }> {
     await this.countAttempt(caller.userId);
-    return this.ctx.db.transaction().execute(async (trx) => {
+    let deactivatedRow: string | null = null;
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
       const target = await findActiveDevice(trx, caller.userId, targetId);
       if (!target) throw deviceNotFound();
@@ -91,8 +92,12 @@ export class DeviceDeactivationService {
       if (removeClient) {
         await this.devices.recordEvent(trx, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
       }
+      deactivatedRow = target.id;
       return { shouldLogout: false };
     });
+    // After the commit: the process holding the machine's agent tells it to stop and forget its credential.
+    if (deactivatedRow) await this.ctx.bus.publish({ type: 'device.deactivated', deviceRowId: deactivatedRow, removeClient });
+    return result;
   }
 
   /** The caller's own device; its sessions end (the client logs out). */

@@ -153,12 +153,18 @@ export class DeviceTokenService {
   }
 
   /** The device behind an agent's credential; refused at once after deactivation. */
-  async authenticateAgent(credential: string | null) {
+  /** The active device behind an agent's credential; 401 for an unknown one or a deactivated device's. */
+  async deviceOfCredential(credential: string | null): Promise<DevicesTable> {
     const row = credential ? await findDeviceByCredentialHash(this.ctx.db, hashToken(credential)) : undefined;
     if (!row) throw unauthorized('This device credential is not valid.', ErrorCode.TOKEN_INVALID);
     if (row.is_active !== 1) {
       throw new AppError(401, ErrorCode.DEVICE_DEACTIVATED_REMOTELY, 'Your device has been deactivated from another location.');
     }
+    return row;
+  }
+
+  async authenticateAgent(credential: string | null) {
+    const row = await this.deviceOfCredential(credential);
     const now = isoNow(this.ctx.clock);
     await touchDevice(this.ctx.db, row.id, now);
     const plan = await this.subscription.planOf(row.user_id);

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
+import { AgentJobService } from './agent-jobs.service';
 import { AuthService } from './auth.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
@@ -13,6 +14,7 @@ import { EmailVerificationService } from './email-verification.service';
 import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
 import { HealthService } from './health.service';
+import { InstallationService } from './installation.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
 import { PasswordResetService } from './password-reset.service';
@@ -39,6 +41,8 @@ export interface Services {
   devices: DeviceService;
   deviceDeactivation: DeviceDeactivationService;
   deviceTokens: DeviceTokenService;
+  installations: InstallationService;
+  agentJobs: AgentJobService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -48,6 +52,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
+  const installations = new InstallationService(ctx, lists, devices);
+  const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -66,6 +72,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     admin: new AdminService(ctx),
     devices,
     deviceDeactivation: new DeviceDeactivationService(ctx, rateLimiter, subscription, devices),
-    deviceTokens: new DeviceTokenService(ctx, subscription, devices),
+    deviceTokens,
+    installations,
+    agentJobs: new AgentJobService(ctx, installations, deviceTokens),
   };
 }

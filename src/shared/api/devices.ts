@@ -124,7 +124,7 @@ export const logoutNotificationSchema = z.object({
 export const logoutNotificationsResponseSchema = z.object({ notifications: z.array(logoutNotificationSchema) });
 
 /** GET /api/devices/audit: every change to the owner's devices, newest first. */
-export const DEVICE_EVENT_TYPES = ['registered', 'enrolled', 'renamed', 'deactivated', 'admin_granted', 'admin_revoked', 'force_deleted', 'uninstall_requested'] as const;
+export const DEVICE_EVENT_TYPES = ['registered', 'enrolled', 'renamed', 'deactivated', 'admin_granted', 'admin_revoked', 'force_deleted', 'uninstall_requested', 'installation_requested'] as const;
 export const deviceEventSchema = z.object({
   id: z.string(),
   type: z.enum(DEVICE_EVENT_TYPES),

@@ -73,6 +73,18 @@ export const ErrorCode = {
   REGISTRATION_CODE_EXPIRED: 'REGISTRATION_CODE_EXPIRED',
   REGISTRATION_CODE_USED_UP: 'REGISTRATION_CODE_USED_UP',
   NO_SEATS_AVAILABLE: 'NO_SEATS_AVAILABLE',
+  // installations
+  INSTALLATION_NOT_FOUND: 'INSTALLATION_NOT_FOUND',
+  /** Only active, token-enrolled remote machines receive installations (SPEC §5). */
+  DEVICE_NOT_ELIGIBLE: 'DEVICE_NOT_ELIGIBLE',
+  LIST_EMPTY: 'LIST_EMPTY',
+  NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
+  /** The package file of the desktop client for that platform is not on this server. */
+  CLIENT_BUILD_NOT_FOUND: 'CLIENT_BUILD_NOT_FOUND',
+  /** A WebSocket address called without the upgrade. */
+  UPGRADE_REQUIRED: 'UPGRADE_REQUIRED',
+  /** The event stream called without Accept: text/event-stream. */
+  NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   INVALID_MAX_USES: 'INVALID_MAX_USES',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { JOB_KINDS, MANAGER_NAMES } from '../agent/protocol';
+import { JOB_KINDS, MANAGER_NAMES, type ManagerName } from '../agent/protocol';
+import type { PackageIdField } from './catalogue';
 import { MAX_ROW_ID } from './common';
 import { deviceIdSchema } from './devices';
 
@@ -143,3 +144,13 @@ export const deviceInventorySchema = z.object({
   ),
 });
 export type DeviceInventory = z.infer<typeof deviceInventorySchema>;
+
+/** Which package manager installs each of the catalogue's package ids, in the order they are preferred per platform. */
+export const PACKAGE_ID_MANAGERS = {
+  winget_id: 'winget',
+  homebrew_cask: 'brew',
+  homebrew_formula: 'brew',
+  apt_package: 'apt',
+  flatpak_id: 'flatpak',
+  snap_name: 'snap',
+} as const satisfies Record<PackageIdField, ManagerName>;

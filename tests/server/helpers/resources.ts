@@ -1,5 +1,6 @@
 import type { App } from '@shared/api/catalogue';
 import type { Device, DeviceToken } from '@shared/api/devices';
+import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import { type Browser, devicesOf, enroll, newDeviceId } from './devices';
 import { registerUser } from './factories';
@@ -15,6 +16,8 @@ export interface Owner {
   enrolled: Device;
   /** The enrolled machine's credential (its bearer token for /api/agent/*). */
   credential: string;
+  /** The list installed onto the enrolled machine. */
+  installation: Installation;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -38,12 +41,16 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   const enrolled = await enroll(t, token.body.token.code, { deviceName: `${label} build server` });
   if (enrolled.status !== 201) throw new Error(`enrolment failed: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
 
+  const installation = await t.api.post<Installation>('/api/installations', { listId: created.body.id, deviceIds: [enrolled.body.device.device_id] }, browser.token);
+  if (installation.status !== 201) throw new Error(`installation failed: ${installation.status} ${JSON.stringify(installation.body)}`);
+
   return {
     browser,
     list: created.body,
     token: token.body.token,
     enrolled: enrolled.body.device,
     credential: enrolled.body.credential,
+    installation: installation.body,
   };
 }
 
@@ -51,8 +58,11 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
  * Which of the owner's ids a path's `{id}` names, by the path's first segments; undefined for a
  * path this table does not know (a new route): callers decide what that means.
  */
-export function ownIdFor(path: string, owner: Owner, app: App): string | number | undefined {
+export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id'): string | number | undefined {
+  if (parameter === 'appId') return app.app_id;
+  if (parameter === 'itemId') return owner.installation.targets[0]?.items[0]?.itemId;
   const table: [RegExp, string | number][] = [
+    [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
     [/^\/api\/devices\//, owner.enrolled.device_id],
     [/^\/api\/device-tokens\//, owner.token.id],

@@ -91,6 +91,11 @@ export function findAppById(db: Db, id: number): Promise<AppRow | undefined> {
   return selectApps(db).where('apps.id', '=', id).executeTakeFirst();
 }
 
+export async function findAppsByIds(db: Db, ids: readonly number[]): Promise<AppRow[]> {
+  if (ids.length === 0) return [];
+  return selectApps(db).where('apps.id', 'in', [...ids]).execute();
+}
+
 export function findAppByName(db: Db, name: string) {
   return db.selectFrom('apps').select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
 }

@@ -1,0 +1,157 @@
+import type { Updateable } from 'kysely';
+import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
+
+/** Targets joined with what the screens show of their device. */
+export type TargetRow = InstallationTargetsTable & { device_id: string; device_name: string; platform: string; agent_seen_at: string | null };
+/** Items without their log (fetched on demand), with whether there is one. */
+export type ItemRow = Omit<InstallationItemsTable, 'log'> & { has_log: number };
+
+export async function insertInstallation(
+  db: Db,
+  installation: InstallationsTable,
+  targets: readonly InstallationTargetsTable[],
+  items: readonly InstallationItemsTable[],
+): Promise<void> {
+  await db.insertInto('installations').values(installation).execute();
+  if (targets.length > 0) await db.insertInto('installation_targets').values([...targets]).execute();
+  // Chunks keep each statement under SQLite's and PostgreSQL's parameter limits.
+  for (let start = 0; start < items.length; start += 500) {
+    await db.insertInto('installation_items').values(items.slice(start, start + 500)).execute();
+  }
+}
+
+/** Every query is scoped by owner: another user's installation is simply not found. */
+export function findInstallation(db: Db, userId: string, id: string) {
+  return db.selectFrom('installations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Unscoped: for the agent's side, which reaches an installation only through its own device's job. */
+export function findInstallationById(db: Db, id: string) {
+  return db.selectFrom('installations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findInstallationByIdempotencyKey(db: Db, userId: string, key: string) {
+  return db.selectFrom('installations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function installationsOfUser(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('installations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function targetsOf(db: Db, installationIds: readonly string[]): Promise<TargetRow[]> {
+  if (installationIds.length === 0) return [];
+  return db
+    .selectFrom('installation_targets as t')
+    .innerJoin('devices as d', 'd.id', 't.device_row_id')
+    .selectAll('t')
+    .select(['d.device_id', 'd.device_name', 'd.platform', 'd.agent_seen_at'])
+    .where('t.installation_id', 'in', [...installationIds])
+    .orderBy('t.created_at')
+    .orderBy('d.device_name')
+    .execute();
+}
+
+export async function itemsOf(db: Db, installationIds: readonly string[]): Promise<ItemRow[]> {
+  if (installationIds.length === 0) return [];
+  return db
+    .selectFrom('installation_items')
+    .select([
+      'id',
+      'target_id',
+      'installation_id',
+      'position',
+      'app_id',
+      'app_name',
+      'packages',
+      'status',
+      'manager',
+      'version',
+      'exit_code',
+      'message',
+      'updated_at',
+    ])
+    .select((eb) => eb.case().when('log', 'is not', null).then(1).else(0).end().as('has_log'))
+    .where('installation_id', 'in', [...installationIds])
+    .orderBy('target_id')
+    .orderBy('position')
+    .execute();
+}
+
+export function findItem(db: Db, installationId: string, itemId: string) {
+  return db.selectFrom('installation_items').selectAll().where('installation_id', '=', installationId).where('id', '=', itemId).executeTakeFirst();
+}
+
+/** The jobs a device still has to run or finish: sent again on every (re)connect. */
+export function unfinishedTargetsOfDevice(db: Db, deviceRowId: string) {
+  return db
+    .selectFrom('installation_targets')
+    .selectAll()
+    .where('device_row_id', '=', deviceRowId)
+    .where('status', 'in', ['waiting', 'running'])
+    .orderBy('created_at')
+    .execute();
+}
+
+export function findTargetOfDevice(db: Db, deviceRowId: string, targetId: string) {
+  return db.selectFrom('installation_targets').selectAll().where('device_row_id', '=', deviceRowId).where('id', '=', targetId).executeTakeFirst();
+}
+
+export function itemsOfTarget(db: Db, targetId: string) {
+  return db.selectFrom('installation_items').selectAll().where('target_id', '=', targetId).orderBy('position').execute();
+}
+
+/** Moves a target on only from one of `from`; answers whether it moved (so repeats do nothing). */
+export async function moveTarget(
+  db: Db,
+  targetId: string,
+  from: readonly string[],
+  changes: Updateable<InstallationTargetsTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('installation_targets').set(changes).where('id', '=', targetId).where('status', 'in', [...from]).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves an item on only from one of `from`: a report that would move it backwards changes nothing. */
+export async function moveItem(db: Db, targetId: string, itemId: string, from: readonly string[], changes: Updateable<InstallationItemsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('installation_items')
+    .set(changes)
+    .where('target_id', '=', targetId)
+    .where('id', '=', itemId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves every item of some targets that is in one of `from`. */
+export async function moveItemsOfTargets(
+  db: Db,
+  targetIds: readonly string[],
+  from: readonly string[],
+  changes: Updateable<InstallationItemsTable>,
+): Promise<number> {
+  if (targetIds.length === 0) return 0;
+  const result = await db
+    .updateTable('installation_items')
+    .set(changes)
+    .where('target_id', 'in', [...targetIds])
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setInstallationFinished(db: Db, id: string, finishedAt: string | null): Promise<void> {
+  await db.updateTable('installations').set({ finished_at: finishedAt }).where('id', '=', id).execute();
+}
+
+/** Targets nobody took before they expired. */
+export function overdueTargets(db: Db, now: string) {
+  return db.selectFrom('installation_targets').selectAll().where('status', '=', 'waiting').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,62 @@
+import type { ServerResponse } from 'node:http';
+import type { EventBus } from './event-bus';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 25_000;
+
+interface Stream {
+  raw: ServerResponse;
+  close(): void;
+}
+
+/**
+ * Server-sent events for signed-in browsers (DESIGN §6 `GET /api/events`): "something of
+ * yours changed" — `{topic: 'installations' | 'devices', id}` — for this user only; the web
+ * app then reads the rows again. A stream ends when the access token it was opened with
+ * expires, so a signed-out or deactivated session stops hearing within minutes; the app
+ * reopens it with a fresh token.
+ */
+export class BrowserEvents {
+  private readonly streams = new Map<string, Set<Stream>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(bus: EventBus) {
+    this.unsubscribe = bus.subscribe((event) => {
+      if (event.type !== 'user.changed') return;
+      const data = `event: change\ndata: ${JSON.stringify({ topic: event.topic, id: event.id })}\n\n`;
+      for (const stream of this.streams.get(event.userId) ?? []) stream.raw.write(data);
+    });
+  }
+
+  get size(): number {
+    let count = 0;
+    for (const streams of this.streams.values()) count += streams.size;
+    return count;
+  }
+
+  open(userId: string, raw: ServerResponse, headers: Record<string, string>, endsInMs: number): void {
+    raw.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    raw.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+    const keepalive = setInterval(() => raw.write(': keepalive\n\n'), KEEPALIVE_MS).unref();
+    const expiry = setTimeout(() => stream.close(), Math.max(1_000, endsInMs)).unref();
+    const stream: Stream = {
+      raw,
+      close: () => {
+        clearInterval(keepalive);
+        clearTimeout(expiry);
+        this.streams.get(userId)?.delete(stream);
+        if (this.streams.get(userId)?.size === 0) this.streams.delete(userId);
+        if (!raw.writableEnded) raw.end();
+      },
+    };
+    raw.on('close', () => stream.close());
+    const own = this.streams.get(userId) ?? new Set<Stream>();
+    own.add(stream);
+    this.streams.set(userId, own);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    for (const streams of [...this.streams.values()]) for (const stream of [...streams]) stream.close();
+  }
+}

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successResponseSchema } from '@shared/api/common';
+import { deviceIdSchema } from '@shared/api/devices';
+import {
+  createInstallationRequestSchema,
+  deviceInventorySchema,
+  installationIdParamsSchema,
+  installationItemLogSchema,
+  installationItemParamsSchema,
+  installationSchema,
+  installationsResponseSchema,
+  previewRequestSchema,
+  previewResponseSchema,
+} from '@shared/api/installations';
+import { callerOf } from '../plugins/auth';
+
+const tags = ['installations'];
+const security = [{ bearer: [] }];
+
+/** Same key, same installation: a retried request creates nothing twice (DESIGN §7). */
+const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'Idempotency-Key may only contain letters, digits, dots, colons, dashes and underscores')
+    .optional(),
+});
+const deviceParamsSchema = z.object({ id: deviceIdSchema });
+
+/** Installations of lists onto the signed-in user's machines (DESIGN §5, §10); another user's answers 404. */
+export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', (request) => app.authenticate(request));
+
+  app.post(
+    '/api/installations',
+    {
+      schema: {
+        tags,
+        summary: 'Install a list (or some apps) onto devices; header Idempotency-Key makes a retry safe',
+        security,
+        headers: idempotencyHeadersSchema,
+        body: createInstallationRequestSchema,
+        response: { 201: installationSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.services.installations.create(callerOf(request), request.body, request.headers['idempotency-key'] ?? null)),
+  );
+
+  app.post(
+    '/api/installations/preview',
+    { schema: { tags, summary: 'What each device would install, skip or not get, before anything is created', security, body: previewRequestSchema, response: { 200: previewResponseSchema } } },
+    async (request) => app.services.installations.preview(callerOf(request).userId, request.body.listId, request.body.deviceIds),
+  );
+
+  app.get(
+    '/api/installations',
+    { schema: { tags, summary: 'Your installations, newest first', security, response: { 200: installationsResponseSchema } } },
+    async (request) => ({ installations: await app.services.installations.list(callerOf(request).userId) }),
+  );
+
+  app.get(
+    '/api/installations/:id',
+    { schema: { tags, summary: 'One installation: every device and app', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    async (request) => app.services.installations.get(callerOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/installations/:id/items/:itemId/log',
+    {
+      schema: { tags, summary: "An app's package-manager output and exit code", security, params: installationItemParamsSchema, response: { 200: installationItemLogSchema } },
+    },
+    async (request) => app.services.installations.itemLog(callerOf(request).userId, request.params.id, request.params.itemId),
+  );
+
+  app.post(
+    '/api/installations/:id/cancel',
+    { schema: { tags, summary: 'Stop what has not started', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    async (request) => app.services.installations.cancel(callerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/installations/:id/retry',
+    { schema: { tags, summary: 'Queue the failed apps again', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    async (request) => app.services.installations.retry(callerOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/devices/:id/inventory',
+    { schema: { tags, summary: "The catalogue apps the device's agent found installed", security, params: deviceParamsSchema, response: { 200: deviceInventorySchema } } },
+    async (request) => app.services.installations.inventory(callerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/devices/:id/inventory/refresh',
+    { schema: { tags, summary: 'Ask the agent for a fresh inventory', security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+    async (request) => {
+      await app.services.installations.refreshInventory(callerOf(request).userId, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

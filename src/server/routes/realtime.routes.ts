@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AGENT_MESSAGE_MAX_BYTES } from '@shared/agent/protocol';
+import { ErrorCode } from '@shared/api/errors';
+import { AppError } from '../errors';
+import { bearerToken } from '../plugins/auth';
+import { SECURITY_HEADERS } from '../plugins/security-headers';
+import type { AgentDevice } from '../services/agent-jobs.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agentDevice: AgentDevice | null;
+  }
+}
+
+/**
+ * The two long-lived connections: agents' WebSocket (DESIGN §6), authenticated by the device
+ * credential before the upgrade, so nothing an unknown client sends is ever read; and the
+ * browsers' event stream.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('agentDevice', null);
+  await app.register(import('@fastify/websocket'), { options: { maxPayload: AGENT_MESSAGE_MAX_BYTES } });
+
+  app.route({
+    method: 'GET',
+    url: '/api/agent/ws',
+    schema: {
+      tags: ['agent'],
+      summary: 'The agent connection (WebSocket; Authorization: Bearer <device credential>)',
+      security: [{ bearer: [] }],
+    },
+    preValidation: async (request) => {
+      request.agentDevice = await app.services.agentJobs.authenticate(bearerToken(request));
+    },
+    handler: async () => {
+      throw new AppError(426, ErrorCode.UPGRADE_REQUIRED, 'This address takes a WebSocket connection');
+    },
+    wsHandler: (socket, request) => {
+      const device = request.agentDevice;
+      if (!device) return socket.close(1008, 'Not authenticated');
+      app.agentHub.attach(device, socket);
+    },
+  });
+
+  app.get(
+    '/api/events',
+    {
+      preHandler: (request) => app.authenticate(request),
+      schema: {
+        tags: ['events'],
+        summary: 'Server-sent events for this user: {topic, id} when an installation or device changes (Accept: text/event-stream)',
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
+      if (!request.headers.accept?.includes('text/event-stream')) {
+        throw new AppError(406, ErrorCode.NOT_ACCEPTABLE, 'This address answers with an event stream: send Accept: text/event-stream');
+      }
+      const verified = await app.ctx.accessTokens.verify(bearerToken(request) ?? '');
+      const endsInMs = verified.ok ? verified.expiresAtMs - app.ctx.clock.now().getTime() : 0;
+      reply.hijack();
+      app.browserEvents.open(request.auth?.userId ?? '', reply.raw, SECURITY_HEADERS, endsInMs);
+    },
+  );
+};

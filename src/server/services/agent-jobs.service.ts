@@ -1,0 +1,161 @@
+import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName } from '@shared/agent/protocol';
+import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
+import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
+import { type AppContext, isoNow } from '../context';
+import { listApps } from '../db/repositories/catalogue.repository';
+import { markAgentGone, markAgentSeen, replaceInventory } from '../db/repositories/device-agent.repository';
+import {
+  findInstallationById,
+  findTargetOfDevice,
+  itemsOfTarget,
+  moveItem,
+  moveItemsOfTargets,
+  moveTarget,
+  setInstallationFinished,
+  targetsOf,
+  unfinishedTargetsOfDevice,
+} from '../db/repositories/installations.repository';
+import type { DevicesTable } from '../db/schema';
+import type { DeviceTokenService } from './device-token.service';
+import type { InstallationService } from './installation.service';
+
+/** The device row an agent's credential stands for. */
+export type AgentDevice = DevicesTable;
+
+/** An item may only move forward: a repeated or late report changes nothing. */
+const REPORT_FROM: Record<'installing' | 'succeeded' | 'failed' | 'skipped', readonly string[]> = {
+  installing: ['queued'],
+  succeeded: ['queued', 'installing'],
+  failed: ['queued', 'installing'],
+  skipped: ['queued', 'installing'],
+};
+
+/**
+ * The agent's side of installations (DESIGN §6): which device a credential is, the jobs it
+ * still has to run, and what it reports. Every report is idempotent, so at-least-once
+ * delivery runs each app at most once in the record.
+ */
+export class AgentJobService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly installations: InstallationService,
+    private readonly deviceTokens: DeviceTokenService,
+  ) {}
+
+  /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
+  authenticate(credential: string | null): Promise<DevicesTable> {
+    return this.deviceTokens.deviceOfCredential(credential);
+  }
+
+  async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
+    await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
+    await this.installations.devicesChanged(device.user_id, device.device_id);
+  }
+
+  async heartbeat(device: DevicesTable): Promise<void> {
+    await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock));
+  }
+
+  async disconnected(device: DevicesTable): Promise<void> {
+    await markAgentGone(this.ctx.db, device.id);
+    await this.installations.devicesChanged(device.user_id, device.device_id);
+  }
+
+  /** Every job the device has not finished, with the apps still to do: sent on each (re)connect. */
+  async pendingJobs(device: DevicesTable): Promise<Job[]> {
+    const targets = await unfinishedTargetsOfDevice(this.ctx.db, device.id);
+    const jobs: Job[] = [];
+    for (const target of targets) {
+      const job = await this.jobOf(device, target.id);
+      if (job) jobs.push(job);
+    }
+    return jobs;
+  }
+
+  async jobOf(device: DevicesTable, targetId: string): Promise<Job | null> {
+    const target = await findTargetOfDevice(this.ctx.db, device.id, targetId);
+    if (!target || (target.status !== 'waiting' && target.status !== 'running')) return null;
+    const installation = await findInstallationById(this.ctx.db, target.installation_id);
+    if (!installation) return null;
+    const items = (await itemsOfTarget(this.ctx.db, target.id)).filter((item) => item.status === 'queued' || item.status === 'installing');
+    return {
+      jobId: target.id,
+      installationId: target.installation_id,
+      kind: installation.kind as JobKind,
+      items: items.map((item) => ({ itemId: item.id, appId: item.app_id, name: item.app_name, packages: JSON.parse(item.packages) as JobPackages })),
+    };
+  }
+
+  async acknowledge(device: DevicesTable, jobId: string): Promise<void> {
+    const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
+    if (!target) return;
+    if (await moveTarget(this.ctx.db, jobId, ['waiting'], { status: 'running', started_at: isoNow(this.ctx.clock) })) {
+      await this.installations.changed(device.user_id, target.installation_id);
+    }
+  }
+
+  async progress(device: DevicesTable, report: Extract<AgentMessage, { type: 'item.progress' }>): Promise<void> {
+    const target = await findTargetOfDevice(this.ctx.db, device.id, report.jobId);
+    if (!target) return;
+    const finished = report.status !== 'installing';
+    const moved = await moveItem(this.ctx.db, target.id, report.itemId, REPORT_FROM[report.status], {
+      status: report.status,
+      manager: report.manager,
+      version: report.version,
+      exit_code: report.exitCode,
+      message: report.message,
+      // The output is kept where someone will read it: a failed app's log.
+      log: finished && report.status === 'failed' ? report.log : null,
+      updated_at: isoNow(this.ctx.clock),
+    });
+    if (moved) await this.installations.changed(device.user_id, target.installation_id);
+  }
+
+  /** The agent went through the whole job: apps it never reported did not happen. */
+  async done(device: DevicesTable, jobId: string): Promise<void> {
+    const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
+    if (!target) return;
+    const now = isoNow(this.ctx.clock);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], {
+        status: 'failed',
+        message: 'The agent finished the job without reporting this app',
+        updated_at: now,
+      });
+      await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
+      const targets = await targetsOf(trx, [target.installation_id]);
+      if (!targets.some((row) => row.status === 'waiting' || row.status === 'running')) await setInstallationFinished(trx, target.installation_id, now);
+    });
+    await this.installations.changed(device.user_id, target.installation_id);
+  }
+
+  /** The packages whose versions the agent should report: the catalogue's, for the device's platform. */
+  async inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
+    const apps = await listApps(this.ctx.db);
+    const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
+    const wanted = new Map<string, { manager: ManagerName; id: string }>();
+    for (const app of apps) {
+      for (const field of fields) {
+        const id = app[field];
+        if (id) wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+      }
+    }
+    return [...wanted.values()];
+  }
+
+  async inventory(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
+    const unique = new Map(packages.map((entry) => [`${entry.manager}:${entry.id}`, entry]));
+    await replaceInventory(
+      this.ctx.db,
+      device.id,
+      [...unique.values()].map((entry) => ({
+        manager: entry.manager,
+        package_id: entry.id,
+        installed_version: entry.installedVersion,
+        available_version: entry.availableVersion,
+      })),
+      isoNow(this.ctx.clock),
+    );
+    await this.installations.devicesChanged(device.user_id, device.device_id);
+  }
+}

@@ -1,0 +1,54 @@
+import type { JobPackages, ManagerName } from '@shared/agent/protocol';
+import { type App, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
+import { PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
+import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
+
+/** What decides, per app and device, whether and how it can be installed. */
+
+export function packagesOf(app: App): JobPackages {
+  return Object.fromEntries(PACKAGE_ID_FIELDS.map((field) => [field, app[field]])) as JobPackages;
+}
+
+/** The app's package ids that serve this platform, in the order the agent prefers them. */
+export function fieldsFor(app: Pick<App, PackageIdField>, platform: string): PackageIdField[] {
+  return PACKAGE_ID_FIELDS.filter((field) => app[field] !== null && PACKAGE_MANAGER_PLATFORMS[field] === platform);
+}
+
+function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | null {
+  return device.managers === null ? null : (JSON.parse(device.managers) as ManagerName[]);
+}
+
+/**
+ * Which manager would install the app on this device, or why none can: the platform has no
+ * package of it, or the agent said it lacks every manager that has one. Before the agent
+ * said which managers it has, the first that fits is the best guess.
+ */
+export function availability(app: Pick<App, PackageIdField>, device: Pick<DevicesTable, 'platform' | 'managers'>): { field: PackageIdField | null; reason: string | null } {
+  const fields = fieldsFor(app, device.platform);
+  if (fields.length === 0) return { field: null, reason: `Not available on ${device.platform}` };
+  const managers = managersOf(device);
+  const usable = managers === null ? fields : fields.filter((field) => managers.includes(PACKAGE_ID_MANAGERS[field]));
+  if (usable[0] !== undefined) return { field: usable[0], reason: null };
+  const needed = [...new Set(fields.map((field) => PACKAGE_ID_MANAGERS[field]))].join(' or ');
+  return { field: null, reason: `Needs ${needed}, which this machine does not have` };
+}
+
+export function installationPreview(device: DevicesTable, apps: readonly App[], inventory: readonly DeviceInventoryTable[]): PreviewResponse['devices'][number] {
+  const own = inventory.filter((row) => row.device_row_id === device.id);
+  return {
+    deviceId: device.device_id,
+    deviceName: device.device_name,
+    platform: device.platform,
+    inventoryCheckedAt: device.inventory_checked_at,
+    items: apps.map((app) => {
+      const base = { appId: app.app_id, name: app.name };
+      for (const field of fieldsFor(app, device.platform)) {
+        const found = own.find((row) => row.manager === PACKAGE_ID_MANAGERS[field] && row.package_id === app[field]);
+        if (found) return { ...base, action: 'already_installed', manager: PACKAGE_ID_MANAGERS[field], installedVersion: found.installed_version, reason: null };
+      }
+      const { field, reason } = availability(app, device);
+      if (field === null) return { ...base, action: 'unavailable', manager: null, installedVersion: null, reason };
+      return { ...base, action: 'install', manager: PACKAGE_ID_MANAGERS[field], installedVersion: null, reason: null };
+    }),
+  };
+}

@@ -1,0 +1,329 @@
+import type { JobKind, JobPackages } from '@shared/agent/protocol';
+import type { App } from '@shared/api/catalogue';
+import { ErrorCode } from '@shared/api/errors';
+import { type DeviceInventory, type Installation, type InstallationSummary, JOB_EXPIRY_DAYS, PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
+import { DAY_MS } from '@shared/time';
+import { type AppContext, type Caller, isoAfter, isoNow } from '../context';
+import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
+import { inventoryOf } from '../db/repositories/device-agent.repository';
+import { findActiveDevice } from '../db/repositories/devices.repository';
+import {
+  findInstallation,
+  findInstallationByIdempotencyKey,
+  findItem,
+  insertInstallation,
+  installationsOfUser,
+  itemsOf,
+  moveItemsOfTargets,
+  moveTarget,
+  overdueTargets,
+  setInstallationFinished,
+  targetsOf,
+} from '../db/repositories/installations.repository';
+import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import type { EventBus } from '../realtime/event-bus';
+import { newId } from '../security/tokens';
+import type { DeviceService } from './device.service';
+import { toApp } from './catalogue.service';
+import { availability, fieldsFor, installationPreview, packagesOf } from './installation-plan';
+import { toInstallation, toSummary } from './installation-view';
+import type { ListService } from './list.service';
+
+export interface CreateInstallationInput {
+  listId?: string;
+  appIds?: number[];
+  deviceIds: string[];
+  kind: JobKind;
+}
+
+const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
+const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
+
+/**
+ * Installations as their owner sees them (DESIGN §5): created with a job per device and an
+ * item per app, stored before anything is sent; then cancelled, retried and read. What the
+ * agents report arrives through AgentJobService; both tell the other processes on the bus.
+ */
+export class InstallationService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly lists: ListService,
+    private readonly devices: DeviceService,
+  ) {}
+
+  private get bus(): EventBus {
+    return this.ctx.bus;
+  }
+
+  async create(caller: Caller, input: CreateInstallationInput, idempotencyKey: string | null): Promise<Installation> {
+    if (idempotencyKey) {
+      const earlier = await findInstallationByIdempotencyKey(this.ctx.db, caller.userId, idempotencyKey);
+      if (earlier) return this.get(caller.userId, earlier.id);
+    }
+    const { apps, listName } = await this.appsToInstall(caller.userId, input);
+    const devices = await this.eligibleDevices(caller.userId, input.deviceIds);
+    const now = isoNow(this.ctx.clock);
+    const installationId = newId();
+    const targets: InstallationTargetsTable[] = [];
+    const items: InstallationItemsTable[] = [];
+    for (const device of devices) {
+      const targetId = newId();
+      const deviceItems = apps.map((app, position) => {
+        const { reason } = availability(app, device);
+        return {
+          id: newId(),
+          target_id: targetId,
+          installation_id: installationId,
+          position,
+          app_id: app.app_id,
+          app_name: app.name,
+          packages: JSON.stringify(packagesOf(app) satisfies JobPackages),
+          status: reason ? 'skipped' : 'queued',
+          manager: null,
+          version: null,
+          exit_code: null,
+          message: reason,
+          log: null,
+          updated_at: now,
+        } satisfies InstallationItemsTable;
+      });
+      const nothingToDo = deviceItems.every((item) => item.status === 'skipped');
+      targets.push({
+        id: targetId,
+        installation_id: installationId,
+        user_id: caller.userId,
+        device_row_id: device.id,
+        status: nothingToDo ? 'done' : 'waiting',
+        reason: null,
+        created_at: now,
+        expires_at: isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
+        started_at: null,
+        finished_at: nothingToDo ? now : null,
+      });
+      items.push(...deviceItems);
+    }
+    const finished = targets.every((target) => target.status === 'done');
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await insertInstallation(
+          trx,
+          {
+            id: installationId,
+            user_id: caller.userId,
+            kind: input.kind,
+            list_id: input.listId ?? null,
+            list_name: listName,
+            idempotency_key: idempotencyKey,
+            created_at: now,
+            finished_at: finished ? now : null,
+          },
+          targets,
+          items,
+        );
+        for (const device of devices) {
+          await this.devices.recordEvent(trx, caller.userId, {
+            device,
+            type: 'installation_requested',
+            actorDeviceId: caller.deviceId,
+            detail: `${input.kind} ${listName ?? `${apps.length} apps`} (${installationId})`,
+          });
+        }
+      });
+    } catch (error) {
+      // Two requests with one Idempotency-Key at once: the second loses the unique race.
+      const earlier = idempotencyKey ? await findInstallationByIdempotencyKey(this.ctx.db, caller.userId, idempotencyKey) : undefined;
+      if (earlier) return this.get(caller.userId, earlier.id);
+      throw error;
+    }
+    for (const target of targets) {
+      if (target.status === 'waiting') await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
+    }
+    await this.changed(caller.userId, installationId);
+    return this.get(caller.userId, installationId);
+  }
+
+  async preview(userId: string, listId: string, deviceIds: readonly string[]): Promise<PreviewResponse> {
+    const { apps } = await this.appsToInstall(userId, { listId, deviceIds: [...deviceIds], kind: 'install' });
+    const devices = await this.eligibleDevices(userId, deviceIds);
+    const inventory = await inventoryOf(
+      this.ctx.db,
+      devices.map((device) => device.id),
+    );
+    return { devices: devices.map((device) => installationPreview(device, apps, inventory)) };
+  }
+
+  async list(userId: string): Promise<InstallationSummary[]> {
+    await this.expireOverdue();
+    const rows = await installationsOfUser(this.ctx.db, userId, 100);
+    const ids = rows.map((row) => row.id);
+    const [targets, items] = await Promise.all([targetsOf(this.ctx.db, ids), itemsOf(this.ctx.db, ids)]);
+    const now = this.ctx.clock.now();
+    return rows.map((row) =>
+      toSummary(
+        toInstallation(
+          row,
+          targets.filter((target) => target.installation_id === row.id),
+          items.filter((item) => item.installation_id === row.id),
+          now,
+        ),
+      ),
+    );
+  }
+
+  async get(userId: string, id: string): Promise<Installation> {
+    await this.expireOverdue();
+    const row = await findInstallation(this.ctx.db, userId, id);
+    if (!row) throw installationNotFound();
+    const [targets, items] = await Promise.all([targetsOf(this.ctx.db, [id]), itemsOf(this.ctx.db, [id])]);
+    return toInstallation(row, targets, items, this.ctx.clock.now());
+  }
+
+  async itemLog(userId: string, id: string, itemId: string) {
+    if (!(await findInstallation(this.ctx.db, userId, id))) throw installationNotFound();
+    const item = await findItem(this.ctx.db, id, itemId);
+    if (!item) throw notFound('Item not found', ErrorCode.INSTALLATION_NOT_FOUND);
+    return { log: item.log ?? '', exitCode: item.exit_code, message: item.message };
+  }
+
+  /** Stops what has not started: waiting jobs end at once; a running agent is told to stop after its current app. */
+  async cancel(userId: string, id: string): Promise<Installation> {
+    const installation = await this.get(userId, id);
+    const now = isoNow(this.ctx.clock);
+    const open = installation.targets.filter((target) => target.status === 'waiting' || target.status === 'running');
+    await this.ctx.db.transaction().execute(async (trx) => {
+      for (const target of open) {
+        await moveTarget(trx, target.targetId, ['waiting', 'running'], { status: 'cancelled', reason: 'Cancelled', finished_at: now });
+      }
+      await moveItemsOfTargets(
+        trx,
+        open.map((target) => target.targetId),
+        ['queued'],
+        { status: 'cancelled', message: 'Cancelled before it started', updated_at: now },
+      );
+      await setInstallationFinished(trx, id, now);
+    });
+    const rows = await targetsOf(this.ctx.db, [id]);
+    for (const target of rows.filter((row) => open.some((o) => o.targetId === row.id))) {
+      await this.bus.publish({ type: 'job.cancel', deviceRowId: target.device_row_id, targetId: target.id });
+    }
+    await this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  /** Queues the failed apps again, on the devices where they failed; nothing else runs twice. */
+  async retry(userId: string, id: string): Promise<Installation> {
+    const installation = await this.get(userId, id);
+    const retried = installation.targets.filter((target) => target.items.some((item) => item.status === 'failed'));
+    if (retried.length === 0) throw badRequest('Nothing failed, so there is nothing to retry', ErrorCode.NOTHING_TO_RETRY);
+    const now = isoNow(this.ctx.clock);
+    const rows = await targetsOf(this.ctx.db, [id]);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      for (const target of retried) {
+        await moveItemsOfTargets(trx, [target.targetId], ['failed'], {
+          status: 'queued',
+          manager: null,
+          version: null,
+          exit_code: null,
+          message: null,
+          log: null,
+          updated_at: now,
+        });
+        await moveTarget(trx, target.targetId, ['done', 'cancelled', 'expired', 'running', 'waiting'], {
+          status: 'waiting',
+          reason: null,
+          started_at: null,
+          finished_at: null,
+          expires_at: isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
+        });
+      }
+      await setInstallationFinished(trx, id, null);
+    });
+    for (const target of rows.filter((row) => retried.some((r) => r.targetId === row.id))) {
+      await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
+    }
+    await this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  /** Jobs nobody took within JOB_EXPIRY_DAYS end, with that reason (read paths call this; so does a timer). */
+  async expireOverdue(): Promise<void> {
+    const now = isoNow(this.ctx.clock);
+    const overdue = await overdueTargets(this.ctx.db, now);
+    for (const target of overdue) {
+      const moved = await this.ctx.db.transaction().execute(async (trx) => {
+        if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason: EXPIRED_REASON, finished_at: now }))) return false;
+        await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: EXPIRED_REASON, updated_at: now });
+        return true;
+      });
+      if (moved) await this.changed(target.user_id, target.installation_id);
+    }
+  }
+
+  /** The catalogue apps the device's agent last found installed, with newer versions where there are. */
+  async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
+    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
+    const found: DeviceInventory['apps'] = [];
+    for (const app of apps) {
+      for (const field of fieldsFor(app, device.platform)) {
+        const row = rows.find((entry) => entry.manager === PACKAGE_ID_MANAGERS[field] && entry.package_id === app[field]);
+        if (!row) continue;
+        found.push({
+          appId: app.id,
+          name: app.name,
+          manager: PACKAGE_ID_MANAGERS[field],
+          packageId: row.package_id,
+          installedVersion: row.installed_version,
+          availableVersion: row.available_version,
+        });
+        break;
+      }
+    }
+    return { checkedAt: device.inventory_checked_at, apps: found };
+  }
+
+  async refreshInventory(userId: string, deviceId: string): Promise<void> {
+    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    await this.bus.publish({ type: 'inventory.request', deviceRowId: device.id });
+  }
+
+  /** Tells the owner's browsers, wherever they are connected. */
+  async changed(userId: string, installationId: string): Promise<void> {
+    await this.bus.publish({ type: 'user.changed', userId, topic: 'installations', id: installationId });
+  }
+
+  async devicesChanged(userId: string, deviceId: string): Promise<void> {
+    await this.bus.publish({ type: 'user.changed', userId, topic: 'devices', id: deviceId });
+  }
+
+  private async appsToInstall(userId: string, input: CreateInstallationInput): Promise<{ apps: App[]; listName: string | null }> {
+    if (input.listId !== undefined) {
+      const list = await this.lists.detail(userId, input.listId);
+      if (list.apps.length === 0) throw badRequest('This list has no apps to install yet', ErrorCode.LIST_EMPTY);
+      return { apps: list.apps, listName: list.name };
+    }
+    const ids = [...new Set(input.appIds ?? [])];
+    const rows = await findAppsByIds(this.ctx.db, ids);
+    if (rows.length !== ids.length) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
+    const byId = new Map(rows.map((row) => [row.id, toApp(row)]));
+    return { apps: ids.map((appId) => byId.get(appId)).filter((app): app is App => app !== undefined), listName: null };
+  }
+
+  /** SPEC §5 "Install targets": the owner's active, token-registered remote machines without web access. */
+  private async eligibleDevices(userId: string, deviceIds: readonly string[]): Promise<DevicesTable[]> {
+    const devices: DevicesTable[] = [];
+    for (const deviceId of new Set(deviceIds)) {
+      const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+      if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+      const capabilities = JSON.parse(device.capabilities) as string[];
+      if (device.device_type !== 'remote' || device.registration_method !== 'token' || capabilities.includes('web_access')) {
+        throw badRequest(`${device.device_name} cannot receive installations: only machines enrolled with a registration token can`, ErrorCode.DEVICE_NOT_ELIGIBLE);
+      }
+      devices.push(device);
+    }
+    return devices;
+  }
+}

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@shared/api/catalogue';
+import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { adminBrowser, type Browser, devicesOf, enroll, signInAgain } from './helpers/devices';
+import { registerUser } from './helpers/factories';
+import { catalogueOf, listsOf, setPlan } from './helpers/lists';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/** A user with a list of hello, cowsay (apt) and a Windows-only app, and one enrolled Linux machine. */
+async function world(t: TestApp, admin: Browser) {
+  const owner = await adminBrowser(t);
+  await setPlan(t, owner.user.user.id, 'premium');
+  // Tests move the clock past the access token's 15 minutes: a fresh sign-in each time.
+  const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 3, `Set ${Math.random().toString(36).slice(2, 7)}`, (i) =>
+    i === 1 ? { apt_package: 'hello' } : i === 2 ? { apt_package: 'cowsay', flatpak_id: 'org.example.Cowsay' } : { winget_id: 'Example.WindowsOnly' },
+  );
+  const list = (await listsOf(t, owner.token).create('Workstation')).body;
+  for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
+  const machine = await enrollMachine(t, owner);
+  return { owner, apps, list, machine, installs: installationsOf(t, owner.token) };
+}
+
+async function enrollMachine(t: TestApp, owner: Browser, name = 'Build server') {
+  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
+  const res = await enroll(t, code, { deviceName: name, platform: 'linux' });
+  if (res.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(res.body)}`);
+  return { deviceId: res.body.device.device_id, credential: res.body.credential };
+}
+
+function itemFor(installation: { targets: { items: { name: string; itemId: string; status: string; message: string | null }[] }[] }, app: App) {
+  const item = installation.targets[0]?.items.find((entry) => entry.name === app.name);
+  if (!item) throw new Error(`no item for ${app.name}`);
+  return item;
+}
+
+describe('installing a list onto a machine (DESIGN §5, §6)', () => {
+  let t: TestApp;
+  let url: string;
+  /** The first account: the catalogue's admin. */
+  let admin: Browser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listeningUrl(t);
+    admin = await adminBrowser(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores the job first, skips what the platform cannot install, and delivers it when the agent connects', async () => {
+    const { apps, list, machine, installs } = await world(t, admin);
+    const created = await installs.create({ listId: list.id, deviceIds: [machine.deviceId] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'waiting', listName: 'Workstation', kind: 'install', counts: { queued: 2, skipped: 1 } });
+    expect(created.body.targets).toHaveLength(1);
+    expect(created.body.targets[0]).toMatchObject({ deviceId: machine.deviceId, status: 'waiting', deviceOnline: false });
+    expect(itemFor(created.body, apps[2]!)).toMatchObject({ status: 'skipped', message: 'Not available on linux' });
+
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const { job } = await agent.next('job.assign');
+    expect(job.installationId).toBe(created.body.id);
+    expect(job.items.map((item) => item.packages.apt_package)).toEqual(['hello', 'cowsay']);
+    expect((await agent.next('inventory.request')).packages).toEqual(expect.arrayContaining([{ manager: 'apt', id: 'hello' }, { manager: 'flatpak', id: 'org.example.Cowsay' }]));
+
+    agent.send({ type: 'job.ack', jobId: job.jobId });
+    const [hello, cowsay] = job.items;
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'installing', manager: 'apt', version: null, exitCode: null, message: 'Installing', log: '' });
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'succeeded', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Installed 2.10-3', log: 'Setting up hello (2.10-3) ...' });
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: cowsay!.itemId, status: 'skipped', manager: 'apt', version: '3.03', exitCode: 0, message: 'Already installed (3.03)', log: '' });
+    // A late, repeated report must not move anything backwards.
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'installing', manager: 'apt', version: null, exitCode: null, message: 'Installing', log: '' });
+    agent.send({ type: 'job.done', jobId: job.jobId });
+    agent.send({ type: 'job.done', jobId: job.jobId });
+
+    const done = await eventually(() => installs.get(created.body.id), (res) => res.body.status === 'succeeded', 'installation to succeed');
+    expect(done.body.finishedAt).not.toBeNull();
+    expect(done.body.counts).toMatchObject({ succeeded: 1, skipped: 2, queued: 0, installing: 0 });
+    expect(itemFor(done.body, apps[0]!)).toMatchObject({ status: 'succeeded', message: 'Installed 2.10-3' });
+    expect(done.body.targets[0]).toMatchObject({ status: 'done', deviceOnline: true });
+    await agent.close();
+    await eventually(() => installs.get(created.body.id), (res) => res.body.targets[0]?.deviceOnline === false, 'the device to go offline');
+  });
+
+  it('sends an unfinished job again after a reconnect, with only the apps still to do, and records each once', async () => {
+    const { apps, list, machine, installs } = await world(t, admin);
+    const first = await ProtocolAgent.connect(url, machine.credential);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    const { job } = await first.next('job.assign');
+    first.send({ type: 'job.ack', jobId: job.jobId });
+    first.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'succeeded', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Installed 2.10-3', log: '' });
+    await eventually(() => installs.get(created.id), (res) => res.body.counts.succeeded === 1, 'the first app to be recorded');
+    await first.close();
+
+    const second = await ProtocolAgent.connect(url, machine.credential);
+    const again = (await second.next('job.assign')).job;
+    expect(again.jobId).toBe(job.jobId);
+    expect(again.items.map((item) => item.itemId)).toEqual([job.items[1]!.itemId]);
+    // The restarted agent reports the first app again (it cannot know it was recorded): nothing changes.
+    second.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'failed', manager: 'apt', version: null, exitCode: 100, message: 'x', log: '' });
+    second.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[1]!.itemId, status: 'succeeded', manager: 'apt', version: '3.03', exitCode: 0, message: 'Installed 3.03', log: '' });
+    second.send({ type: 'job.done', jobId: job.jobId });
+    const done = await eventually(() => installs.get(created.id), (res) => res.body.status === 'succeeded', 'installation to succeed');
+    expect(itemFor(done.body, apps[0]!)).toMatchObject({ status: 'succeeded', message: 'Installed 2.10-3' });
+    expect(done.body.counts).toMatchObject({ succeeded: 2, failed: 0 });
+    await second.close();
+  });
+
+  it('keeps the failed app\'s log, retries only what failed, and cancels what has not started', async () => {
+    const { apps, list, machine, installs } = await world(t, admin);
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    const { job } = await agent.next('job.assign');
+    agent.send({ type: 'job.ack', jobId: job.jobId });
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'failed', manager: 'apt', version: null, exitCode: 100, message: 'Not found in the apt sources', log: 'E: Unable to locate package hello' });
+    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[1]!.itemId, status: 'succeeded', manager: 'apt', version: '3.03', exitCode: 0, message: 'Installed 3.03', log: 'fine' });
+    agent.send({ type: 'job.done', jobId: job.jobId });
+    const failed = await eventually(() => installs.get(created.id), (res) => res.body.status === 'failed', 'installation to fail');
+    const failedItem = itemFor(failed.body, apps[0]!);
+    expect(failedItem).toMatchObject({ status: 'failed', exitCode: 100, hasLog: true });
+    expect((await installs.log(created.id, failedItem.itemId)).body).toEqual({ log: 'E: Unable to locate package hello', exitCode: 100, message: 'Not found in the apt sources' });
+    expect(itemFor(failed.body, apps[1]!)).toMatchObject({ hasLog: false });
+
+    const retried = await installs.retry(created.id);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'waiting', counts: { queued: 1, succeeded: 1 } });
+    const again = (await agent.next('job.assign')).job;
+    expect(again.items.map((item) => item.packages.apt_package)).toEqual(['hello']);
+    expect((await installs.retry(created.id)).body).toMatchObject({ code: 'NOTHING_TO_RETRY' });
+
+    const cancelled = await installs.cancel(created.id);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', counts: { cancelled: 1, succeeded: 1 } });
+    expect((await agent.next('job.cancel')).jobId).toBe(job.jobId);
+    expect((await installs.retry(created.id)).body).toMatchObject({ code: 'NOTHING_TO_RETRY' });
+    await agent.close();
+  });
+
+  it('expires a job no agent took within 7 days, with that reason', async () => {
+    const { owner, list, machine, installs } = await world(t, admin);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    t.clock.advanceHours(7 * 24 - 1);
+    const later = installationsOf(t, (await signInAgain(t, owner)).token);
+    expect((await later.get(created.id)).body.status).toBe('waiting');
+    t.clock.advanceHours(2);
+    const expired = (await installationsOf(t, (await signInAgain(t, owner)).token).get(created.id)).body;
+    expect(expired).toMatchObject({ status: 'expired', counts: { cancelled: 2, skipped: 1 } });
+    expect(expired.targets[0]).toMatchObject({ status: 'expired', reason: 'No agent took this job within 7 days' });
+    // An agent that connects afterwards gets nothing to do.
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    await agent.next('inventory.request');
+    expect(agent.received.filter((message) => message.type === 'job.assign')).toEqual([]);
+    await agent.close();
+  });
+
+  it('answers a repeated Idempotency-Key with the same installation', async () => {
+    const { list, machine, installs } = await world(t, admin);
+    const one = await installs.create({ listId: list.id, deviceIds: [machine.deviceId] }, 'key-1');
+    const two = await installs.create({ listId: list.id, deviceIds: [machine.deviceId] }, 'key-1');
+    expect(two.status).toBe(201);
+    expect(two.body.id).toBe(one.body.id);
+    expect((await installs.list()).body.installations.filter((entry) => entry.id === one.body.id)).toHaveLength(1);
+  });
+
+  it('refuses browsers, other people\'s devices and lists, and empty requests, each with its code', async () => {
+    const { owner, list, machine, installs } = await world(t, admin);
+    expect((await installs.create({ listId: list.id, deviceIds: [owner.deviceId] })).body).toMatchObject({ code: 'DEVICE_NOT_ELIGIBLE' });
+    expect((await installs.create({ listId: list.id, deviceIds: [] })).body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await installs.create({ deviceIds: [machine.deviceId] })).body).toMatchObject({ code: 'VALIDATION_ERROR' });
+
+    const stranger = await registerUser(t.api);
+    const theirs = installationsOf(t, stranger.token);
+    expect((await theirs.create({ listId: list.id, deviceIds: [machine.deviceId] })).status).toBe(404);
+    const ownList = (await listsOf(t, stranger.token).create('Mine')).body;
+    expect((await theirs.create({ listId: ownList.id, deviceIds: [machine.deviceId] })).body).toMatchObject({ code: 'LIST_EMPTY' });
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    expect((await theirs.get(created.id)).body).toMatchObject({ code: 'INSTALLATION_NOT_FOUND' });
+    expect((await theirs.cancel(created.id)).status).toBe(404);
+    expect((await theirs.inventory(machine.deviceId)).body).toMatchObject({ code: 'DEVICE_NOT_FOUND' });
+    expect((await installs.get(created.id)).body.status).toBe('waiting');
+  });
+
+  it('previews install, already installed and not available from the last inventory', async () => {
+    const { apps, list, machine, installs } = await world(t, admin);
+    const agent = await ProtocolAgent.connect(url, machine.credential, ['apt']);
+    await agent.next('inventory.request');
+    agent.send({ type: 'inventory', packages: [{ manager: 'apt', id: 'cowsay', installedVersion: '3.03+dfsg2-8', availableVersion: '3.04' }] });
+    const inventory = await eventually(() => installs.inventory(machine.deviceId), (res) => res.body.checkedAt !== null, 'the inventory');
+    // Every catalogue app packaged as apt's cowsay is installed there; hello is not.
+    expect(inventory.body.apps).toContainEqual({ appId: apps[1]!.app_id, name: apps[1]!.name, manager: 'apt', packageId: 'cowsay', installedVersion: '3.03+dfsg2-8', availableVersion: '3.04' });
+    expect(inventory.body.apps.map((app) => app.name)).not.toContain(apps[0]!.name);
+    expect(inventory.body.checkedAt).not.toBeNull();
+
+    const preview = await installs.preview({ listId: list.id, deviceIds: [machine.deviceId] });
+    expect(preview.status).toBe(200);
+    expect(preview.body.devices[0]!.items.map((item) => [item.action, item.reason, item.installedVersion])).toEqual([
+      ['install', null, null],
+      ['already_installed', null, '3.03+dfsg2-8'],
+      ['unavailable', 'Not available on linux', null],
+    ]);
+    await agent.close();
+  });
+
+  it('tells a deactivated device\'s agent, closes its connection and refuses its credential', async () => {
+    const { owner, machine } = await world(t, admin);
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    t.clock.advanceHours(25);
+    const fresh = await signInAgain(t, owner);
+    expect((await devicesOf(t, fresh).deactivate(machine.deviceId, true)).body).toMatchObject({ success: true });
+    expect(await agent.next('device.deactivated')).toEqual({ type: 'device.deactivated', removeClient: true });
+    expect(await agent.closed()).toBe(4401);
+    await expect(ProtocolAgent.connect(url, machine.credential)).rejects.toThrow('upgrade refused: 401');
+  });
+
+  it('refuses a connection without a valid credential before reading anything, and ignores what is not in the protocol', async () => {
+    await expect(ProtocolAgent.connect(url, 'not-a-credential')).rejects.toThrow('upgrade refused: 401');
+    const { machine } = await world(t, admin);
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    agent.sendRaw('{"type":"job.delete"}');
+    agent.sendRaw('not json');
+    agent.send({ type: 'heartbeat' });
+    const health = await t.api.get<{ status: string }>('/api/health');
+    expect(health.body.status).toBe('ok');
+    expect(agent.closeCode).toBeNull();
+    await agent.close();
+  });
+
+  it("streams the owner's changes to the owner's browsers only", async () => {
+    const { owner, list, machine, installs } = await world(t, admin);
+    const stranger = await registerUser(t.api);
+    const mine = await openEvents(url, owner.token);
+    const theirs = await openEvents(url, stranger.token);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    expect(await mine.next((event) => event.topic === 'installations')).toEqual({ topic: 'installations', id: created.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(theirs.seen).toEqual([]);
+    mine.close();
+    theirs.close();
+    const refused = await fetch(`${url}/api/events`, { headers: { accept: 'text/event-stream' } });
+    expect(refused.status).toBe(401);
+    const wrongAccept = await fetch(`${url}/api/events`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(wrongAccept.status).toBe(406);
+  });
+});
+
+/** Reads a server-sent event stream as a browser would (fetch, with the bearer token). */
+async function openEvents(baseUrl: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  const seen: { topic: string; id: string }[] = [];
+  const waiters: { check: (event: { topic: string; id: string }) => boolean; resolve: (event: { topic: string; id: string }) => void }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = frame.split('\n').find((line) => line.startsWith('data: '));
+        if (!frame.includes('event: change') || !data) continue;
+        const event = JSON.parse(data.slice(6)) as { topic: string; id: string };
+        seen.push(event);
+        for (const waiter of waiters.filter((w) => w.check(event))) waiter.resolve(event);
+      }
+    }
+  })();
+  return {
+    seen,
+    next: (check: (event: { topic: string; id: string }) => boolean) =>
+      new Promise<{ topic: string; id: string }>((resolve, reject) => {
+        const found = seen.find(check);
+        if (found) return resolve(found);
+        waiters.push({ check, resolve });
+        setTimeout(() => reject(new Error(`no such event; saw ${JSON.stringify(seen)}`)), 5_000);
+      }),
+    close: () => controller.abort(),
+  };
+}
