@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);

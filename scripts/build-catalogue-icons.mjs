@@ -6,7 +6,7 @@
 // that simple-icons does not carry get a monogram: their initials on a colour of their own.
 //
 // Run: node scripts/build-catalogue-icons.mjs   (re-run after editing seed.json)
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as simpleIcons from 'simple-icons';
@@ -105,7 +105,14 @@ function rgb(hex) {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
 }
 function toHex([r, g, b]) {
-  return [r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('').toUpperCase();
+  return [r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase();
 }
 function luminance(hex) {
   const [r, g, b] = rgb(hex).map((v) => {
@@ -167,7 +174,10 @@ function hslToHex(h, s, l) {
   return toHex([f(0), f(8), f(4)]);
 }
 function initials(name) {
-  const words = name.replace(/[^\p{L}\p{N}\s-]/gu, '').split(/[\s-]+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0][0].toUpperCase();
   return (words[0][0] + words[1][0]).toUpperCase();

@@ -3,6 +3,7 @@
 // does not pay a TypeScript loader hook per import (DESIGN §8: ready in under 3 s).
 import { existsSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
+
 import { newestMtime } from './web-build.mjs';
 
 const SOURCES = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json'];

@@ -1,5 +1,6 @@
 // `npm start`: build what is missing or stale, then run the server (it migrates and seeds on start).
 import { spawn } from 'node:child_process';
+
 import { buildServerIfStale, SERVER_BUNDLE } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 

@@ -1,7 +1,8 @@
-// `npm test`: type check, lint, then every vitest project — unit, the server suite on SQLite
+// `npm test`: type check, lint, format check, then every vitest project — unit, the server suite on SQLite
 // and on PostgreSQL, and the browser tests — ending with one summary line.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+
 import { buildWebIfStale } from './web-build.mjs';
 
 const required = process.env.LOADOUT_REQUIRE_POSTGRES === '1';
@@ -32,6 +33,7 @@ async function postgresReachable() {
 
 run('Type check (tsc)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']);
+run('Format (prettier --check; `npx prettier --write .` fixes it)', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 buildWebIfStale();
 
 const projects = ['unit', 'server-sqlite', 'e2e'];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+
 import { formatDuration, runCommand, TailBuffer } from './process';
 
 const node = (script: string, timeoutMs = 10_000, extra: Partial<Parameters<typeof runCommand>[2]> = {}) =>

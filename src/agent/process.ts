@@ -161,7 +161,17 @@ export const runCommand: Run = (command, args, options) =>
       aborted = true;
       // Timers are declared below; nothing to clear yet.
       settled = true;
-      resolve({ exitCode: null, signal: null, spawnError: null, timedOut, aborted, stdout: '', stdoutTruncated: false, output: '', durationMs: 0 });
+      resolve({
+        exitCode: null,
+        signal: null,
+        spawnError: null,
+        timedOut,
+        aborted,
+        stdout: '',
+        stdoutTruncated: false,
+        output: '',
+        durationMs: 0,
+      });
       return;
     }
 

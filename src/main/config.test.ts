@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { DEFAULT_SERVER_URL, DesktopConfigError, readDesktopConfig } from './config';
 
 describe('readDesktopConfig', () => {

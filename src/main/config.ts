@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isHttpUrl } from '@shared/desktop/bridge';
 
 export const DEFAULT_SERVER_URL = 'http://localhost:3000';
@@ -6,10 +7,7 @@ export const DEFAULT_SERVER_URL = 'http://localhost:3000';
 const envSchema = z.object({
   LOADOUT_SERVER_URL: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
-    z
-      .string()
-      .refine(isHttpUrl, 'LOADOUT_SERVER_URL must be an http(s) URL such as http://localhost:3000')
-      .default(DEFAULT_SERVER_URL),
+    z.string().refine(isHttpUrl, 'LOADOUT_SERVER_URL must be an http(s) URL such as http://localhost:3000').default(DEFAULT_SERVER_URL),
   ),
 });
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, session, type BrowserWindow, type Tray } from 'electron';
+
 import { readDesktopConfig, type DesktopConfig } from './config';
 import { registerIpcHandlers, removeIpcHandlers } from './ipc';
 import { secureSession } from './security';

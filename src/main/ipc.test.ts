@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { BRIDGE_CHANNELS, EXTERNAL_URL_MAX_LENGTH } from '@shared/desktop/bridge';
+
+import { BridgeInputError, registerIpcHandlers, removeIpcHandlers } from './ipc';
+
 type InvokeHandler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
 const electron = vi.hoisted(() => {
@@ -19,9 +23,6 @@ const electron = vi.hoisted(() => {
   };
 });
 vi.mock('electron', () => electron);
-
-import { BRIDGE_CHANNELS, EXTERNAL_URL_MAX_LENGTH } from '@shared/desktop/bridge';
-import { BridgeInputError, registerIpcHandlers, removeIpcHandlers } from './ipc';
 
 const APP_ORIGIN = 'http://localhost:3000';
 const fromApp = { senderFrame: { url: `${APP_ORIGIN}/settings` } };

@@ -1,6 +1,8 @@
 import { app, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
+
 import { appInfoSchema, BRIDGE_CHANNELS, bridgeArgsSchemas, type LoadoutBridge } from '@shared/desktop/bridge';
+
 import { isAppUrl } from './security';
 
 type Operation = keyof LoadoutBridge;
@@ -29,16 +31,11 @@ function checked<S extends z.ZodType<readonly unknown[]>, R>(
 
 /** Each bridge operation; the return types are tied to LoadoutBridge so the two cannot drift. */
 const handlers: Record<Operation, Handler> = {
-  getAppInfo: checked(
-    'getAppInfo',
-    bridgeArgsSchemas.getAppInfo,
-    (): ReturnType<LoadoutBridge['getAppInfo']> =>
-      Promise.resolve(appInfoSchema.parse({ version: app.getVersion(), platform: process.platform, arch: process.arch })),
+  getAppInfo: checked('getAppInfo', bridgeArgsSchemas.getAppInfo, (): ReturnType<LoadoutBridge['getAppInfo']> =>
+    Promise.resolve(appInfoSchema.parse({ version: app.getVersion(), platform: process.platform, arch: process.arch })),
   ),
-  openExternal: checked(
-    'openExternal',
-    bridgeArgsSchemas.openExternal,
-    ([url]): ReturnType<LoadoutBridge['openExternal']> => shell.openExternal(url),
+  openExternal: checked('openExternal', bridgeArgsSchemas.openExternal, ([url]): ReturnType<LoadoutBridge['openExternal']> =>
+    shell.openExternal(url),
   ),
 };
 

@@ -1,12 +1,12 @@
+import type { Session, WebContents } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { fallbackCsp, isAppUrl, secureSession, secureWebContents } from './security';
 
 const electron = vi.hoisted(() => ({
   shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
 }));
 vi.mock('electron', () => electron);
-
-import type { Session, WebContents } from 'electron';
-import { fallbackCsp, isAppUrl, secureSession, secureWebContents } from './security';
 
 const APP_ORIGIN = 'http://localhost:3000';
 
@@ -135,8 +135,7 @@ function fakeSession() {
       expect(callback).toHaveBeenCalledTimes(1);
       return callback.mock.calls[0]?.[0] as boolean;
     },
-    check: (permission: string, origin = APP_ORIGIN): boolean | undefined =>
-      checkHandler?.(contents, permission, origin, {}),
+    check: (permission: string, origin = APP_ORIGIN): boolean | undefined => checkHandler?.(contents, permission, origin, {}),
     headersFilter: () => headersFilter,
     headers: (details: unknown) => {
       const callback = vi.fn();

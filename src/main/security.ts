@@ -1,4 +1,5 @@
 import { shell, type Session, type WebContents } from 'electron';
+
 import { isHttpUrl } from '@shared/desktop/bridge';
 
 /**

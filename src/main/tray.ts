@@ -12,11 +12,7 @@ export function createTray({ iconPath, onOpen, onQuit }: TrayActions): Tray {
   const tray = new Tray(nativeImage.createFromPath(iconPath));
   tray.setToolTip('Loadout');
   tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Open Loadout', click: onOpen },
-      { type: 'separator' },
-      { label: 'Quit', click: onQuit },
-    ]),
+    Menu.buildFromTemplate([{ label: 'Open Loadout', click: onOpen }, { type: 'separator' }, { label: 'Quit', click: onQuit }]),
   );
   // Windows and Linux users expect a click on the icon to bring the window back.
   tray.on('click', onOpen);

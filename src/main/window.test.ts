@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { createMainWindow, mainWindowOptions } from './window';
+
 const electron = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void;
   class FakeBrowserWindow {
@@ -28,8 +30,6 @@ const electron = vi.hoisted(() => {
   return { BrowserWindow: FakeBrowserWindow, shell: { openExternal: vi.fn(() => Promise.resolve()) } };
 });
 vi.mock('electron', () => electron);
-
-import { createMainWindow, mainWindowOptions } from './window';
 
 const options = { serverUrl: 'http://localhost:3000', preloadPath: '/app/out/preload/index.cjs' };
 

@@ -1,4 +1,5 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+
 import { isAppUrl, secureWebContents } from './security';
 
 const RETRY_AFTER_MS = 5_000;

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { BRIDGE_CHANNELS, type LoadoutBridge } from '@shared/desktop/bridge';
+
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   contextBridge: { exposeInMainWorld: vi.fn() },
   ipcRenderer: { invoke: vi.fn((..._args: unknown[]) => Promise.resolve<unknown>(undefined)), send: vi.fn(), on: vi.fn() },
 }));
 vi.mock('electron', () => electron);
-
-import { BRIDGE_CHANNELS, type LoadoutBridge } from '@shared/desktop/bridge';
 
 async function exposedBridge(): Promise<LoadoutBridge> {
   vi.resetModules();

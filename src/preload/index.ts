@@ -1,4 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
+
 import { BRIDGE_CHANNELS, type AppInfo, type LoadoutBridge } from '@shared/desktop/bridge';
 
 /**

@@ -1,22 +1,23 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { BackgroundTasks } from './background';
-import { type Clock, systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { Mailer } from './mail/mailer';
-import { AgentHub } from './realtime/agent-hub';
-import { BrowserEvents } from './realtime/browser-events';
-import { type EventBus, LocalEventBus, PostgresEventBus } from './realtime/event-bus';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCachePolicy } from './plugins/cache-policy';
-import { registerInputGuard } from './plugins/input-guard';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { AgentHub } from './realtime/agent-hub';
+import { BrowserEvents } from './realtime/browser-events';
+import { LocalEventBus, PostgresEventBus, type EventBus } from './realtime/event-bus';
 import { registerRoutes } from './routes';
 import { AccessTokens } from './security/jwt';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
@@ -83,13 +84,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let bus: EventBus;
   try {
-    bus = database.kind === 'postgres' ? await PostgresEventBus.connect(config.databaseUrl, database.schema ?? 'public', app.log) : new LocalEventBus();
+    bus =
+      database.kind === 'postgres'
+        ? await PostgresEventBus.connect(config.databaseUrl, database.schema ?? 'public', app.log)
+        : new LocalEventBus();
   } catch (error) {
     await database.destroy();
     throw error;
   }
 
-  const mailDelivery = config.smtpUrl ? { kind: 'smtp' as const, url: config.smtpUrl } : { kind: 'directory' as const, path: config.mailDir };
+  const mailDelivery = config.smtpUrl
+    ? { kind: 'smtp' as const, url: config.smtpUrl }
+    : { kind: 'directory' as const, path: config.mailDir };
   const tasks = new BackgroundTasks(app.log);
   const mailer = new Mailer(database.db, mailDelivery, config.mailFrom, clock, app.log);
   const ctx: AppContext = {
@@ -110,7 +116,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('agentHub', new AgentHub(app.services.agentJobs, bus, app.log, () => clock.now().getTime()));
   app.decorate('browserEvents', new BrowserEvents(bus));
   // Jobs nobody took expire even when nobody looks (read paths expire them too).
-  const expiry = setInterval(() => void app.services.installations.expireOverdue().catch((error: unknown) => app.log.warn({ err: error }, 'expiring jobs failed')), 10 * 60_000).unref();
+  const expiry = setInterval(
+    () => void app.services.installations.expireOverdue().catch((error: unknown) => app.log.warn({ err: error }, 'expiring jobs failed')),
+    10 * 60_000,
+  ).unref();
 
   app.addHook('preClose', async () => {
     clearInterval(expiry);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig } from './config';
 
 const tempDb = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'loadout-config-')), 'x.db')}`;
@@ -49,7 +50,11 @@ describe('loadConfig', () => {
 
   it('trusts no proxy unless TRUST_PROXY names them (addresses, ranges or a hop count)', () => {
     expect(loadConfig({ DATABASE_URL: tempDb() }).trustProxy).toBe(false);
-    expect(loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
     expect(loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
     for (const bad of ['true', 'proxy.example', '10.0.0.0/33', '1.2.3.4/8/9']) {
       expect(() => loadConfig({ DATABASE_URL: tempDb(), TRUST_PROXY: bad }), bad).toThrow(
@@ -59,7 +64,11 @@ describe('loadConfig', () => {
   });
 
   it('reads admin e-mails case-insensitively and PUBLIC_URL without a trailing slash', () => {
-    const config = loadConfig({ DATABASE_URL: tempDb(), ADMIN_EMAILS: ' Ada@Example.com, ,bob@x.io', PUBLIC_URL: 'https://loadout.example/' });
+    const config = loadConfig({
+      DATABASE_URL: tempDb(),
+      ADMIN_EMAILS: ' Ada@Example.com, ,bob@x.io',
+      PUBLIC_URL: 'https://loadout.example/',
+    });
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@x.io']);
     expect(config.publicUrl).toBe('https://loadout.example');
   });

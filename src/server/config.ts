@@ -33,7 +33,10 @@ const envSchema = z.object({
     .string()
     .refine((url) => /^rediss?:\/\//.test(url), { message: 'must be redis://host:port' })
     .optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots or dashes').default('loadout:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots or dashes')
+    .default('loadout:'),
   ADMIN_EMAILS: z.string().default(''),
   RELEASES_DIR: z.string().default('./release'),
   WEB_DIR: z.string().default('./dist/renderer'),

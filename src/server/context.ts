@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+
 import type { User } from '@shared/api/user';
+
 import type { BackgroundTasks } from './background';
 import type { Clock } from './clock';
 import type { Config } from './config';

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const pretty = process.stdout.isTTY && config.logLevel !== 'silent';
   const app = await buildApp(config, {
     seedInBackground: true,
-    logger: pretty ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : { level: config.logLevel },
+    logger: pretty
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : { level: config.logLevel },
   }).catch((error: unknown) => {
     process.stderr.write(`Loadout could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

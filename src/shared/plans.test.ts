@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { annualSavingPercent, compareTiers, formatPrice, getPlan, normalizePlanId, PLANS } from './plans';
 
 describe('plans', () => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, logOut, newPerson, see, signIn, signUp } from './helpers/ui';
 
 describe('a new user, from sign-up to deleting the account', () => {

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { formatListSizeGb } from '@shared/format';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signUp } from './helpers/ui';
 
 const APPS = ['Firefox', 'VLC', '7-Zip', 'Git'];
@@ -46,7 +48,9 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     await see(admin, 'Category saved');
 
     const icon = join(dir, 'icon.png');
-    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b5bdb' } }).png().toFile(icon);
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b5bdb' } })
+      .png()
+      .toFile(icon);
     await field(admin, 'Name').fill(ADMIN_APP);
     await field(admin, 'Description').fill('A small utility the browser test adds to the catalogue.');
     await admin.getByRole('combobox', { name: 'Category', exact: true }).click();
@@ -60,7 +64,10 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     await see(admin, 'App added');
 
     // The catalogue now serves the app with its processed icon.
-    const apps = (await (await admin.request.get(`${server.url}/catalogue/apps?search=Loadout%20Test`)).json()) as Array<{ name: string; icon_file_location: string }>;
+    const apps = (await (await admin.request.get(`${server.url}/catalogue/apps?search=Loadout%20Test`)).json()) as Array<{
+      name: string;
+      icon_file_location: string;
+    }>;
     expect(apps.map((app) => app.name)).toEqual([ADMIN_APP]);
     const iconResponse = await admin.request.get(`${server.url}${apps[0]?.icon_file_location ?? ''}`);
     expect(iconResponse.headers()['content-type']).toBe('image/webp');
@@ -100,7 +107,10 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     await user.keyboard.press('Escape');
 
     // The card shows the list's size: the sum of the apps' KB in GB with two decimals.
-    const catalogue = (await (await user.request.get(`${server.url}/catalogue/apps`)).json()) as Array<{ name: string; file_size_kb: number }>;
+    const catalogue = (await (await user.request.get(`${server.url}/catalogue/apps`)).json()) as Array<{
+      name: string;
+      file_size_kb: number;
+    }>;
     const expectedSize = formatListSizeGb(catalogue.filter((app) => [...APPS, ADMIN_APP].includes(app.name)));
     await card.getByText(`5 apps · ${expectedSize}`).first().waitFor();
     await screenshot(user, '23-list-with-apps');

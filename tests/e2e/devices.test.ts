@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, registerThisBrowser, see, signIn, signUp } from './helpers/ui';
 
 const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
@@ -50,7 +51,14 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     expect(tokens.tokens).toHaveLength(1);
     expect(tokens.tokens[0]?.max_uses).toBe(1);
     const enrolled = await admin.request.post(`${server.url}/api/devices/enroll`, {
-      data: { code: tokens.tokens[0]?.code, deviceId: 'agent-build-01', deviceName: 'build-server', platform: 'linux', arch: 'x64', agentVersion: '0.1.0' },
+      data: {
+        code: tokens.tokens[0]?.code,
+        deviceId: 'agent-build-01',
+        deviceName: 'build-server',
+        platform: 'linux',
+        arch: 'x64',
+        agentVersion: '0.1.0',
+      },
     });
     expect(enrolled.status()).toBe(201);
     const { credential } = (await enrolled.json()) as { credential: string };
@@ -74,7 +82,10 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
 
     // Inside the new-device protection it cannot be deactivated, and the page says why.
     expect(await renamed.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
-    await renamed.getByText(/Protected/).first().waitFor();
+    await renamed
+      .getByText(/Protected/)
+      .first()
+      .waitFor();
     await screenshot(admin, '31-device-protected');
 
     // 73 hours later (the server's clock; nothing sleeps) the protection is over.

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signIn, signUp, storedToken } from './helpers/ui';
 
 describe('changing the e-mail address, and undoing it from the old one', () => {
@@ -58,7 +59,10 @@ describe('changing the e-mail address, and undoing it from the old one', () => {
     // Opened in this (signed-in) browser: the address comes back and every session ends,
     // this one included, without leaving the page.
     await page.goto(undoLink ?? '');
-    await see(page, `Your email address is back to ${person.email}. Every session was signed out and the password cleared: choose a new one to sign in.`);
+    await see(
+      page,
+      `Your email address is back to ${person.email}. Every session was signed out and the password cleared: choose a new one to sign in.`,
+    );
     expect(await storedToken(page, 'token')).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/undo-email-change');
     await screenshot(page, '31-email-change-undone');

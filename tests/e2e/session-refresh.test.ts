@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signUp, storedToken } from './helpers/ui';
 
 describe('sessions in the browser', () => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, screenshot } from './helpers/browser';
-import { type RunningServer, startServer } from './helpers/server';
+import { startServer, type RunningServer } from './helpers/server';
 import { field, logOut, newPerson, see, signUp, storedToken, submitSignUp } from './helpers/ui';
 
 describe('sign-up that tells nobody who is registered, and sign-in that comes back', () => {

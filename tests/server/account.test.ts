@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, loginUser, registerUser } from './helpers/factories';
+
+import { loginUser, registerUser, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface Account {
@@ -36,8 +37,17 @@ describe('account', () => {
     const user = await registerUser(t.api);
     const res = await update(user.token, { firstName: ' Augusta ', lastName: 'King', email: user.email });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, pendingEmail: null, passwordChanged: false, user: { firstName: 'Augusta', lastName: 'King' } });
-    expect((await t.api.get<Account>('/api/account', user.token)).body).toMatchObject({ firstName: 'Augusta', lastName: 'King', email: user.email });
+    expect(res.body).toMatchObject({
+      success: true,
+      pendingEmail: null,
+      passwordChanged: false,
+      user: { firstName: 'Augusta', lastName: 'King' },
+    });
+    expect((await t.api.get<Account>('/api/account', user.token)).body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'King',
+      email: user.email,
+    });
   });
 
   it('changes the password only with the right current one, and signs out the other sessions', async () => {
@@ -77,8 +87,13 @@ describe('account', () => {
     const user = await registerUser(t.api);
     const noHeader = await deleteAccount(user.token, { password: user.password }, {});
     expect(noHeader.status).toBe(400);
-    expect(noHeader.body).toEqual({ code: 'ACCOUNT_ACTION_REQUIRED', message: 'Confirm account deletion with the X-Account-Action: delete header' });
-    expect((await deleteAccount(user.token, { password: user.password }, { 'x-account-action': 'remove' })).body.code).toBe('ACCOUNT_ACTION_REQUIRED');
+    expect(noHeader.body).toEqual({
+      code: 'ACCOUNT_ACTION_REQUIRED',
+      message: 'Confirm account deletion with the X-Account-Action: delete header',
+    });
+    expect((await deleteAccount(user.token, { password: user.password }, { 'x-account-action': 'remove' })).body.code).toBe(
+      'ACCOUNT_ACTION_REQUIRED',
+    );
 
     for (const body of [{}, { password: '' }, undefined]) {
       const res = await deleteAccount(user.token, body);
@@ -99,7 +114,9 @@ describe('account', () => {
 
     expect((await t.api.get<ApiError>('/api/account', user.token)).status).toBe(401);
     expect((await t.api.post<ApiError>('/api/auth/refresh', { refreshToken: user.refreshToken })).body.code).toBe('REFRESH_TOKEN_INVALID');
-    expect((await t.api.post<ApiError>('/api/auth/login', { email: user.email, password: user.password })).body.code).toBe('INVALID_CREDENTIALS');
+    expect((await t.api.post<ApiError>('/api/auth/login', { email: user.email, password: user.password })).body.code).toBe(
+      'INVALID_CREDENTIALS',
+    );
     for (const table of ['sessions', 'refresh_tokens', 'email_tokens', 'subscriptions'] as const) {
       const rows = await t.app.ctx.db.selectFrom(table).select('user_id').where('user_id', '=', user.user.id).execute();
       expect(rows, table).toHaveLength(0);

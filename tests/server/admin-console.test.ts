@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AdminStats, AdminUser } from '@shared/api/admin';
+
 import { createApp, createCategory } from './helpers/catalogue';
-import { type ApiError, registerUser, type RegisteredUser } from './helpers/factories';
+import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -17,8 +19,12 @@ describe('admin console', () => {
   });
 
   const users = (token: string, search = '') =>
-    t.api.get<{ users: AdminUser[]; total: number } & ApiError>(`/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ''}`, token);
-  const setAdmin = (token: string, userId: string, isAdmin: boolean) => t.api.post<AdminUser & ApiError>(`/api/admin/users/${userId}/admin`, { isAdmin }, token);
+    t.api.get<{ users: AdminUser[]; total: number } & ApiError>(
+      `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+      token,
+    );
+  const setAdmin = (token: string, userId: string, isAdmin: boolean) =>
+    t.api.post<AdminUser & ApiError>(`/api/admin/users/${userId}/admin`, { isAdmin }, token);
 
   it('is for admins only', async () => {
     const user = await registerUser(t.api);
@@ -90,7 +96,9 @@ describe('admin console', () => {
     expect(admins.length).toBeGreaterThanOrEqual(2);
     // Straight to the service: through HTTP, a revoked caller would be refused before the race.
     const results = await Promise.allSettled(admins.map((u) => t.app.services.admin.setAdmin(u.id, false)));
-    expect(results.filter((result) => result.status === 'rejected').map((result) => (result.reason as ApiError).code)).toEqual(['LAST_ADMIN']);
+    expect(results.filter((result) => result.status === 'rejected').map((result) => (result.reason as ApiError).code)).toEqual([
+      'LAST_ADMIN',
+    ]);
     const remaining = (await t.app.services.admin.users(undefined)).users.filter((u) => u.isAdmin);
     expect(remaining).toHaveLength(1);
     // Hand the console back to the first admin for the tests that follow.
@@ -100,11 +108,21 @@ describe('admin console', () => {
   it('counts users, admins, the catalogue per platform, lists and feedback', async () => {
     const before = (await t.api.get<AdminStats>('/api/admin/stats', admin.token)).body;
     const category = await createCategory(t.api, admin.token, 'Stats');
-    await createApp(t.api, admin.token, { name: 'Everywhere', category: category.category_id, winget_id: 'A.B', homebrew_formula: 'ab', snap_name: 'ab' });
+    await createApp(t.api, admin.token, {
+      name: 'Everywhere',
+      category: category.category_id,
+      winget_id: 'A.B',
+      homebrew_formula: 'ab',
+      snap_name: 'ab',
+    });
     await createApp(t.api, admin.token, { name: 'Mac only', category: category.category_id, homebrew_cask: 'mac-only' });
     const user = await registerUser(t.api);
     await listsOf(t, user.token).create('One');
-    await t.api.post('/api/feedback', { type: 'other', message: 'Hi', email: null, userAgent: 'x', url: 'http://loadout.test/', timestamp: '2026-03-01T09:00:00Z' }, user.token);
+    await t.api.post(
+      '/api/feedback',
+      { type: 'other', message: 'Hi', email: null, userAgent: 'x', url: 'http://loadout.test/', timestamp: '2026-03-01T09:00:00Z' },
+      user.token,
+    );
 
     const after = (await t.api.get<AdminStats>('/api/admin/stats', admin.token)).body;
     expect(after).toEqual({
@@ -114,7 +132,11 @@ describe('admin console', () => {
       apps: before.apps + 2,
       lists: before.lists + 1,
       feedback: before.feedback + 1,
-      appsPerPlatform: { windows: before.appsPerPlatform.windows + 1, macos: before.appsPerPlatform.macos + 2, linux: before.appsPerPlatform.linux + 1 },
+      appsPerPlatform: {
+        windows: before.appsPerPlatform.windows + 1,
+        macos: before.appsPerPlatform.macos + 2,
+        linux: before.appsPerPlatform.linux + 1,
+      },
     });
   });
 });

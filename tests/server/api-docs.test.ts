@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, loginUser, type RegisteredUser, registerUser, type SessionBody } from './helpers/factories';
-import { type Operation, operationsOf, urlOf } from './helpers/routes';
+
+import { loginUser, registerUser, type ApiError, type RegisteredUser, type SessionBody } from './helpers/factories';
+import { operationsOf, urlOf, type Operation } from './helpers/routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface OpenApiDocument {
@@ -39,12 +40,21 @@ describe('API documents', () => {
   it('leaves admin, debug and agent routes out of the public document, and keeps the others', async () => {
     const res = await t.api.get<OpenApiDocument>('/api/docs/json');
     expect(res.status).toBe(200);
-    const listed = Object.entries(res.body.paths).flatMap(([path, byMethod]) => Object.keys(byMethod).map((method) => `${method.toUpperCase()} ${path}`));
+    const listed = Object.entries(res.body.paths).flatMap(([path, byMethod]) =>
+      Object.keys(byMethod).map((method) => `${method.toUpperCase()} ${path}`),
+    );
 
     expect(listed.filter((key) => /^\S+ \/api\/(admin|debug|agent)\//.test(key))).toEqual([]);
     expect(listed.filter((key) => key.includes(' /catalogue/') && !key.startsWith('GET '))).toEqual([]);
-    expect(listed).toEqual(expect.arrayContaining(['GET /api/lists', 'POST /api/auth/login', 'GET /catalogue/apps', 'GET /catalogue/apps/{id}']));
-    expect(listed.sort()).toEqual(operations.filter((operation) => !operation.unlisted).map((operation) => operation.key).sort());
+    expect(listed).toEqual(
+      expect.arrayContaining(['GET /api/lists', 'POST /api/auth/login', 'GET /catalogue/apps', 'GET /catalogue/apps/{id}']),
+    );
+    expect(listed.sort()).toEqual(
+      operations
+        .filter((operation) => !operation.unlisted)
+        .map((operation) => operation.key)
+        .sort(),
+    );
 
     const yaml = await t.api.get('/api/docs/yaml');
     expect(yaml.status).toBe(200);
@@ -58,8 +68,20 @@ describe('API documents', () => {
       const res = await t.api.request<ApiError>({ method: operation.method, url: sample(operation), token: await memberToken() });
       if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(operation.key);
     }
-    expect(refused.sort()).toEqual(operations.filter((operation) => operation.adminOnly).map((operation) => operation.key).sort());
-    expect(refused).toEqual(expect.arrayContaining(['GET /api/admin/users', 'POST /catalogue/apps', 'DELETE /catalogue/categories/{id}', 'GET /api/debug/routes']));
+    expect(refused.sort()).toEqual(
+      operations
+        .filter((operation) => operation.adminOnly)
+        .map((operation) => operation.key)
+        .sort(),
+    );
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/users',
+        'POST /catalogue/apps',
+        'DELETE /catalogue/categories/{id}',
+        'GET /api/debug/routes',
+      ]),
+    );
   });
 
   it('lists every route for an admin at /api/debug/routes, and the internal document covers each one', async () => {
@@ -68,7 +90,9 @@ describe('API documents', () => {
 
     const res = await t.api.get<{ routes: string[] }>('/api/debug/routes', admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.routes).toEqual(expect.arrayContaining(['GET /api/admin/users', 'POST /catalogue/apps', 'DELETE /catalogue/apps/:id', 'GET /api/debug/routes']));
+    expect(res.body.routes).toEqual(
+      expect.arrayContaining(['GET /api/admin/users', 'POST /catalogue/apps', 'DELETE /catalogue/apps/:id', 'GET /api/debug/routes']),
+    );
     // What the fuzz and IDOR tests walk (operationsOf) is every route Fastify has.
     const documented = operations.map((operation) => operation.route).sort();
     expect(res.body.routes.filter((route) => !route.includes(' /api/docs')).sort()).toEqual(documented);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, loginUser, registerUser } from './helpers/factories';
+
+import { loginUser, registerUser, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface Tokens {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, linkTo, loginUser, registerUser, signUpPayload, uniqueEmail, VERIFY_SUBJECT, type SessionBody } from './helpers/factories';
+
+import {
+  linkTo,
+  loginUser,
+  registerUser,
+  signUpPayload,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+  type ApiError,
+  type SessionBody,
+} from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('register', () => {
@@ -45,10 +55,18 @@ describe('register', () => {
     const plan = await t.api.get<{ currentPlan: { name: string } }>('/api/subscription/status', signIn.body.token);
     expect(plan.body.currentPlan.name).toBe('free');
 
-    const row = await t.app.ctx.db.selectFrom('users').select(['terms_accepted_at', 'password_hash']).where('id', '=', signIn.body.user.id).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('users')
+      .select(['terms_accepted_at', 'password_hash'])
+      .where('id', '=', signIn.body.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.terms_accepted_at).toBe(t.clock.now().toISOString());
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const session = await t.app.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', signIn.body.user.id).executeTakeFirstOrThrow();
+    const session = await t.app.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', signIn.body.user.id)
+      .executeTakeFirstOrThrow();
     expect(session).toMatchObject({ device_id: 'dev_abc123def456', user_agent: 'LoadoutTest/1.0' });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, registerUser, signUpPayload } from './helpers/factories';
+
+import { registerUser, signUpPayload, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('bad input', () => {
@@ -14,11 +15,14 @@ describe('bad input', () => {
   const raw = (url: string, payload: string, token?: string) =>
     t.api.request<ApiError>({ method: 'POST', url, payload, token, headers: { 'content-type': 'application/json' } });
 
-  it.each(['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/reset-password'])('answers malformed JSON on %s with INVALID_JSON', async (url) => {
-    const res = await raw(url, '{"email": "a@b.c", ');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'INVALID_JSON', message: 'The request body is not valid JSON' });
-  });
+  it.each(['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/reset-password'])(
+    'answers malformed JSON on %s with INVALID_JSON',
+    async (url) => {
+      const res = await raw(url, '{"email": "a@b.c", ');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'INVALID_JSON', message: 'The request body is not valid JSON' });
+    },
+  );
 
   it('answers an oversized body with 413 before looking at it', async () => {
     const res = await raw('/api/auth/login', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(100 * 1024) }));
@@ -27,7 +31,12 @@ describe('bad input', () => {
   });
 
   it('answers a body that is not JSON with 415', async () => {
-    const res = await t.api.request<ApiError>({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.api.request<ApiError>({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -63,7 +72,11 @@ describe('bad input', () => {
     const user = await registerUser(t.api);
     const res = await t.api.put<ApiError>('/api/account', { firstName: '', lastName: 'X', email: user.email }, user.token);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'First name is required', details: { firstName: 'First name is required' } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'First name is required',
+      details: { firstName: 'First name is required' },
+    });
     const badEmail = await t.api.put<ApiError>('/api/account', { firstName: 'A', email: 'nope' }, user.token);
     expect(badEmail.body.message).toBe('Enter a valid email address');
   });

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App, Category } from '@shared/api/catalogue';
+
 import { createCategory, noisyPng, postApp } from './helpers/catalogue';
 import { registerUser, type RegisteredUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -18,7 +20,13 @@ describe('catalogue icons', () => {
     await t.close();
   });
 
-  const fields = (name: string) => ({ name, description: `${name} edits pictures.`, category: category.category_id, website: 'https://example.org', file_size_kb: 5000 });
+  const fields = (name: string) => ({
+    name,
+    description: `${name} edits pictures.`,
+    category: category.category_id,
+    website: 'https://example.org',
+    file_size_kb: 5000,
+  });
   const fetchIcon = (app: App, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: app.icon_file_location ?? '', headers });
 
@@ -63,7 +71,11 @@ describe('catalogue icons', () => {
   });
 
   it('refuses a file that is not an image, and adds nothing', async () => {
-    const res = await postApp(t.api, admin.token, fields('Texty'), { data: Buffer.from('hello, I am text\n'), filename: 'icon.png', type: 'image/png' });
+    const res = await postApp(t.api, admin.token, fields('Texty'), {
+      data: Buffer.from('hello, I am text\n'),
+      filename: 'icon.png',
+      type: 'image/png',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'INVALID_IMAGE', message: 'The icon must be a PNG, JPEG, WebP, GIF or SVG image.' });
     expect((await t.api.get<App[]>('/catalogue/apps')).body.some((app) => app.name === 'Texty')).toBe(false);

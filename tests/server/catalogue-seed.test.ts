@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App, Category } from '@shared/api/catalogue';
+
 import { getMeta } from '../../src/server/db/repositories/meta.repository';
 import { SEED_VERSION_KEY } from '../../src/server/services/catalogue-seed.service';
 import { registerUser } from './helpers/factories';
@@ -32,7 +34,12 @@ describe('catalogue seed', () => {
     const all = await apps();
     // "Bad Ids" has an invalid winget id: skipped with a warning, the rest is applied.
     expect(all.map((app) => app.name)).toEqual(['Firefox', 'Git', 'Iconless']);
-    expect(all[0]).toMatchObject({ winget_id: 'Mozilla.Firefox', homebrew_cask: 'firefox', platforms: ['windows', 'macos', 'linux'], file_size_kb: 230000 });
+    expect(all[0]).toMatchObject({
+      winget_id: 'Mozilla.Firefox',
+      homebrew_cask: 'firefox',
+      platforms: ['windows', 'macos', 'linux'],
+      file_size_kb: 230000,
+    });
     expect(all[1]).toMatchObject({ homebrew_formula: 'git', category_name: 'Utilities' });
     // An icon that cannot be processed leaves the app without one rather than failing the start.
     expect(all[2]?.icon_file_location).toBeNull();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App, Category } from '@shared/api/catalogue';
 import { errorResponseSchema } from '@shared/api/errors';
+
 import { createCategory, smallPng } from './helpers/catalogue';
 import { registerUser } from './helpers/factories';
 import { multipart } from './helpers/multipart';
@@ -21,7 +23,13 @@ describe('POST /catalogue/apps with a body that is not a readable upload', () =>
     await t.close();
   });
 
-  const fields = () => ({ name: 'Paint', description: 'Draws things.', category: category.category_id, website: 'https://example.com/', file_size_kb: 10 });
+  const fields = () => ({
+    name: 'Paint',
+    description: 'Draws things.',
+    category: category.category_id,
+    website: 'https://example.com/',
+    file_size_kb: 10,
+  });
   const wellFormed = async () => multipart(fields(), { icon: { data: await smallPng(), filename: 'icon.png', type: 'image/png' } });
   const upload = (payload: Buffer | string, headers: Record<string, string>) =>
     t.api.request({ method: 'POST', url: '/catalogue/apps', payload, headers, token: admin });
@@ -48,7 +56,11 @@ describe('POST /catalogue/apps with a body that is not a readable upload', () =>
 
   it('answers a body of junk under a multipart content type with 400', async () => {
     expectRefused(await upload('this is not multipart', { 'content-type': 'multipart/form-data; boundary=abc' }), 400, 'VALIDATION_ERROR');
-    expectRefused(await upload('--abc\r\nno headers here', { 'content-type': 'multipart/form-data; boundary=abc' }), 400, 'VALIDATION_ERROR');
+    expectRefused(
+      await upload('--abc\r\nno headers here', { 'content-type': 'multipart/form-data; boundary=abc' }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('answers 6 MB that is not multipart with 413, however it is labelled', async () => {

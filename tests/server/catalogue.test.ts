@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App, Category } from '@shared/api/catalogue';
+
 import { createApp, createCategory, postApp } from './helpers/catalogue';
-import { type ApiError, registerUser, type RegisteredUser } from './helpers/factories';
+import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('catalogue', () => {
@@ -25,9 +27,17 @@ describe('catalogue', () => {
     const app = await createApp(t.api, admin.token, { name: 'Scribe', category: category.category_id });
     const attempts = [
       (token: string | null) => t.api.post<ApiError>('/catalogue/categories', { category_name: 'Nope' }, token),
-      (token: string | null) => t.api.post<ApiError>('/catalogue/categories', { category_id: category.category_id, category_name: 'Nope' }, token),
+      (token: string | null) =>
+        t.api.post<ApiError>('/catalogue/categories', { category_id: category.category_id, category_name: 'Nope' }, token),
       (token: string | null) => t.api.delete<ApiError>(`/catalogue/categories/${category.category_id}`, token),
-      (token: string | null) => postApp(t.api, token, { name: 'Nope', description: 'x', category: category.category_id, website: 'https://x.org', file_size_kb: 1 }),
+      (token: string | null) =>
+        postApp(t.api, token, {
+          name: 'Nope',
+          description: 'x',
+          category: category.category_id,
+          website: 'https://x.org',
+          file_size_kb: 1,
+        }),
       (token: string | null) => t.api.delete<ApiError>(`/catalogue/apps/${app.app_id}`, token),
     ];
     for (const attempt of attempts) {
@@ -52,7 +62,11 @@ describe('catalogue', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toEqual({ code: 'CATEGORY_EXISTS', message: 'A category named “Browsers” already exists.' });
 
-    const renamed = await t.api.post<Category>('/catalogue/categories', { category_id: res.body.category_id, category_name: 'Web browsers' }, admin.token);
+    const renamed = await t.api.post<Category>(
+      '/catalogue/categories',
+      { category_id: res.body.category_id, category_name: 'Web browsers' },
+      admin.token,
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ category_id: res.body.category_id, category_name: 'Web browsers' });
     expect((await categories()).map((c) => c.category_name)).toContain('Web browsers');
@@ -97,18 +111,36 @@ describe('catalogue', () => {
     expect(res.body.icon_file_location).toMatch(new RegExp(`^/catalogue/icons/${res.body.app_id}\\.webp\\?v=[0-9a-f]{16}$`));
     expect((await t.api.get<App>(`/catalogue/apps/${res.body.app_id}`)).body).toEqual(res.body);
 
-    const duplicate = await postApp(t.api, admin.token, { name: 'firefox', description: 'x', category: category.category_id, website: 'https://x.org', file_size_kb: 1 });
+    const duplicate = await postApp(t.api, admin.token, {
+      name: 'firefox',
+      description: 'x',
+      category: category.category_id,
+      website: 'https://x.org',
+      file_size_kb: 1,
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toEqual({ code: 'APP_EXISTS', message: 'An app named “Firefox” already exists.' });
 
-    const noCategory = await postApp(t.api, admin.token, { name: 'Lost', description: 'x', category: 99_999, website: 'https://x.org', file_size_kb: 1 });
+    const noCategory = await postApp(t.api, admin.token, {
+      name: 'Lost',
+      description: 'x',
+      category: 99_999,
+      website: 'https://x.org',
+      file_size_kb: 1,
+    });
     expect(noCategory.status).toBe(400);
     expect(noCategory.body.code).toBe('CATEGORY_NOT_FOUND');
   });
 
   it('refuses incomplete or malformed app forms with the field that is wrong', async () => {
     const category = await createCategory(t.api, admin.token, 'Forms');
-    const base = { name: 'Formy', description: 'Fills forms.', category: category.category_id, website: 'https://formy.example', file_size_kb: 10 };
+    const base = {
+      name: 'Formy',
+      description: 'Fills forms.',
+      category: category.category_id,
+      website: 'https://formy.example',
+      file_size_kb: 10,
+    };
     const cases: Array<[Record<string, string | number>, string, string]> = [
       [{ ...base, name: ' ' }, 'name', 'Name is required'],
       [{ ...base, file_size_kb: 'big' }, 'file_size_kb', 'File size must be a number of KB'],
@@ -157,7 +189,9 @@ describe('catalogue', () => {
     expect((await t.api.delete(`/catalogue/apps/${first.app_id}`, admin.token)).status).toBe(404);
     expect((await t.api.delete(`/catalogue/categories/${category.category_id}`, admin.token)).status).toBe(200);
     expect((await categories()).some((c) => c.category_id === category.category_id)).toBe(false);
-    expect((await t.api.delete<ApiError>(`/catalogue/categories/${category.category_id}`, admin.token)).body.code).toBe('CATEGORY_NOT_FOUND');
+    expect((await t.api.delete<ApiError>(`/catalogue/categories/${category.category_id}`, admin.token)).body.code).toBe(
+      'CATEGORY_NOT_FOUND',
+    );
   });
 
   it("removes a deleted app from every user's lists", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { findDevice } from '../../src/server/db/repositories/devices.repository';
 import { adminBrowser, type Browser } from './helpers/devices';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminBrowser, anotherBrowser, type Browser, devicesOf, newDeviceId, signInAgain } from './helpers/devices';
+
+import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain, type Browser } from './helpers/devices';
 import { registerUser } from './helpers/factories';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -46,7 +47,10 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     // The deactivated browser's very next call, whatever it is.
     const next = await devicesOf(t, laptop).list();
     expect(next.status).toBe(401);
-    expect(next.body).toEqual({ code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'Your device has been deactivated from another location. Please sign in again.' });
+    expect(next.body).toEqual({
+      code: 'DEVICE_DEACTIVATED_REMOTELY',
+      message: 'Your device has been deactivated from another location. Please sign in again.',
+    });
     const list = (await devicesOf(t, admin).list()).body;
     expect(list.devices.map((device) => device.device_id)).toEqual([admin.deviceId]);
     expect(list.seatsUsed).toBe(1);
@@ -77,11 +81,15 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ code: 'DEACTIVATION_COOLDOWN', message: 'Please wait 24 hours before deactivating another device.' });
     expect(Number(refused.headers['retry-after'])).toBe(24 * 3600);
-    expect((await devicesOf(t, admin).list()).body.deactivationAvailableAt).toBe(new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString());
+    expect((await devicesOf(t, admin).list()).body.deactivationAvailableAt).toBe(
+      new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    );
 
     t.clock.advanceMinutes(22 * 60 + 30);
     [admin] = await again(admin);
-    expect((await devicesOf(t, admin).deactivate(two.deviceId)).body.message).toBe('Please wait 2 hours before deactivating another device.');
+    expect((await devicesOf(t, admin).deactivate(two.deviceId)).body.message).toBe(
+      'Please wait 2 hours before deactivating another device.',
+    );
     t.clock.advanceMinutes(90);
     [admin] = await again(admin);
     expect((await devicesOf(t, admin).list()).body.deactivationAvailableAt).toBeNull();
@@ -103,7 +111,10 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect(unregistered.body.code).toBe('NOT_ADMIN_DEVICE');
     expect((await devicesOf(t, member).deactivate(admin.deviceId)).body.code).toBe('NOT_ADMIN_DEVICE');
 
-    expect((await devicesOf(t, admin).setAdmin(member.deviceId, true)).body.device).toMatchObject({ is_admin: true, capabilities: ['web_access', 'receive_installations', 'admin'] });
+    expect((await devicesOf(t, admin).setAdmin(member.deviceId, true)).body.device).toMatchObject({
+      is_admin: true,
+      capabilities: ['web_access', 'receive_installations', 'admin'],
+    });
     const protectedAdmin = await devicesOf(t, admin).deactivate(member.deviceId);
     expect(protectedAdmin.status).toBe(403);
     expect(protectedAdmin.body).toEqual({ code: 'ADMIN_DEVICE_PROTECTED', message: 'Cannot deactivate admin devices' });
@@ -136,7 +147,7 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect((await devicesOf(t, admin).list()).body).toMatchObject({ seatsUsed: 1, deactivationAvailableAt: null });
   });
 
-  it('answers DEVICE_NOT_FOUND for unknown devices and for another user\'s devices, changing nothing', async () => {
+  it("answers DEVICE_NOT_FOUND for unknown devices and for another user's devices, changing nothing", async () => {
     let alice = await adminBrowser(t);
     let aliceLaptop = await anotherBrowser(t, alice, 'Alice laptop');
     const bob = await adminBrowser(t);
@@ -169,9 +180,15 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     for (let i = 0; i < 5; i += 1) expect((await d.deactivate(newDeviceId())).body.code).toBe('DEVICE_NOT_FOUND');
     const limited = await d.deactivate(newDeviceId());
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 'DEVICE_DEACTIVATION_RATE_LIMIT', message: 'Too many deactivation attempts. Please try again in 60 minutes.' });
+    expect(limited.body).toEqual({
+      code: 'DEVICE_DEACTIVATION_RATE_LIMIT',
+      message: 'Too many deactivation attempts. Please try again in 60 minutes.',
+    });
     t.clock.advanceMinutes(61);
-    const fresh = devicesOf(t, { token: (await signInAgain(t, { ...{ token: user.token, deviceId: newDeviceId() }, user })).token, deviceId: newDeviceId() });
+    const fresh = devicesOf(t, {
+      token: (await signInAgain(t, { ...{ token: user.token, deviceId: newDeviceId() }, user })).token,
+      deviceId: newDeviceId(),
+    });
     expect((await fresh.deactivate(newDeviceId())).body.code).toBe('DEVICE_NOT_FOUND');
   });
 });

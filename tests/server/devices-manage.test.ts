@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminBrowser, anotherBrowser, devicesOf, enroll, signInAgain } from './helpers/devices';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -17,7 +18,10 @@ describe('renaming, audit trail, force-delete and uninstall', () => {
     const d = devicesOf(t, admin);
     const renamed = await d.rename(admin.deviceId, '  Desk PC  ');
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ success: true, device: { device_id: admin.deviceId, device_name: 'Desk PC', deviceName: 'Desk PC' } });
+    expect(renamed.body).toMatchObject({
+      success: true,
+      device: { device_id: admin.deviceId, device_name: 'Desk PC', deviceName: 'Desk PC' },
+    });
     expect((await d.list()).body.devices[0]?.device_name).toBe('Desk PC');
     const empty = await d.rename(admin.deviceId, '   ');
     expect(empty.status).toBe(400);
@@ -25,13 +29,15 @@ describe('renaming, audit trail, force-delete and uninstall', () => {
     expect((await d.rename(admin.deviceId, 'x'.repeat(256))).body.message).toBe('Device name must be at most 255 characters');
     expect((await d.rename(admin.deviceId, 'x'.repeat(255))).status).toBe(200);
     const events = (await d.audit()).body.events;
-    expect(events.filter((event) => event.type === 'renamed').map((event) => event.detail).sort()).toEqual([
-      `Admin desktop → Desk PC`,
-      `Desk PC → ${'x'.repeat(255)}`,
-    ]);
+    expect(
+      events
+        .filter((event) => event.type === 'renamed')
+        .map((event) => event.detail)
+        .sort(),
+    ).toEqual([`Admin desktop → Desk PC`, `Desk PC → ${'x'.repeat(255)}`]);
   });
 
-  it("keeps an owner-scoped audit trail, newest first", async () => {
+  it('keeps an owner-scoped audit trail, newest first', async () => {
     let admin = await adminBrowser(t);
     await setPlan(t, admin.user.user.id, 'premium');
     t.clock.advanceMinutes(1);

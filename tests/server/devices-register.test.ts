@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from './helpers/factories';
+
 import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain } from './helpers/devices';
+import { registerUser } from './helpers/factories';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -17,7 +18,13 @@ describe('device registration, list and seats', () => {
     const user = await registerUser(t.api);
     const browser = { token: user.token, deviceId: newDeviceId() };
     const d = devicesOf(t, browser);
-    expect((await d.check()).body).toEqual({ registered: false, reason: 'NOT_REGISTERED', seatAvailable: true, deviceCount: 0, seatLimit: 2 });
+    expect((await d.check()).body).toEqual({
+      registered: false,
+      reason: 'NOT_REGISTERED',
+      seatAvailable: true,
+      deviceCount: 0,
+      seatLimit: 2,
+    });
 
     const first = await d.register('  My PC ', 'Win32');
     expect(first.status).toBe(200);
@@ -41,7 +48,10 @@ describe('device registration, list and seats', () => {
     expect(again.body).toMatchObject({ isAdmin: true, isFirstDevice: false, device: { device_name: 'My PC' } });
     expect((await d.list()).body.devices).toHaveLength(1);
     expect((await d.check()).body).toEqual({ registered: true, reason: 'REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 2 });
-    expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', user.token)).body.currentPlan.seats).toEqual({ limit: 2, used: 1 });
+    expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', user.token)).body.currentPlan.seats).toEqual({
+      limit: 2,
+      used: 1,
+    });
   });
 
   it('needs X-Device-ID equal to the body deviceId', async () => {
@@ -49,10 +59,20 @@ describe('device registration, list and seats', () => {
     const noHeader = await t.api.post<{ code: string }>('/api/devices/register-primary', { deviceName: 'PC' }, user.token);
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.code).toBe('DEVICE_ID_REQUIRED');
-    const mismatch = await t.api.post<{ code: string }>('/api/devices/register', { deviceId: newDeviceId(), deviceName: 'PC' }, user.token, { 'x-device-id': newDeviceId() });
+    const mismatch = await t.api.post<{ code: string }>(
+      '/api/devices/register',
+      { deviceId: newDeviceId(), deviceName: 'PC' },
+      user.token,
+      { 'x-device-id': newDeviceId() },
+    );
     expect(mismatch.status).toBe(400);
     const id = newDeviceId();
-    const primary = await t.api.post<{ device: { device_id: string; platform: string } }>('/api/devices/register-primary', { deviceName: 'Mac', platform: 'MacIntel' }, user.token, { 'x-device-id': id });
+    const primary = await t.api.post<{ device: { device_id: string; platform: string } }>(
+      '/api/devices/register-primary',
+      { deviceName: 'Mac', platform: 'MacIntel' },
+      user.token,
+      { 'x-device-id': id },
+    );
     expect(primary.status).toBe(200);
     expect(primary.body.device).toMatchObject({ device_id: id, platform: 'macos' });
     expect((await t.api.get('/api/devices/check', user.token)).body).toMatchObject({ registered: false, reason: 'NO_DEVICE_ID' });
@@ -68,7 +88,13 @@ describe('device registration, list and seats', () => {
       code: 'DEVICE_LIMIT_REACHED',
       message: 'You have reached the device limit of your plan (2 devices). Deactivate a device or upgrade.',
     });
-    expect((await devicesOf(t, third).check()).body).toEqual({ registered: false, reason: 'NOT_REGISTERED', seatAvailable: false, deviceCount: 2, seatLimit: 2 });
+    expect((await devicesOf(t, third).check()).body).toEqual({
+      registered: false,
+      reason: 'NOT_REGISTERED',
+      seatAvailable: false,
+      deviceCount: 2,
+      seatLimit: 2,
+    });
 
     const phone = await devicesOf(t, { token: admin.token, deviceId: newDeviceId() }).register('Phone', 'Linux armv8l Android');
     expect(phone.status).toBe(200);
@@ -101,14 +127,16 @@ describe('device registration, list and seats', () => {
     expect(ping.status).toBe(200);
     expect(ping.body.serverTime).toBe(t.clock.now().toISOString());
     expect(await statusAfter(0)).toEqual(['online', 0]);
-    const status = await t.api.post('/api/devices/update-status', { deviceId: admin.deviceId, event: 'visible' }, admin.token, { 'x-device-id': admin.deviceId });
+    const status = await t.api.post('/api/devices/update-status', { deviceId: admin.deviceId, event: 'visible' }, admin.token, {
+      'x-device-id': admin.deviceId,
+    });
     expect(status.status).toBe(200);
     t.clock.advanceHours(72);
     admin = await signInAgain(t, admin);
     expect((await d().list()).body.devices[0]).toMatchObject({ isInCooldown: false, cooldown_remaining_minutes: 0 });
   });
 
-  it('answers DEVICE_NOT_FOUND to pings of unknown devices and of other users\' devices', async () => {
+  it("answers DEVICE_NOT_FOUND to pings of unknown devices and of other users' devices", async () => {
     const alice = await adminBrowser(t);
     const bob = await adminBrowser(t);
     for (const res of [await devicesOf(t, bob).ping(newDeviceId()), await devicesOf(t, bob).ping(alice.deviceId)]) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
-  type ApiError,
   CHANGE_EMAIL_SUBJECT,
   changeEmail,
   EMAIL_CHANGED_SUBJECT,
@@ -10,6 +10,7 @@ import {
   RESET_SUBJECT,
   tokenOf,
   uniqueEmail,
+  type ApiError,
 } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -28,7 +29,8 @@ describe('changing the e-mail address', () => {
     await t.close();
   });
 
-  const put = (token: string, body: Record<string, unknown>) => t.api.put<ApiError & { pendingEmail: string | null }>('/api/account', body, token);
+  const put = (token: string, body: Record<string, unknown>) =>
+    t.api.put<ApiError & { pendingEmail: string | null }>('/api/account', body, token);
   const accountOf = async (token: string) => (await t.api.get<Account>('/api/account', token)).body;
 
   it('needs the current password: a bearer token alone changes nothing', async () => {
@@ -51,13 +53,21 @@ describe('changing the e-mail address', () => {
   it('moves the account when the new address confirms, and tells the old one with a link that undoes it', async () => {
     const user = await registerUser(t.api);
     const newEmail = uniqueEmail('new');
-    const res = await put(user.token, { firstName: 'Ada', lastName: 'Lovelace', email: newEmail.toUpperCase(), currentPassword: user.password });
+    const res = await put(user.token, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: newEmail.toUpperCase(),
+      currentPassword: user.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, pendingEmail: newEmail, passwordChanged: false, user: { email: user.email } });
     // Until the new address confirms, the account keeps the old one.
     expect((await accountOf(user.token)).email).toBe(user.email);
     const confirm = await nthMail(t.mail, newEmail, CHANGE_EMAIL_SUBJECT, 1);
-    expect((await t.api.post('/api/auth/verify-email', { token: tokenOf(linkTo(confirm, '/verify-email')) })).body).toEqual({ success: true, email: newEmail });
+    expect((await t.api.post('/api/auth/verify-email', { token: tokenOf(linkTo(confirm, '/verify-email')) })).body).toEqual({
+      success: true,
+      email: newEmail,
+    });
     expect(await accountOf(user.token)).toMatchObject({ email: newEmail, isEmailVerified: true });
     expect((await t.api.post('/api/auth/login', { email: newEmail, password: user.password })).status).toBe(200);
 

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, changeEmail, linkTo, loginUser, nthMail, registerUser, tokenOf, uniqueEmail, VERIFY_SUBJECT } from './helpers/factories';
+
+import {
+  changeEmail,
+  linkTo,
+  loginUser,
+  nthMail,
+  registerUser,
+  tokenOf,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+  type ApiError,
+} from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const INVALID = 'This verification link is invalid or has already been used.';
@@ -91,4 +102,3 @@ describe('e-mail verification', () => {
     expect((await emailStatus(user.token)).body).toEqual({ email: newEmail, isEmailVerified: true });
   });
 });
-

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminBrowser, agentMe, anotherBrowser, devicesOf, enroll, newDeviceId, signInAgain } from './helpers/devices';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -43,15 +44,24 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
 
     const list = (await devicesOf(t, admin).list()).body;
     expect(list).toMatchObject({ seatsUsed: 2, seatLimit: 2 });
-    expect(list.devices.find((device) => device.device_id === deviceId)).toMatchObject({ registration_method: 'token', isInCooldown: true });
-    expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', admin.token)).body.currentPlan.seats).toEqual({ limit: 2, used: 2 });
+    expect(list.devices.find((device) => device.device_id === deviceId)).toMatchObject({
+      registration_method: 'token',
+      isInCooldown: true,
+    });
+    expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', admin.token)).body.currentPlan.seats).toEqual({
+      limit: 2,
+      used: 2,
+    });
 
     t.clock.advanceHours(72);
     admin = await signInAgain(t, admin);
     expect((await devicesOf(t, admin).deactivate(deviceId, true)).body).toEqual({ success: true, shouldLogout: false });
     const refused = await agentMe(t, res.body.credential);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'Your device has been deactivated from another location.' });
+    expect(refused.body).toEqual({
+      code: 'DEVICE_DEACTIVATED_REMOTELY',
+      message: 'Your device has been deactivated from another location.',
+    });
     const types = (await devicesOf(t, admin).audit()).body.events.filter((event) => event.deviceId === deviceId).map((event) => event.type);
     expect(types.sort()).toEqual(['deactivated', 'enrolled', 'uninstall_requested']);
   });
@@ -74,7 +84,7 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
     expect(noName.body.message).toBe('Device name is required');
   });
 
-  it('never lets parallel enrolments pass the seat limit or the code\'s max uses', async () => {
+  it("never lets parallel enrolments pass the seat limit or the code's max uses", async () => {
     // Premium: 5 seats; two browsers leave three free for a code of 2 uses: only its uses limit.
     const admin = await adminBrowser(t);
     await setPlan(t, admin.user.user.id, 'premium');
@@ -92,7 +102,11 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
     expect(new Set(byUses.filter((res) => res.status !== 201).map((res) => res.body.code))).toEqual(new Set(['DEVICE_LIMIT_REACHED']));
     const list = (await devicesOf(t, admin).list()).body;
     expect(list).toMatchObject({ seatsUsed: 5, seatLimit: 5 });
-    const tokens = await t.app.ctx.db.selectFrom('device_tokens').select(['uses', 'max_uses']).where('user_id', '=', admin.user.user.id).execute();
+    const tokens = await t.app.ctx.db
+      .selectFrom('device_tokens')
+      .select(['uses', 'max_uses'])
+      .where('user_id', '=', admin.user.user.id)
+      .execute();
     expect(tokens.map((token) => token.uses).sort()).toEqual([1, 2]);
   });
 });

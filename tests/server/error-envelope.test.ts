@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ErrorCode, errorResponseSchema } from '@shared/api/errors';
+
 import { registerUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -27,8 +29,17 @@ function securityHeadersOf(headers: Headers): Record<string, string> {
   return Object.fromEntries(HELMET_HEADERS.map((name) => [name, String(headers[name])]));
 }
 
-function expectEnvelope(status: number, headers: Headers, text: string, expected: { status: number; code: string }, normal: Record<string, string>) {
-  expect({ status, contentType: String(headers['content-type']) }).toEqual({ status: expected.status, contentType: expect.stringContaining('application/json') });
+function expectEnvelope(
+  status: number,
+  headers: Headers,
+  text: string,
+  expected: { status: number; code: string },
+  normal: Record<string, string>,
+) {
+  expect({ status, contentType: String(headers['content-type']) }).toEqual({
+    status: expected.status,
+    contentType: expect.stringContaining('application/json'),
+  });
   const body = errorResponseSchema.strict().parse(JSON.parse(text));
   expect(body.code).toBe(expected.code);
   expect(Object.values(ErrorCode)).toContain(body.code);
@@ -55,9 +66,17 @@ describe('errors however early', () => {
   const json = { 'content-type': 'application/json' };
   const early: [string, Case, { status: number; code: string }][] = [
     ['a malformed %-escape in a path parameter', { method: 'GET', url: '/api/lists/%zz' }, { status: 400, code: 'VALIDATION_ERROR' }],
-    ['a malformed %-escape in a deeper path', { method: 'PUT', url: '/api/lists/%E0%A4%A/items', payload: '{}', headers: json }, { status: 400, code: 'VALIDATION_ERROR' }],
+    [
+      'a malformed %-escape in a deeper path',
+      { method: 'PUT', url: '/api/lists/%E0%A4%A/items', payload: '{}', headers: json },
+      { status: 400, code: 'VALIDATION_ERROR' },
+    ],
     ['an id of 101 characters', { method: 'GET', url: `/api/lists/${'a'.repeat(101)}/items` }, { status: 400, code: 'VALIDATION_ERROR' }],
-    ['a catalogue id of 5000 digits', { method: 'GET', url: `/catalogue/apps/${'9'.repeat(5000)}` }, { status: 400, code: 'VALIDATION_ERROR' }],
+    [
+      'a catalogue id of 5000 digits',
+      { method: 'GET', url: `/catalogue/apps/${'9'.repeat(5000)}` },
+      { status: 400, code: 'VALIDATION_ERROR' },
+    ],
     ['an unknown API path', { method: 'GET', url: '/api/no-such-thing' }, { status: 404, code: 'NOT_FOUND' }],
   ];
 
@@ -71,18 +90,42 @@ describe('errors however early', () => {
   const bodies: [string, Omit<Case, 'method' | 'url'>, { status: number; code: string }][] = [
     ['malformed JSON', { payload: '{"name": ', headers: json }, { status: 400, code: 'INVALID_JSON' }],
     ['an empty JSON body', { payload: '', headers: json }, { status: 400, code: 'INVALID_JSON' }],
-    ['a body over the limit', { payload: JSON.stringify({ name: 'x'.repeat(70_000) }), headers: json }, { status: 413, code: 'PAYLOAD_TOO_LARGE' }],
-    ['a body that is not JSON', { payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
-    ['a multipart body without a boundary', { payload: 'name=x', headers: { 'content-type': 'multipart/form-data' } }, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
-    ['a prototype-poisoning body', { payload: '{"__proto__": {"isAdmin": true}, "name": "x"}', headers: json }, { status: 400, code: 'INVALID_JSON' }],
+    [
+      'a body over the limit',
+      { payload: JSON.stringify({ name: 'x'.repeat(70_000) }), headers: json },
+      { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+    ],
+    [
+      'a body that is not JSON',
+      { payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ],
+    [
+      'a multipart body without a boundary',
+      { payload: 'name=x', headers: { 'content-type': 'multipart/form-data' } },
+      { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ],
+    [
+      'a prototype-poisoning body',
+      { payload: '{"__proto__": {"isAdmin": true}, "name": "x"}', headers: json },
+      { status: 400, code: 'INVALID_JSON' },
+    ],
   ];
 
-  it.each(bodies)('answers %s with the envelope and the security headers, on public and signed-in calls', async (_label, request, expected) => {
-    const publicCall = await t.app.inject({ ...request, method: 'POST', url: '/api/auth/login' });
-    expectEnvelope(publicCall.statusCode, publicCall.headers, publicCall.body, expected, normal);
-    const signedIn = await t.app.inject({ ...request, method: 'POST', url: '/api/lists', headers: { ...request.headers, authorization: `Bearer ${token}` } });
-    expectEnvelope(signedIn.statusCode, signedIn.headers, signedIn.body, expected, normal);
-  });
+  it.each(bodies)(
+    'answers %s with the envelope and the security headers, on public and signed-in calls',
+    async (_label, request, expected) => {
+      const publicCall = await t.app.inject({ ...request, method: 'POST', url: '/api/auth/login' });
+      expectEnvelope(publicCall.statusCode, publicCall.headers, publicCall.body, expected, normal);
+      const signedIn = await t.app.inject({
+        ...request,
+        method: 'POST',
+        url: '/api/lists',
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
+      });
+      expectEnvelope(signedIn.statusCode, signedIn.headers, signedIn.body, expected, normal);
+    },
+  );
 
   it('answers bytes that are not HTTP with the envelope and the security headers', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -96,7 +139,9 @@ describe('errors however early', () => {
     });
     const [head = '', text = ''] = raw.split('\r\n\r\n');
     const [statusLine = '', ...lines] = head.split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     expectEnvelope(Number(statusLine.split(' ')[1]), headers, text, { status: 400, code: 'VALIDATION_ERROR' }, normal);
   });
 });

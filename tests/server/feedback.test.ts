@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { FeedbackItem } from '@shared/api/feedback';
-import { type ApiError, loginUser, registerUser, type RegisteredUser } from './helpers/factories';
+
+import { loginUser, registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const payload = (overrides: Record<string, unknown> = {}) => ({
@@ -47,7 +49,11 @@ describe('feedback', () => {
 
   it('stores no e-mail when none is given', async () => {
     const user = await registerUser(t.api);
-    const res = await t.api.post<{ id: string }>('/api/feedback', payload({ type: 'suggestion', email: null, message: '  More themes  ' }), user.token);
+    const res = await t.api.post<{ id: string }>(
+      '/api/feedback',
+      payload({ type: 'suggestion', email: null, message: '  More themes  ' }),
+      user.token,
+    );
     const stored = (await inbox()).find((item) => item.id === res.body.id);
     expect(stored).toMatchObject({ type: 'suggestion', email: null, message: 'More themes' });
   });
@@ -59,7 +65,9 @@ describe('feedback', () => {
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Please enter a message' });
     expect((await t.api.post<ApiError>('/api/feedback', payload({ type: 'praise' }), user.token)).status).toBe(400);
-    expect((await t.api.post<ApiError>('/api/feedback', payload({ email: 'not-an-address' }), user.token)).body.message).toBe('Enter a valid email address');
+    expect((await t.api.post<ApiError>('/api/feedback', payload({ email: 'not-an-address' }), user.token)).body.message).toBe(
+      'Enter a valid email address',
+    );
     expect(await inbox()).toHaveLength(before);
   });
 
@@ -72,7 +80,8 @@ describe('feedback', () => {
   it('takes at most 10 messages an hour from one user', async () => {
     const user = await registerUser(t.api);
     const other = await registerUser(t.api);
-    for (let i = 0; i < 10; i += 1) expect((await t.api.post('/api/feedback', payload({ message: `note ${i}` }), user.token)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await t.api.post('/api/feedback', payload({ message: `note ${i}` }), user.token)).status).toBe(200);
     const limited = await t.api.post<ApiError>('/api/feedback', payload(), user.token);
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');

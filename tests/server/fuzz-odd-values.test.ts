@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
-import { type FormPart, type FuzzBody, MULTIPART_CONTENT_TYPE, multipartPayload, percentEncode } from './helpers/fuzz';
-import { type FuzzRequest, FuzzWorld, seedOf, usualCaller } from './helpers/fuzz-world';
+
+import { MULTIPART_CONTENT_TYPE, multipartPayload, percentEncode, type FormPart, type FuzzBody } from './helpers/fuzz';
+import { FuzzWorld, seedOf, usualCaller, type FuzzRequest } from './helpers/fuzz-world';
 import type { JsonSchema, Operation } from './helpers/routes';
 import { validValue } from './helpers/schema-values';
 
@@ -32,11 +33,16 @@ interface Input {
 /** Schema-valid values for every input, the same each run (a seeded sample; real ids where the schema takes one). */
 function validInput(operation: Operation): Input {
   const known = world.context(operation);
-  const sample = (schema: JsonSchema, name?: string) => fc.sample(validValue(schema, known, name), { seed: seedOf(SEED, operation), numRuns: 1 })[0];
+  const sample = (schema: JsonSchema, name?: string) =>
+    fc.sample(validValue(schema, known, name), { seed: seedOf(SEED, operation), numRuns: 1 })[0];
   const object = (schema: JsonSchema | null) => (schema ? (sample(schema) as Record<string, unknown>) : null);
   return {
     segments: operation.pathParams.map((parameter) => sample(parameter.schema, parameter.name)),
-    query: Object.fromEntries(operation.queryParams.filter((parameter) => parameter.required).map((parameter) => [parameter.name, sample(parameter.schema, parameter.name)])),
+    query: Object.fromEntries(
+      operation.queryParams
+        .filter((parameter) => parameter.required)
+        .map((parameter) => [parameter.name, sample(parameter.schema, parameter.name)]),
+    ),
     json: object(operation.body),
     form: object(operation.form),
   };
@@ -45,7 +51,8 @@ function validInput(operation: Operation): Input {
 function toRequest(operation: Operation, input: Input, label: string): FuzzRequest {
   const query = Object.entries(input.query).map(([name, value]) => `${percentEncode(name)}=${percentEncode(String(value))}`);
   const isFile = (name: string) => operation.form?.properties?.[name]?.format === 'binary';
-  const parts = (form: Record<string, unknown>): FormPart[] => Object.entries(form).map(([name, value]) => ({ name, value: isFile(name) ? world.png : value }));
+  const parts = (form: Record<string, unknown>): FormPart[] =>
+    Object.entries(form).map(([name, value]) => ({ name, value: isFile(name) ? world.png : value }));
   const body: FuzzBody = input.form
     ? { label, contentType: MULTIPART_CONTENT_TYPE, payload: multipartPayload(parts(input.form)) }
     : input.json
@@ -68,7 +75,13 @@ function variants(operation: Operation): FuzzRequest[] {
   operation.pathParams.forEach((parameter, index) => {
     // A path segment is text whatever its schema says.
     for (const odd of new Set([...ODD_STRINGS, ...oddValuesFor(parameter.schema)])) {
-      out.push(toRequest(operation, { ...valid, segments: valid.segments.map((value, at) => (at === index ? odd : value)) }, `path {${parameter.name}}`));
+      out.push(
+        toRequest(
+          operation,
+          { ...valid, segments: valid.segments.map((value, at) => (at === index ? odd : value)) },
+          `path {${parameter.name}}`,
+        ),
+      );
     }
   });
   for (const parameter of operation.queryParams) {
@@ -76,20 +89,27 @@ function variants(operation: Operation): FuzzRequest[] {
       out.push(toRequest(operation, { ...valid, query: { ...valid.query, [parameter.name]: odd } }, `query ${parameter.name}`));
     }
   }
-  for (const [part, schema] of [['json', operation.body], ['form', operation.form]] as const) {
+  for (const [part, schema] of [
+    ['json', operation.body],
+    ['form', operation.form],
+  ] as const) {
     for (const [name, property] of Object.entries(schema?.properties ?? {})) {
       if (property.format === 'binary') continue;
-      for (const odd of oddValuesFor(property)) out.push(toRequest(operation, { ...valid, [part]: { ...valid[part], [name]: odd } }, `valid ${part} but ${name}`));
+      for (const odd of oddValuesFor(property))
+        out.push(toRequest(operation, { ...valid, [part]: { ...valid[part], [name]: odd } }, `valid ${part} but ${name}`));
     }
   }
   return out;
 }
 
-it.each(world.operations.map((operation) => [operation.key, operation] as const))('%s takes one odd value in each input without a 5xx', async (_key, operation) => {
-  await world.restore();
-  const failures: string[] = [];
-  for (const variant of variants(operation)) {
-    await world.send(operation, variant).catch((error: unknown) => failures.push(error instanceof Error ? error.message : String(error)));
-  }
-  expect(failures, failures.join('\n\n')).toEqual([]);
-});
+it.each(world.operations.map((operation) => [operation.key, operation] as const))(
+  '%s takes one odd value in each input without a 5xx',
+  async (_key, operation) => {
+    await world.restore();
+    const failures: string[] = [];
+    for (const variant of variants(operation)) {
+      await world.send(operation, variant).catch((error: unknown) => failures.push(error instanceof Error ? error.message : String(error)));
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  },
+);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FuzzBody, pathSegment, queryString, requestBody } from './helpers/fuzz';
-import { type Caller, type FuzzRequest, FuzzWorld, seedOf, usualCaller } from './helpers/fuzz-world';
+
+import { pathSegment, queryString, requestBody, type FuzzBody } from './helpers/fuzz';
+import { FuzzWorld, seedOf, usualCaller, type Caller, type FuzzRequest } from './helpers/fuzz-world';
 import type { Operation } from './helpers/routes';
 import { nastyString } from './helpers/schema-values';
 
@@ -23,7 +24,14 @@ afterAll(async () => {
 });
 
 const forgedAuthorization = fc.oneof(
-  fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `Bearer ${'x'.repeat(10_000)}`),
+  fc.constantFrom(
+    'Bearer',
+    'Bearer ',
+    'Basic YWRtaW46YWRtaW4=',
+    'Bearer a.b.c',
+    'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    `Bearer ${'x'.repeat(10_000)}`,
+  ),
   fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((junk) => `Bearer ${junk}`),
 );
 
@@ -36,7 +44,10 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
     forged: forgedAuthorization,
     segments: fc.tuple(...operation.pathParams.map((parameter) => pathSegment(parameter, known))),
     query: queryString(operation.queryParams, known),
-    body: operation.method === 'GET' ? fc.oneof({ arbitrary: fc.constant<FuzzBody>({ label: 'no body' }), weight: 5 }, { arbitrary: body, weight: 1 }) : body,
+    body:
+      operation.method === 'GET'
+        ? fc.oneof({ arbitrary: fc.constant<FuzzBody>({ label: 'no body' }), weight: 5 }, { arbitrary: body, weight: 1 })
+        : body,
     deviceHeader: fc.oneof(
       { arbitrary: fc.constant<string | null>(world.ownDevice), weight: 5 },
       { arbitrary: fc.constant<string | null>(null), weight: 1 },
@@ -48,22 +59,27 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
 describe('fuzzing every operation', () => {
   it('finds the operations in the app', () => {
     expect(world.operations.length).toBeGreaterThan(50);
-    expect(world.operations.map((operation) => operation.key)).toEqual(expect.arrayContaining(['POST /catalogue/apps', 'GET /api/admin/users', 'POST /api/devices/enroll']));
+    expect(world.operations.map((operation) => operation.key)).toEqual(
+      expect.arrayContaining(['POST /catalogue/apps', 'GET /api/admin/users', 'POST /api/devices/enroll']),
+    );
   });
 
-  it.each(world.operations.map((operation) => [operation.key, operation] as const))('%s: no 5xx, an envelope on 4xx, security headers, under 1 s', async (_key, operation) => {
-    await world.restore();
-    const seed = seedOf(SEED, operation);
-    const details = await fc.check(
-      fc.asyncProperty(requests(operation), (request) => world.send(operation, request)),
-      { seed, numRuns: RUNS, endOnFailure: true },
-    );
-    if (details.failed) {
-      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(
-        `Fuzzing ${operation.key} failed on run ${details.numRuns} of ${RUNS} (FUZZ_SEED=${SEED}, seed ${seed}): ${cause}\n` +
-          `Reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project server-${process.env.TEST_DB ?? 'sqlite'} tests/server/fuzz.test.ts -t '${operation.key}'`,
+  it.each(world.operations.map((operation) => [operation.key, operation] as const))(
+    '%s: no 5xx, an envelope on 4xx, security headers, under 1 s',
+    async (_key, operation) => {
+      await world.restore();
+      const seed = seedOf(SEED, operation);
+      const details = await fc.check(
+        fc.asyncProperty(requests(operation), (request) => world.send(operation, request)),
+        { seed, numRuns: RUNS, endOnFailure: true },
       );
-    }
-  });
+      if (details.failed) {
+        const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        throw new Error(
+          `Fuzzing ${operation.key} failed on run ${details.numRuns} of ${RUNS} (FUZZ_SEED=${SEED}, seed ${seed}): ${cause}\n` +
+            `Reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project server-${process.env.TEST_DB ?? 'sqlite'} tests/server/fuzz.test.ts -t '${operation.key}'`,
+        );
+      }
+    },
+  );
 });

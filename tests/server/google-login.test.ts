@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, linkTo, nthMail, registerUser, type SessionBody, tokenOf, uniqueEmail, VERIFY_SUBJECT } from './helpers/factories';
+
+import { linkTo, nthMail, registerUser, tokenOf, uniqueEmail, VERIFY_SUBJECT, type ApiError, type SessionBody } from './helpers/factories';
 import { FakeGoogle, type IdTokenOptions } from './helpers/fake-google';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -29,8 +30,14 @@ describe('google login', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ requiresVerification: false, tempPassword: null });
     expect(res.body.user).toMatchObject({ email: identity.email, firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true });
-    expect((await t.api.get<{ currentPlan: { name: string } }>('/api/subscription/status', res.body.token)).body.currentPlan.name).toBe('free');
-    const session = await t.app.ctx.db.selectFrom('sessions').select('device_id').where('user_id', '=', res.body.user?.id ?? '').executeTakeFirst();
+    expect((await t.api.get<{ currentPlan: { name: string } }>('/api/subscription/status', res.body.token)).body.currentPlan.name).toBe(
+      'free',
+    );
+    const session = await t.app.ctx.db
+      .selectFrom('sessions')
+      .select('device_id')
+      .where('user_id', '=', res.body.user?.id ?? '')
+      .executeTakeFirst();
     expect(session?.device_id).toBe('dev_aaaabbbbcccc');
 
     // Google may report a new address later: the account is still found by its sub.
@@ -109,7 +116,9 @@ describe('google login', () => {
     expect(login.status).toBe(401);
     expect(login.body.code).toBe('INVALID_CREDENTIALS');
 
-    const del = await t.api.post<ApiError>('/api/account/delete', { password: 'guess' }, session.body.token, { 'x-account-action': 'delete' });
+    const del = await t.api.post<ApiError>('/api/account/delete', { password: 'guess' }, session.body.token, {
+      'x-account-action': 'delete',
+    });
     expect(del.status).toBe(403);
     expect(del.body.code).toBe('INCORRECT_PASSWORD');
     expect(del.body.message).toMatch(/forgot password/i);

@@ -1,9 +1,11 @@
-import type { App } from '@shared/api/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { App } from '@shared/api/catalogue';
+
 import { createApp, createCategory } from './helpers/catalogue';
-import { type ApiError, type RegisteredUser, registerUser } from './helpers/factories';
-import { type Owner, ownerOfEverything, ownIdFor } from './helpers/resources';
-import { type Operation, operationsOf, urlOf } from './helpers/routes';
+import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
+import { ownerOfEverything, ownIdFor, type Owner } from './helpers/resources';
+import { operationsOf, urlOf, type Operation } from './helpers/routes';
 import { exampleOf } from './helpers/schema-values';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -50,7 +52,8 @@ describe("another user's ids", () => {
 
   /** What A sees of everything A owns. */
   async function aliceSees() {
-    const as = (url: string, token = alice.browser.token) => t.api.get(url, token, { 'x-device-id': alice.browser.deviceId }).then((res) => ({ status: res.status, body: res.body }));
+    const as = (url: string, token = alice.browser.token) =>
+      t.api.get(url, token, { 'x-device-id': alice.browser.deviceId }).then((res) => ({ status: res.status, body: res.body }));
     return {
       lists: await as('/api/lists'),
       items: await as(`/api/lists/${alice.list.id}/items`),
@@ -69,12 +72,21 @@ describe("another user's ids", () => {
     const params: Record<string, string | number> = {};
     for (const { name } of operation.pathParams) {
       const id = ownIdFor(operation.path, alice, app, name);
-      if (id === undefined) throw new Error(`${operation.key}: which of A's ids goes in {${name}}? Add its path to ownIdFor (helpers/resources.ts).`);
+      if (id === undefined)
+        throw new Error(`${operation.key}: which of A's ids goes in {${name}}? Add its path to ownIdFor (helpers/resources.ts).`);
       params[name] = id;
     }
-    const hints = { appId: app.app_id, appIds: [app.app_id], name: 'Renamed by someone else', deviceName: 'Renamed by someone else', isAdmin: true };
+    const hints = {
+      appId: app.app_id,
+      appIds: [app.app_id],
+      name: 'Renamed by someone else',
+      deviceName: 'Renamed by someone else',
+      isAdmin: true,
+    };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
-    const query = operation.queryParams.filter((parameter) => parameter.required).map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter.schema, hints, parameter.name)))}`);
+    const query = operation.queryParams
+      .filter((parameter) => parameter.required)
+      .map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter.schema, hints, parameter.name)))}`);
     const url = urlOf(operation, params) + (query.length > 0 ? `?${query.join('&')}` : '');
     return { method: operation.method, url, payload: body === undefined ? undefined : JSON.stringify(body) };
   }
@@ -88,7 +100,9 @@ describe("another user's ids", () => {
   }
 
   it('finds the routes with an id in the app, and knows each of them', () => {
-    expect(routes.map((route) => route.key)).toEqual(expect.arrayContaining(['DELETE /api/lists/{id}', 'PUT /api/devices/{id}/name', 'DELETE /api/device-tokens/{id}']));
+    expect(routes.map((route) => route.key)).toEqual(
+      expect.arrayContaining(['DELETE /api/lists/{id}', 'PUT /api/devices/{id}/name', 'DELETE /api/device-tokens/{id}']),
+    );
     for (const route of routes) expect(() => aliceRequest(route)).not.toThrow();
     for (const key of Object.keys(NOT_USER_OWNED)) expect(routes.map((route) => route.key)).toContain(key);
   });
@@ -99,7 +113,8 @@ describe("another user's ids", () => {
     for (const route of routes.filter((candidate) => !(candidate.key in NOT_USER_OWNED))) {
       const asBob = await call(route, bob.browser);
       const expected = route.adminOnly ? { status: 403, code: /^FORBIDDEN$/ } : { status: 404, code: /NOT_FOUND$/ };
-      if (asBob.status !== expected.status || !expected.code.test(asBob.body.code)) wrong.push(`${route.key} as B: ${asBob.status} ${JSON.stringify(asBob.body)}`);
+      if (asBob.status !== expected.status || !expected.code.test(asBob.body.code))
+        wrong.push(`${route.key} as B: ${asBob.status} ${JSON.stringify(asBob.body)}`);
       const asNoOne = await call(route, null);
       if (asNoOne.status !== 401) wrong.push(`${route.key} as no one: ${asNoOne.status} ${JSON.stringify(asNoOne.body)}`);
     }
@@ -110,12 +125,18 @@ describe("another user's ids", () => {
   it('reaches the rows for A, so that the 404s above are about who asks', async () => {
     // Deletions last, deepest first: each call must still find its row.
     const depth = (route: Operation) => route.path.split('/').length;
-    const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || Number(a.adminOnly) - Number(b.adminOnly) || depth(b) - depth(a));
+    const ordered = [...routes].sort(
+      (a, b) =>
+        Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || Number(a.adminOnly) - Number(b.adminOnly) || depth(b) - depth(a),
+    );
     const missed: string[] = [];
     for (const route of ordered) {
-      const res = route.adminOnly ? await call(route, { token: admin.token, deviceId: alice.browser.deviceId }) : await call(route, alice.browser);
+      const res = route.adminOnly
+        ? await call(route, { token: admin.token, deviceId: alice.browser.deviceId })
+        : await call(route, alice.browser);
       // A refusal on the merits (409 still active, not empty) is fine; not finding it, or a malformed request, is not.
-      if ([401, 403, 404].includes(res.status) || res.body.code === 'VALIDATION_ERROR' || res.status >= 500) missed.push(`${route.key}: ${res.status} ${JSON.stringify(res.body)}`);
+      if ([401, 403, 404].includes(res.status) || res.body.code === 'VALIDATION_ERROR' || res.status >= 500)
+        missed.push(`${route.key}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(missed).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../../src/server/app';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll } from './helpers/devices';
@@ -42,9 +43,23 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     expect(job.installationId).toBe(created.id);
 
     agent.send({ type: 'job.ack', jobId: job.jobId });
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'succeeded', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Installed 2.10-3', log: '' });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[0]!.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '2.10-3',
+      exitCode: 0,
+      message: 'Installed 2.10-3',
+      log: '',
+    });
     agent.send({ type: 'job.done', jobId: job.jobId });
-    const done = await eventually(() => installs.get(created.id), (res) => res.body.status === 'succeeded', 'the installation to succeed, read through the first process');
+    const done = await eventually(
+      () => installs.get(created.id),
+      (res) => res.body.status === 'succeeded',
+      'the installation to succeed, read through the first process',
+    );
     expect(done.body.targets[0]).toMatchObject({ deviceOnline: true, status: 'done' });
 
     // Cancelling through the first process reaches the agent on the second too.

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App } from '@shared/api/catalogue';
+
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, type Browser, devicesOf, enroll, signInAgain } from './helpers/devices';
+import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
 import { registerUser } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -12,7 +14,11 @@ async function world(t: TestApp, admin: Browser) {
   await setPlan(t, owner.user.user.id, 'premium');
   // Tests move the clock past the access token's 15 minutes: a fresh sign-in each time.
   const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 3, `Set ${Math.random().toString(36).slice(2, 7)}`, (i) =>
-    i === 1 ? { apt_package: 'hello' } : i === 2 ? { apt_package: 'cowsay', flatpak_id: 'org.example.Cowsay' } : { winget_id: 'Example.WindowsOnly' },
+    i === 1
+      ? { apt_package: 'hello' }
+      : i === 2
+        ? { apt_package: 'cowsay', flatpak_id: 'org.example.Cowsay' }
+        : { winget_id: 'Example.WindowsOnly' },
   );
   const list = (await listsOf(t, owner.token).create('Workstation')).body;
   for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
@@ -27,7 +33,10 @@ async function enrollMachine(t: TestApp, owner: Browser, name = 'Build server') 
   return { deviceId: res.body.device.device_id, credential: res.body.credential };
 }
 
-function itemFor(installation: { targets: { items: { name: string; itemId: string; status: string; message: string | null }[] }[] }, app: App) {
+function itemFor(
+  installation: { targets: { items: { name: string; itemId: string; status: string; message: string | null }[] }[] },
+  app: App,
+) {
   const item = installation.targets[0]?.items.find((entry) => entry.name === app.name);
   if (!item) throw new Error(`no item for ${app.name}`);
   return item;
@@ -60,25 +69,78 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     const { job } = await agent.next('job.assign');
     expect(job.installationId).toBe(created.body.id);
     expect(job.items.map((item) => item.packages.apt_package)).toEqual(['hello', 'cowsay']);
-    expect((await agent.next('inventory.request')).packages).toEqual(expect.arrayContaining([{ manager: 'apt', id: 'hello' }, { manager: 'flatpak', id: 'org.example.Cowsay' }]));
+    expect((await agent.next('inventory.request')).packages).toEqual(
+      expect.arrayContaining([
+        { manager: 'apt', id: 'hello' },
+        { manager: 'flatpak', id: 'org.example.Cowsay' },
+      ]),
+    );
 
     agent.send({ type: 'job.ack', jobId: job.jobId });
     const [hello, cowsay] = job.items;
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'installing', manager: 'apt', version: null, exitCode: null, message: 'Installing', log: '' });
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'succeeded', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Installed 2.10-3', log: 'Setting up hello (2.10-3) ...' });
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: cowsay!.itemId, status: 'skipped', manager: 'apt', version: '3.03', exitCode: 0, message: 'Already installed (3.03)', log: '' });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: hello!.itemId,
+      status: 'installing',
+      manager: 'apt',
+      version: null,
+      exitCode: null,
+      message: 'Installing',
+      log: '',
+    });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: hello!.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '2.10-3',
+      exitCode: 0,
+      message: 'Installed 2.10-3',
+      log: 'Setting up hello (2.10-3) ...',
+    });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: cowsay!.itemId,
+      status: 'skipped',
+      manager: 'apt',
+      version: '3.03',
+      exitCode: 0,
+      message: 'Already installed (3.03)',
+      log: '',
+    });
     // A late, repeated report must not move anything backwards.
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: hello!.itemId, status: 'installing', manager: 'apt', version: null, exitCode: null, message: 'Installing', log: '' });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: hello!.itemId,
+      status: 'installing',
+      manager: 'apt',
+      version: null,
+      exitCode: null,
+      message: 'Installing',
+      log: '',
+    });
     agent.send({ type: 'job.done', jobId: job.jobId });
     agent.send({ type: 'job.done', jobId: job.jobId });
 
-    const done = await eventually(() => installs.get(created.body.id), (res) => res.body.status === 'succeeded', 'installation to succeed');
+    const done = await eventually(
+      () => installs.get(created.body.id),
+      (res) => res.body.status === 'succeeded',
+      'installation to succeed',
+    );
     expect(done.body.finishedAt).not.toBeNull();
     expect(done.body.counts).toMatchObject({ succeeded: 1, skipped: 2, queued: 0, installing: 0 });
     expect(itemFor(done.body, apps[0]!)).toMatchObject({ status: 'succeeded', message: 'Installed 2.10-3' });
     expect(done.body.targets[0]).toMatchObject({ status: 'done', deviceOnline: true });
     await agent.close();
-    await eventually(() => installs.get(created.body.id), (res) => res.body.targets[0]?.deviceOnline === false, 'the device to go offline');
+    await eventually(
+      () => installs.get(created.body.id),
+      (res) => res.body.targets[0]?.deviceOnline === false,
+      'the device to go offline',
+    );
   });
 
   it('sends an unfinished job again after a reconnect, with only the apps still to do, and records each once', async () => {
@@ -87,8 +149,22 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
     const { job } = await first.next('job.assign');
     first.send({ type: 'job.ack', jobId: job.jobId });
-    first.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'succeeded', manager: 'apt', version: '2.10-3', exitCode: 0, message: 'Installed 2.10-3', log: '' });
-    await eventually(() => installs.get(created.id), (res) => res.body.counts.succeeded === 1, 'the first app to be recorded');
+    first.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[0]!.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '2.10-3',
+      exitCode: 0,
+      message: 'Installed 2.10-3',
+      log: '',
+    });
+    await eventually(
+      () => installs.get(created.id),
+      (res) => res.body.counts.succeeded === 1,
+      'the first app to be recorded',
+    );
     await first.close();
 
     const second = await ProtocolAgent.connect(url, machine.credential);
@@ -96,28 +172,80 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     expect(again.jobId).toBe(job.jobId);
     expect(again.items.map((item) => item.itemId)).toEqual([job.items[1]!.itemId]);
     // The restarted agent reports the first app again (it cannot know it was recorded): nothing changes.
-    second.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'failed', manager: 'apt', version: null, exitCode: 100, message: 'x', log: '' });
-    second.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[1]!.itemId, status: 'succeeded', manager: 'apt', version: '3.03', exitCode: 0, message: 'Installed 3.03', log: '' });
+    second.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[0]!.itemId,
+      status: 'failed',
+      manager: 'apt',
+      version: null,
+      exitCode: 100,
+      message: 'x',
+      log: '',
+    });
+    second.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[1]!.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '3.03',
+      exitCode: 0,
+      message: 'Installed 3.03',
+      log: '',
+    });
     second.send({ type: 'job.done', jobId: job.jobId });
-    const done = await eventually(() => installs.get(created.id), (res) => res.body.status === 'succeeded', 'installation to succeed');
+    const done = await eventually(
+      () => installs.get(created.id),
+      (res) => res.body.status === 'succeeded',
+      'installation to succeed',
+    );
     expect(itemFor(done.body, apps[0]!)).toMatchObject({ status: 'succeeded', message: 'Installed 2.10-3' });
     expect(done.body.counts).toMatchObject({ succeeded: 2, failed: 0 });
     await second.close();
   });
 
-  it('keeps the failed app\'s log, retries only what failed, and cancels what has not started', async () => {
+  it("keeps the failed app's log, retries only what failed, and cancels what has not started", async () => {
     const { apps, list, machine, installs } = await world(t, admin);
     const agent = await ProtocolAgent.connect(url, machine.credential);
     const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
     const { job } = await agent.next('job.assign');
     agent.send({ type: 'job.ack', jobId: job.jobId });
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[0]!.itemId, status: 'failed', manager: 'apt', version: null, exitCode: 100, message: 'Not found in the apt sources', log: 'E: Unable to locate package hello' });
-    agent.send({ type: 'item.progress', jobId: job.jobId, itemId: job.items[1]!.itemId, status: 'succeeded', manager: 'apt', version: '3.03', exitCode: 0, message: 'Installed 3.03', log: 'fine' });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[0]!.itemId,
+      status: 'failed',
+      manager: 'apt',
+      version: null,
+      exitCode: 100,
+      message: 'Not found in the apt sources',
+      log: 'E: Unable to locate package hello',
+    });
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[1]!.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '3.03',
+      exitCode: 0,
+      message: 'Installed 3.03',
+      log: 'fine',
+    });
     agent.send({ type: 'job.done', jobId: job.jobId });
-    const failed = await eventually(() => installs.get(created.id), (res) => res.body.status === 'failed', 'installation to fail');
+    const failed = await eventually(
+      () => installs.get(created.id),
+      (res) => res.body.status === 'failed',
+      'installation to fail',
+    );
     const failedItem = itemFor(failed.body, apps[0]!);
     expect(failedItem).toMatchObject({ status: 'failed', exitCode: 100, hasLog: true });
-    expect((await installs.log(created.id, failedItem.itemId)).body).toEqual({ log: 'E: Unable to locate package hello', exitCode: 100, message: 'Not found in the apt sources' });
+    expect((await installs.log(created.id, failedItem.itemId)).body).toEqual({
+      log: 'E: Unable to locate package hello',
+      exitCode: 100,
+      message: 'Not found in the apt sources',
+    });
     expect(itemFor(failed.body, apps[1]!)).toMatchObject({ hasLog: false });
 
     const retried = await installs.retry(created.id);
@@ -160,7 +288,7 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     expect((await installs.list()).body.installations.filter((entry) => entry.id === one.body.id)).toHaveLength(1);
   });
 
-  it('refuses browsers, other people\'s devices and lists, and empty requests, each with its code', async () => {
+  it("refuses browsers, other people's devices and lists, and empty requests, each with its code", async () => {
     const { owner, list, machine, installs } = await world(t, admin);
     expect((await installs.create({ listId: list.id, deviceIds: [owner.deviceId] })).body).toMatchObject({ code: 'DEVICE_NOT_ELIGIBLE' });
     expect((await installs.create({ listId: list.id, deviceIds: [] })).body).toMatchObject({ code: 'VALIDATION_ERROR' });
@@ -182,10 +310,24 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     const { apps, list, machine, installs } = await world(t, admin);
     const agent = await ProtocolAgent.connect(url, machine.credential, ['apt']);
     await agent.next('inventory.request');
-    agent.send({ type: 'inventory', packages: [{ manager: 'apt', id: 'cowsay', installedVersion: '3.03+dfsg2-8', availableVersion: '3.04' }] });
-    const inventory = await eventually(() => installs.inventory(machine.deviceId), (res) => res.body.checkedAt !== null, 'the inventory');
+    agent.send({
+      type: 'inventory',
+      packages: [{ manager: 'apt', id: 'cowsay', installedVersion: '3.03+dfsg2-8', availableVersion: '3.04' }],
+    });
+    const inventory = await eventually(
+      () => installs.inventory(machine.deviceId),
+      (res) => res.body.checkedAt !== null,
+      'the inventory',
+    );
     // Every catalogue app packaged as apt's cowsay is installed there; hello is not.
-    expect(inventory.body.apps).toContainEqual({ appId: apps[1]!.app_id, name: apps[1]!.name, manager: 'apt', packageId: 'cowsay', installedVersion: '3.03+dfsg2-8', availableVersion: '3.04' });
+    expect(inventory.body.apps).toContainEqual({
+      appId: apps[1]!.app_id,
+      name: apps[1]!.name,
+      manager: 'apt',
+      packageId: 'cowsay',
+      installedVersion: '3.03+dfsg2-8',
+      availableVersion: '3.04',
+    });
     expect(inventory.body.apps.map((app) => app.name)).not.toContain(apps[0]!.name);
     expect(inventory.body.checkedAt).not.toBeNull();
 
@@ -199,7 +341,7 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     await agent.close();
   });
 
-  it('tells a deactivated device\'s agent, closes its connection and refuses its credential', async () => {
+  it("tells a deactivated device's agent, closes its connection and refuses its credential", async () => {
     const { owner, machine } = await world(t, admin);
     const agent = await ProtocolAgent.connect(url, machine.credential);
     t.clock.advanceHours(25);
@@ -244,12 +386,16 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
 /** Reads a server-sent event stream as a browser would (fetch, with the bearer token). */
 async function openEvents(baseUrl: string, token: string) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const seen: { topic: string; id: string }[] = [];
-  const waiters: { check: (event: { topic: string; id: string }) => boolean; resolve: (event: { topic: string; id: string }) => void }[] = [];
+  const waiters: { check: (event: { topic: string; id: string }) => boolean; resolve: (event: { topic: string; id: string }) => void }[] =
+    [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';

@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App } from '@shared/api/catalogue';
 import type { ImportListResponse } from '@shared/api/lists';
-import { type AppFields, createApp, createCategory } from './helpers/catalogue';
-import { type ApiError, registerUser, type RegisteredUser } from './helpers/factories';
+
+import { createApp, createCategory, type AppFields } from './helpers/catalogue';
+import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const CATALOGUE: Array<Omit<AppFields, 'category'>> = [
   { name: 'Firefox', winget_id: 'Mozilla.Firefox', homebrew_cask: 'firefox', flatpak_id: 'org.mozilla.firefox' },
   { name: 'Git', winget_id: 'Git.Git', homebrew_formula: 'git', apt_package: 'git' },
-  { name: 'VLC media player', winget_id: 'VideoLAN.VLC', homebrew_cask: 'vlc', apt_package: 'vlc', flatpak_id: 'org.videolan.VLC', snap_name: 'vlc' },
+  {
+    name: 'VLC media player',
+    winget_id: 'VideoLAN.VLC',
+    homebrew_cask: 'vlc',
+    apt_package: 'vlc',
+    flatpak_id: 'org.videolan.VLC',
+    snap_name: 'vlc',
+  },
   { name: 'Notepad++', winget_id: 'Notepad++.Notepad++' },
   { name: 'Rectangle', homebrew_cask: 'rectangle' },
   { name: 'Tree', homebrew_formula: 'tree', apt_package: 'tree' },
@@ -24,7 +33,8 @@ describe('list import and export', () => {
     t = await createTestApp();
     admin = await registerUser(t.api);
     const category = await createCategory(t.api, admin.token, 'Everyday');
-    for (const fields of CATALOGUE) apps.set(fields.name, await createApp(t.api, admin.token, { ...fields, category: category.category_id }));
+    for (const fields of CATALOGUE)
+      apps.set(fields.name, await createApp(t.api, admin.token, { ...fields, category: category.category_id }));
     user = await registerUser(t.api);
     await setPlan(t, user.user.id, 'premium');
   });
@@ -33,8 +43,10 @@ describe('list import and export', () => {
   });
 
   const appId = (name: string) => apps.get(name)?.app_id ?? 0;
-  const importList = (body: Record<string, string>, token = user.token) => t.api.post<ImportListResponse & ApiError>('/api/lists/import', body, token);
-  const exportList = (listId: string, query: string, token = user.token) => t.api.get<string>(`/api/lists/${listId}/export?${query}`, token);
+  const importList = (body: Record<string, string>, token = user.token) =>
+    t.api.post<ImportListResponse & ApiError>('/api/lists/import', body, token);
+  const exportList = (listId: string, query: string, token = user.token) =>
+    t.api.get<string>(`/api/lists/${listId}/export?${query}`, token);
   async function listWith(name: string, appNames: string[]): Promise<string> {
     const lists = listsOf(t, user.token);
     const id = (await lists.create(name)).body.id;
@@ -56,7 +68,11 @@ describe('list import and export', () => {
     const imported = await importList({ format: 'winget', name: 'Dev box again', content: JSON.stringify(file.body) });
     expect(imported.status).toBe(201);
     expect(namesOf(imported)).toEqual(['Firefox', 'Git', 'Notepad++']);
-    expect(imported.body).toMatchObject({ unmatched: [], skippedForLimit: [], list: { name: 'Dev box again', appCount: 3, readOnly: false } });
+    expect(imported.body).toMatchObject({
+      unmatched: [],
+      skippedForLimit: [],
+      list: { name: 'Dev box again', appCount: 3, readOnly: false },
+    });
   });
 
   it('round-trips a Brewfile', async () => {
@@ -91,16 +107,34 @@ describe('list import and export', () => {
     const winget = await importList({
       format: 'winget',
       name: 'Mixed',
-      content: JSON.stringify({ Sources: [{ Packages: [{ PackageIdentifier: 'mozilla.firefox' }, { PackageIdentifier: 'Unknown.Thing' }, { PackageIdentifier: 'Mozilla.Firefox' }] }] }),
+      content: JSON.stringify({
+        Sources: [
+          {
+            Packages: [
+              { PackageIdentifier: 'mozilla.firefox' },
+              { PackageIdentifier: 'Unknown.Thing' },
+              { PackageIdentifier: 'Mozilla.Firefox' },
+            ],
+          },
+        ],
+      }),
     });
     expect(namesOf(winget)).toEqual(['Firefox']);
     expect(winget.body.unmatched).toEqual(['Unknown.Thing']);
 
-    const text = await importList({ format: 'text', name: 'Typed', content: 'git\norg.videolan.VLC\nNo Such App\n\n# a comment\nNOTEPAD++.NOTEPAD++\n' });
+    const text = await importList({
+      format: 'text',
+      name: 'Typed',
+      content: 'git\norg.videolan.VLC\nNo Such App\n\n# a comment\nNOTEPAD++.NOTEPAD++\n',
+    });
     expect(namesOf(text)).toEqual(['Git', 'VLC media player', 'Notepad++']);
     expect(text.body.unmatched).toEqual(['No Such App']);
 
-    const brew = await importList({ format: 'brewfile', name: 'Tapped', content: 'tap "someone/tap"\nbrew "someone/tap/tree"\ncask "no-such-cask"\nbrew "firefox"\n' });
+    const brew = await importList({
+      format: 'brewfile',
+      name: 'Tapped',
+      content: 'tap "someone/tap"\nbrew "someone/tap/tree"\ncask "no-such-cask"\nbrew "firefox"\n',
+    });
     expect(namesOf(brew)).toEqual(['Tree', 'Firefox']);
     expect(brew.body.unmatched).toEqual(['no-such-cask']);
   });
@@ -150,7 +184,8 @@ describe('list import and export', () => {
     await setPlan(t, busy.user.id, 'premium');
     t.config.rateLimit = { ...t.config.rateLimit, importsPerUser: 3 };
     try {
-      for (let i = 0; i < 3; i += 1) expect((await importList({ format: 'text', name: `Import ${i}`, content: 'Git' }, busy.token)).status).toBe(201);
+      for (let i = 0; i < 3; i += 1)
+        expect((await importList({ format: 'text', name: `Import ${i}`, content: 'Git' }, busy.token)).status).toBe(201);
       const limited = await importList({ format: 'text', name: 'One more', content: 'Git' }, busy.token);
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe('RATE_LIMITED');

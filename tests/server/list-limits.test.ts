@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App } from '@shared/api/catalogue';
+
 import { registerUser, type RegisteredUser } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const LIST_LIMIT = { code: 'LIST_LIMIT_REACHED', message: 'Your Free plan includes 1 app list. Upgrade to Premium for unlimited lists.' };
-const APP_LIMIT = { code: 'LIST_APP_LIMIT_REACHED', message: 'Your Free plan allows up to 5 apps per list. Upgrade to Premium for up to 25.' };
-const READ_ONLY = { code: 'LIST_READ_ONLY', message: "This list is over your plan's limits and is read-only. Remove apps or upgrade to edit it." };
+const APP_LIMIT = {
+  code: 'LIST_APP_LIMIT_REACHED',
+  message: 'Your Free plan allows up to 5 apps per list. Upgrade to Premium for up to 25.',
+};
+const READ_ONLY = {
+  code: 'LIST_READ_ONLY',
+  message: "This list is over your plan's limits and is read-only. Remove apps or upgrade to edit it.",
+};
 
 describe('list plan limits', () => {
   let t: TestApp;
@@ -79,7 +87,11 @@ describe('list plan limits', () => {
     expect((await lists.items(big)).body.items).toHaveLength(7);
     expect((await t.api.get(`/api/lists/${small}/export?format=text`, user.token)).body).toBe('App 1\n');
 
-    for (const attempt of [() => lists.add(big, id(8)), () => lists.rename(big, 'Renamed'), () => lists.reorder(big, [7, 6, 5, 4, 3, 2, 1].map(id))]) {
+    for (const attempt of [
+      () => lists.add(big, id(8)),
+      () => lists.rename(big, 'Renamed'),
+      () => lists.reorder(big, [7, 6, 5, 4, 3, 2, 1].map(id)),
+    ]) {
       const res = await attempt();
       expect(res.status).toBe(403);
       expect(res.body).toEqual(READ_ONLY);

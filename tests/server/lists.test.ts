@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { App } from '@shared/api/catalogue';
+
 import { registerUser, type RegisteredUser } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -52,16 +54,26 @@ describe('lists', () => {
       ['App 1', 1],
       ['App 3', 2],
     ]);
-    expect((await lists.all()).body).toEqual([expect.objectContaining({ id: listId, name: 'Work laptop', appCount: 3, sizeKb: 6000, readOnly: false })]);
+    expect((await lists.all()).body).toEqual([
+      expect.objectContaining({ id: listId, name: 'Work laptop', appCount: 3, sizeKb: 6000, readOnly: false }),
+    ]);
 
     const reordered = await lists.reorder(listId, [id(3), id(2), id(1)]);
     expect(reordered.body).toEqual({ appIds: [id(3), id(2), id(1)] });
     expect((await lists.items(listId)).body.items.map((item) => item.name)).toEqual(['App 3', 'App 2', 'App 1']);
 
-    for (const wrong of [[id(3), id(2)], [id(3), id(2), id(1), id(4)], [id(3), id(3), id(1)], [id(3), id(2), id(4)]]) {
+    for (const wrong of [
+      [id(3), id(2)],
+      [id(3), id(2), id(1), id(4)],
+      [id(3), id(3), id(1)],
+      [id(3), id(2), id(4)],
+    ]) {
       const res = await lists.reorder(listId, wrong);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: "The new order must contain exactly the list's apps, each once." });
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: "The new order must contain exactly the list's apps, each once.",
+      });
     }
     expect((await lists.items(listId)).body.items.map((item) => item.name)).toEqual(['App 3', 'App 2', 'App 1']);
 

@@ -3,7 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, changeEmail, EMAIL_CHANGED_SUBJECT, linkTo, nthMail, registerUser, RESET_SUBJECT, signUpPayload, tokenOf, uniqueEmail, VERIFY_SUBJECT } from './helpers/factories';
+
+import {
+  changeEmail,
+  EMAIL_CHANGED_SUBJECT,
+  linkTo,
+  nthMail,
+  registerUser,
+  RESET_SUBJECT,
+  signUpPayload,
+  tokenOf,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+  type ApiError,
+} from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const outboxOf = (t: TestApp, address: string) =>
@@ -114,7 +127,11 @@ describe('names in mails', () => {
 
   it.each([
     ['a list name', '/api/lists', { name: 'Work\nYour account is locked' }],
-    ['a feedback message with a bidi override', '/api/feedback', { type: 'bug', message: 'ok \u202E', email: null, userAgent: 'x', url: 'http://x', timestamp: '2026-03-01T09:00:00Z' }],
+    [
+      'a feedback message with a bidi override',
+      '/api/feedback',
+      { type: 'bug', message: 'ok \u202E', email: null, userAgent: 'x', url: 'http://x', timestamp: '2026-03-01T09:00:00Z' },
+    ],
   ])('refuses %s with control characters', async (_label, url, body) => {
     const user = await registerUser(t.api);
     const res = await t.api.post<ApiError>(url, body, user.token);

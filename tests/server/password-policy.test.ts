@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, linkTo, nthMail, registerUser, RESET_SUBJECT, signUpPayload, tokenOf } from './helpers/factories';
+
+import { linkTo, nthMail, registerUser, RESET_SUBJECT, signUpPayload, tokenOf, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const WEAK = 'Password is too common or too easy to guess. Try a few unrelated words.';
@@ -34,7 +35,10 @@ describe('choosing a password', () => {
   it('refuses a password that is the e-mail address or contains the name', async () => {
     const email = 'grace.hopper@example.com';
     for (const password of [email, 'Hopper-1906-cobol', 'grace.hopper@example.com!']) {
-      const res = await t.api.post<ApiError>('/api/auth/register', signUpPayload({ email, firstName: 'Grace', lastName: 'Hopper', password }));
+      const res = await t.api.post<ApiError>(
+        '/api/auth/register',
+        signUpPayload({ email, firstName: 'Grace', lastName: 'Hopper', password }),
+      );
       expect(res.status, password).toBe(400);
       expect(res.body.details).toEqual({ password: PERSONAL });
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, changeEmail, linkTo, nthMail, registerUser, RESET_SUBJECT, tokenOf, uniqueEmail } from './helpers/factories';
+
+import { changeEmail, linkTo, nthMail, registerUser, RESET_SUBJECT, tokenOf, uniqueEmail, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -47,7 +48,10 @@ describe('password reset', () => {
     const old = await login(user.email, user.password);
     expect(old.status).toBe(401);
     expect(old.body.code).toBe('INVALID_CREDENTIALS');
-    const fresh = await t.api.post<{ token: string; user: { isEmailVerified: boolean } }>('/api/auth/login', { email: user.email, password: NEW_PASSWORD });
+    const fresh = await t.api.post<{ token: string; user: { isEmailVerified: boolean } }>('/api/auth/login', {
+      email: user.email,
+      password: NEW_PASSWORD,
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.body.user.isEmailVerified).toBe(true);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { registerUser, uniqueEmail } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -46,7 +47,12 @@ describe.skipIf(!available)('rate limits shared through Redis (REDIS_URL)', () =
     first.config.rateLimit = limits;
     second.config.rateLimit = limits;
     const attempt = (t: TestApp) =>
-      t.api.request({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail(), password: 'whatever1' }, remoteAddress: '10.9.0.1' });
+      t.api.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail(), password: 'whatever1' },
+        remoteAddress: '10.9.0.1',
+      });
 
     expect((await attempt(first)).status).toBe(401);
     expect((await attempt(second)).status).toBe(401);

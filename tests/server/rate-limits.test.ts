@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiError, registerUser, signUpPayload, uniqueEmail } from './helpers/factories';
+
+import { registerUser, signUpPayload, uniqueEmail, type ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const WINDOW_MS = 15 * 60_000;
 const MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
-const GENEROUS = { authPerIp: 1000, authPerAccount: 1000, loginSlowdownAfter: 1000, tokenPerIp: 1000, importsPerUser: 1000, windowMs: WINDOW_MS };
+const GENEROUS = {
+  authPerIp: 1000,
+  authPerAccount: 1000,
+  loginSlowdownAfter: 1000,
+  tokenPerIp: 1000,
+  importsPerUser: 1000,
+  windowMs: WINDOW_MS,
+};
 
 describe('rate limits on sign-in, sign-up, reset and resend', () => {
   let t: TestApp;
@@ -60,7 +68,8 @@ describe('rate limits on sign-in, sign-up, reset and resend', () => {
   it('refuses the address that keeps guessing one account, and only that address', async () => {
     const user = await registerUser(t.api);
     tightenLogin(3, 100);
-    for (let i = 0; i < 3; i += 1) expect((await post('/api/auth/login', { email: user.email, password: 'wrong guess' }, '10.1.1.1')).status).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/api/auth/login', { email: user.email, password: 'wrong guess' }, '10.1.1.1')).status).toBe(401);
     // Even the right password from that address waits for the window; the owner elsewhere does not.
     expectLimited(await post('/api/auth/login', { email: user.email, password: user.password }, '10.1.1.1'));
     expect((await post('/api/auth/login', { email: user.email, password: user.password }, '10.1.1.2')).status).toBe(200);
@@ -108,10 +117,12 @@ describe('rate limits on sign-in, sign-up, reset and resend', () => {
   it('limits reset requests per account and per IP, without telling whether the account exists', async () => {
     const user = await registerUser(t.api);
     tighten(100, 2);
-    for (const ip of ['10.4.0.1', '10.4.0.2']) expect((await post('/api/auth/reset-password-request', { email: user.email }, ip)).status).toBe(200);
+    for (const ip of ['10.4.0.1', '10.4.0.2'])
+      expect((await post('/api/auth/reset-password-request', { email: user.email }, ip)).status).toBe(200);
     expectLimited(await post('/api/auth/reset-password-request', { email: user.email }, '10.4.0.3'));
     const stranger = uniqueEmail('stranger');
-    for (const ip of ['10.4.0.1', '10.4.0.2']) expect((await post('/api/auth/reset-password-request', { email: stranger }, ip)).status).toBe(200);
+    for (const ip of ['10.4.0.1', '10.4.0.2'])
+      expect((await post('/api/auth/reset-password-request', { email: stranger }, ip)).status).toBe(200);
     expectLimited(await post('/api/auth/reset-password-request', { email: stranger }, '10.4.0.3'));
 
     tighten(1, 100);
@@ -130,7 +141,8 @@ describe('rate limits on sign-in, sign-up, reset and resend', () => {
   it('limits verification resends per account', async () => {
     const user = await registerUser(t.api);
     tighten(100, 2);
-    for (const ip of ['10.6.0.1', '10.6.0.2']) expect((await post('/api/auth/resend-verification', undefined, ip, user.token)).status).toBe(200);
+    for (const ip of ['10.6.0.1', '10.6.0.2'])
+      expect((await post('/api/auth/resend-verification', undefined, ip, user.token)).status).toBe(200);
     expectLimited(await post('/api/auth/resend-verification', undefined, '10.6.0.3', user.token));
   });
 

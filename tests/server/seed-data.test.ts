@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { PACKAGE_ID_FIELDS, packageIdsShape } from '@shared/api/catalogue';
 
 // The seed catalogue shipped in resources/catalogue (SOURCES.md there says how each id was checked).

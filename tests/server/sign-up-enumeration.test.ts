@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { nthMail, registerUser, signUpPayload, uniqueEmail, VERIFY_SUBJECT } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { medianRatio } from './helpers/timing';
@@ -24,13 +25,24 @@ describe('account enumeration', () => {
     const forTaken = await t.api.post('/api/auth/register', taken);
     expect(forTaken.status).toBe(forNew.status);
     expect(forTaken.status).toBe(202);
-    expect(forNew.body).toEqual({ requiresVerification: true, email: fresh.email, message: 'Check your inbox: we sent a link to confirm your email address.' });
-    expect(forTaken.body).toEqual({ requiresVerification: true, email: owner.email, message: 'Check your inbox: we sent a link to confirm your email address.' });
+    expect(forNew.body).toEqual({
+      requiresVerification: true,
+      email: fresh.email,
+      message: 'Check your inbox: we sent a link to confirm your email address.',
+    });
+    expect(forTaken.body).toEqual({
+      requiresVerification: true,
+      email: owner.email,
+      message: 'Check your inbox: we sent a link to confirm your email address.',
+    });
     expect(Object.keys(forTaken.headers).sort()).toEqual(Object.keys(forNew.headers).sort());
 
     const attempt = await nthMail(t.mail, owner.email, ATTEMPT_SUBJECT, 1);
     expect(attempt.text).toContain('Hi Grace,');
-    expect(attempt.links).toEqual([`http://loadout.test/sign-in?email=${encodeURIComponent(owner.email)}`, `http://loadout.test/password-reset?email=${encodeURIComponent(owner.email)}`]);
+    expect(attempt.links).toEqual([
+      `http://loadout.test/sign-in?email=${encodeURIComponent(owner.email)}`,
+      `http://loadout.test/password-reset?email=${encodeURIComponent(owner.email)}`,
+    ]);
     await nthMail(t.mail, String(fresh.email), VERIFY_SUBJECT, 1);
     // Nothing of the owner's account changed: the old password still works, the new one does not.
     expect((await t.api.post('/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { registerUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminBrowser, anotherBrowser, devicesOf, enroll, newDeviceId, signInAgain } from './helpers/devices';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -70,7 +71,10 @@ describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
     for (let i = 0; i < 10; i += 1) expect((await devicesOf(t, admin).createToken(1)).status).toBe(201);
     const limited = await devicesOf(t, admin).createToken(1);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 'TOKEN_RATE_LIMIT', message: 'You can generate at most 10 tokens per hour. Please try again later.' });
+    expect(limited.body).toEqual({
+      code: 'TOKEN_RATE_LIMIT',
+      message: 'You can generate at most 10 tokens per hour. Please try again later.',
+    });
     t.clock.advanceMinutes(61);
     admin = await signInAgain(t, admin);
     expect((await devicesOf(t, admin).createToken(1)).status).toBe(201);

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { scriptedRun, testDeps, type Answer, type RunCall } from '../../../tests/fixtures/pm-output/fake-run';
 import { block, capturedOutput } from '../../../tests/fixtures/pm-output/read-fixture';
 import { runCommand } from '../process';
 import {
-  AptInstaller,
   aptInstallArgs,
+  AptInstaller,
   classifyAptFailure,
   dpkgQueryArgs,
   listsNeedUpdate,
@@ -88,10 +89,17 @@ describe('apt parsers', () => {
   });
 
   it('tells a held lock from a missing package, with the program holding it', () => {
-    expect(classifyAptFailure(capturedOutput('apt-get-install-dpkg-lock-held.txt').output)).toEqual({ kind: 'lock', holder: 'python3 (process 28603)' });
+    expect(classifyAptFailure(capturedOutput('apt-get-install-dpkg-lock-held.txt').output)).toEqual({
+      kind: 'lock',
+      holder: 'python3 (process 28603)',
+    });
     expect(classifyAptFailure(block('apt-get-install-dpkg-lock-held.txt', '# older apt wording'))).toEqual({ kind: 'lock', holder: null });
     expect(classifyAptFailure(capturedOutput('apt-get-install-unable-to-locate.txt').output)).toEqual({ kind: 'not-found' });
-    expect(classifyAptFailure('E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n')).toEqual({
+    expect(
+      classifyAptFailure(
+        'E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n',
+      ),
+    ).toEqual({
       kind: 'not-root',
     });
   });
@@ -99,7 +107,15 @@ describe('apt parsers', () => {
   it('refreshes lists that are missing or older than a day', () => {
     const now = 10 * DAY;
     expect(listsNeedUpdate([], now)).toBe(true);
-    expect(listsNeedUpdate([{ name: 'lock', mtimeMs: now }, { name: 'partial', mtimeMs: now }], now)).toBe(true);
+    expect(
+      listsNeedUpdate(
+        [
+          { name: 'lock', mtimeMs: now },
+          { name: 'partial', mtimeMs: now },
+        ],
+        now,
+      ),
+    ).toBe(true);
     expect(listsNeedUpdate([{ name: 'deb.debian.org_debian_dists_bookworm_InRelease', mtimeMs: now - 2 * DAY }], now)).toBe(true);
     expect(listsNeedUpdate([{ name: 'deb.debian.org_debian_dists_bookworm_InRelease', mtimeMs: now - 60_000 }], now)).toBe(false);
   });
@@ -143,11 +159,18 @@ describe('AptInstaller', () => {
     const found = await machine.installer.install({ name: 'sl' }, signal);
     const missing = await machine.installer.install({ name: 'nosuchpkg-loadout-xyz' }, signal);
     expect([found.status, missing.status, missing.message]).toEqual(['succeeded', 'failed', 'Not found in the apt sources']);
-    expect(machine.calls.filter((call) => call.command === 'apt-get').map((call) => call.args.at(-1))).toEqual(['sl', 'nosuchpkg-loadout-xyz']);
+    expect(machine.calls.filter((call) => call.command === 'apt-get').map((call) => call.args.at(-1))).toEqual([
+      'sl',
+      'nosuchpkg-loadout-xyz',
+    ]);
   });
 
   it('waits while another program holds the dpkg lock, then installs', async () => {
-    const machine = aptMachine([captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-success.txt')]);
+    const machine = aptMachine([
+      captured('apt-get-install-dpkg-lock-held.txt'),
+      captured('apt-get-install-dpkg-lock-held.txt'),
+      captured('apt-get-install-success.txt'),
+    ]);
     const outcome = await machine.installer.install({ name: 'sl' }, signal);
     expect(outcome).toMatchObject({ status: 'succeeded', message: 'Installed (2.10-3)' });
     expect(machine.deps.slept.length).toBe(2);
@@ -164,25 +187,34 @@ describe('AptInstaller', () => {
     const outcome = await installer.install({ name: 'sl' }, signal);
     expect(outcome.status).toBe('failed');
     expect(outcome.exitCode).toBe(100);
-    expect(outcome.message).toMatch(/^The package manager was busy: python3 \(process 28603\) held the dpkg lock for more than \d+ minutes$/);
+    expect(outcome.message).toMatch(
+      /^The package manager was busy: python3 \(process 28603\) held the dpkg lock for more than \d+ minutes$/,
+    );
     expect(fake.calls.filter((call) => call.command === 'apt-get').length).toBe(3);
   });
 
   it('removes an installed package and skips one that is not installed', async () => {
     const machine = aptMachine([captured('apt-get-remove.txt')], new Map([['hello', '2.10-3']]));
-    expect(await machine.installer.uninstall({ name: 'hello' }, signal)).toMatchObject({ status: 'succeeded', message: 'Removed (2.10-3)' });
+    expect(await machine.installer.uninstall({ name: 'hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      message: 'Removed (2.10-3)',
+    });
     expect(await machine.installer.uninstall({ name: 'sl' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
   });
 
   it('refuses an id that would be read as an option', async () => {
     const machine = aptMachine([]);
-    expect(await machine.installer.install({ name: '--allow-unauthenticated' }, signal)).toMatchObject({ status: 'failed', message: 'Not a valid package id' });
+    expect(await machine.installer.install({ name: '--allow-unauthenticated' }, signal)).toMatchObject({
+      status: 'failed',
+      message: 'Not a valid package id',
+    });
     expect(machine.calls).toEqual([]);
   });
 
   it('lists installed and upgradable versions of the ids asked about', async () => {
     const fake = scriptedRun((call) => {
-      if (call.command === 'dpkg-query') return { exitCode: 1, stdout: `${installedHello.stdout}bash\tinstall ok installed\t5.2.15-2+b8\n` };
+      if (call.command === 'dpkg-query')
+        return { exitCode: 1, stdout: `${installedHello.stdout}bash\tinstall ok installed\t5.2.15-2+b8\n` };
       return { stdout: capturedOutput('apt-list-upgradable.txt').stdout };
     });
     const installer = new AptInstaller(testDeps(fake.run));

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { formatDuration, type RunResult } from '../process';
 import {
   INSTALL_TIMEOUT_MS,
@@ -9,8 +10,8 @@ import {
   skippedInstalled,
   skippedNotInstalled,
   versionNote,
-  type InstallerDeps,
   type Installer,
+  type InstallerDeps,
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
@@ -188,7 +189,13 @@ export class AptInstaller implements Installer {
       const version = await this.installedVersion(id);
       return { status: 'succeeded', version, exitCode: 0, message: `Installed${versionNote(version)}`, log };
     }
-    return { status: 'failed', version: null, exitCode: result.exitCode, message: failureMessage(classifyAptFailure(result.output), lockWaitedMs), log };
+    return {
+      status: 'failed',
+      version: null,
+      exitCode: result.exitCode,
+      message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
+      log,
+    };
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
@@ -201,8 +208,15 @@ export class AptInstaller implements Installer {
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
-    if (result.exitCode === 0) return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
-    return { status: 'failed', version: null, exitCode: result.exitCode, message: failureMessage(classifyAptFailure(result.output), lockWaitedMs), log };
+    if (result.exitCode === 0)
+      return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
+    return {
+      status: 'failed',
+      version: null,
+      exitCode: result.exitCode,
+      message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
+      log,
+    };
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
@@ -226,7 +240,11 @@ export class AptInstaller implements Installer {
    * Runs apt-get; while it fails because another program holds the lock (apt older than 1.9.11
    * ignores DPkg::Lock::Timeout and fails at once), waits and tries again within the budget.
    */
-  private async withLockRetry(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ result: RunResult; lockWaitedMs: number }> {
+  private async withLockRetry(
+    args: string[],
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<{ result: RunResult; lockWaitedMs: number }> {
     const started = this.deps.now();
     for (;;) {
       const result = await this.deps.run('apt-get', args, { timeoutMs, signal, env: APT_ENV });

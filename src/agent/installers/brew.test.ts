@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { block } from '../../../tests/fixtures/pm-output/read-fixture';
-import { BrewInstaller, brewCommand, brewInstallArgs, interpretBrewInstall, parseBrewListVersions, parseBrewOutdated } from './brew';
+import { brewCommand, brewInstallArgs, BrewInstaller, interpretBrewInstall, parseBrewListVersions, parseBrewOutdated } from './brew';
 
 const signal = new AbortController().signal;
 
@@ -35,14 +36,17 @@ describe('brew parsers', () => {
     expect(casks.get('gimp')).toBe('2.8.18-x86_64');
   });
 
-  it('reads `brew outdated --json=v2` in both shapes of a cask\'s installed_versions', () => {
+  it("reads `brew outdated --json=v2` in both shapes of a cask's installed_versions", () => {
     const formulae = parseBrewOutdated(block('brew-outdated-json-v2.txt', '$ brew outdated --json=v2 --formula'));
     expect(formulae.formulae.get('pygobject3')).toEqual({ installed: '3.36.1', current: '3.38.0' });
     const oldCasks = parseBrewOutdated(block('brew-outdated-json-v2.txt', '$ brew outdated --json=v2 --greedy --cask'));
     expect(oldCasks.casks.get('amethyst')).toEqual({ installed: '0.14.3', current: '0.15.3' });
     expect(oldCasks.casks.get('lg-onscreen-control')).toEqual({ installed: '5.47,yi5XuIZw6hg', current: '5.48,uYXSwyUCNFBbSch9PFw' });
     const newCasks = parseBrewOutdated(
-      JSON.stringify({ formulae: [], casks: [{ name: 'amethyst', installed_versions: ['0.14.3'], current_version: '0.15.3', pinned: false, pinned_version: null }] }),
+      JSON.stringify({
+        formulae: [],
+        casks: [{ name: 'amethyst', installed_versions: ['0.14.3'], current_version: '0.15.3', pinned: false, pinned_version: null }],
+      }),
     );
     expect(newCasks.casks.get('amethyst')).toEqual({ installed: '0.14.3', current: '0.15.3' });
     expect(parseBrewOutdated('Error: not json').casks.size).toBe(0);
@@ -55,8 +59,14 @@ describe('brew parsers', () => {
     expect(interpretBrewInstall(0, upToDate, 'gmp')).toEqual({ kind: 'already-installed', version: '6.2.1' });
     expect(interpretBrewInstall(0, upToDate, 'libsodium')).toEqual({ kind: 'already-installed', version: '1.0.18_1' });
     expect(interpretBrewInstall(0, upToDate, 'imagemagick')).toEqual({ kind: 'installed' });
-    expect(interpretBrewInstall(0, block('brew-install.txt', '# newer single-line wording'), 'hwloc')).toEqual({ kind: 'already-installed', version: '2.12.1' });
-    expect(interpretBrewInstall(1, block('brew-install.txt', '# source: https://github.com/ClementTsang'), 'bottom')).toEqual({ kind: 'failed', message: 'Not found in Homebrew' });
+    expect(interpretBrewInstall(0, block('brew-install.txt', '# newer single-line wording'), 'hwloc')).toEqual({
+      kind: 'already-installed',
+      version: '2.12.1',
+    });
+    expect(interpretBrewInstall(1, block('brew-install.txt', '# source: https://github.com/ClementTsang'), 'bottom')).toEqual({
+      kind: 'failed',
+      message: 'Not found in Homebrew',
+    });
     expect(interpretBrewInstall(1, 'Error: Running Homebrew as root is extremely dangerous and no longer supported.\n', 'wget')).toEqual({
       kind: 'failed',
       message: 'Homebrew refuses to run as root',
@@ -69,7 +79,8 @@ describe('BrewInstaller', () => {
     let installed = false;
     const fake = scriptedRun((call) => {
       const args = call.command === 'sudo' ? call.args.slice(call.args.indexOf('/opt/homebrew/bin/brew') + 1) : call.args;
-      if (args[0] === 'list') return installed ? { stdout: 'pngyu 1.0.1\n' } : { exitCode: 1, stdout: '', stderr: 'Error: Cask \'pngyu\' is not installed.\n' };
+      if (args[0] === 'list')
+        return installed ? { stdout: 'pngyu 1.0.1\n' } : { exitCode: 1, stdout: '', stderr: "Error: Cask 'pngyu' is not installed.\n" };
       installed = true;
       return installAnswer;
     });
@@ -97,24 +108,38 @@ describe('BrewInstaller', () => {
 
   it('as root with Homebrew owned by root, fails with a reason instead of running brew', async () => {
     const m = machine({}, true, null);
-    expect(await m.installer.install({ name: 'pngyu', cask: true }, signal)).toMatchObject({ status: 'failed', message: 'Homebrew refuses to run as root and no other user owns it' });
+    expect(await m.installer.install({ name: 'pngyu', cask: true }, signal)).toMatchObject({
+      status: 'failed',
+      message: 'Homebrew refuses to run as root and no other user owns it',
+    });
     expect(await m.installer.isAvailable()).toBe(false);
     expect(m.calls).toEqual([]);
   });
 
   it('reports a formula Homebrew does not know as not found', async () => {
     const m = machine({ exitCode: 1, stdout: block('brew-install.txt', '# source: https://github.com/ClementTsang') });
-    expect(await m.installer.install({ name: 'bottom' }, signal)).toMatchObject({ status: 'failed', exitCode: 1, message: 'Not found in Homebrew' });
+    expect(await m.installer.install({ name: 'bottom' }, signal)).toMatchObject({
+      status: 'failed',
+      exitCode: 1,
+      message: 'Not found in Homebrew',
+    });
   });
 
   it('lists installed and outdated casks and formulae', async () => {
     const fake = scriptedRun((call) => {
-      if (call.args.includes('outdated')) return { stdout: block('brew-outdated-json-v2.txt', '$ brew outdated --json=v2 --greedy --cask') };
-      if (call.args.includes('--cask')) return { stdout: `${block('brew-list-versions.txt', '$ brew list --versions --cask')}amethyst 0.14.3\n` };
+      if (call.args.includes('outdated'))
+        return { stdout: block('brew-outdated-json-v2.txt', '$ brew outdated --json=v2 --greedy --cask') };
+      if (call.args.includes('--cask'))
+        return { stdout: `${block('brew-list-versions.txt', '$ brew list --versions --cask')}amethyst 0.14.3\n` };
       return { stdout: block('brew-list-versions.txt', '$ brew list --versions --formula') };
     });
     const installer = new BrewInstaller(testDeps(fake.run), { brew: 'brew' });
-    const entries = await installer.inventory([{ name: 'firefox', cask: true }, { name: 'ack' }, { name: 'firefox' }, { name: 'amethyst', cask: true }]);
+    const entries = await installer.inventory([
+      { name: 'firefox', cask: true },
+      { name: 'ack' },
+      { name: 'firefox' },
+      { name: 'amethyst', cask: true },
+    ]);
     expect(entries).toEqual([
       { id: { name: 'firefox', cask: true }, installedVersion: '49.0.1', upgradable: false, availableVersion: null },
       { id: { name: 'ack' }, installedVersion: '2.14', upgradable: false, availableVersion: null },

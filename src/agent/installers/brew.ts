@@ -1,5 +1,6 @@
 import { access, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+
 import type { RunOptions, RunResult } from '../process';
 import {
   INSTALL_TIMEOUT_MS,
@@ -31,11 +32,21 @@ const QUERY_ENV = { ...BREW_ENV, HOMEBREW_NO_AUTO_UPDATE: '1' } as const;
 
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
 export const brewUninstallArgs = (id: PackageId): string[] => ['uninstall', KIND(id), id.name];
-export const brewListArgs = (cask: boolean, name?: string): string[] => ['list', '--versions', cask ? '--cask' : '--formula', ...(name ? [name] : [])];
+export const brewListArgs = (cask: boolean, name?: string): string[] => [
+  'list',
+  '--versions',
+  cask ? '--cask' : '--formula',
+  ...(name ? [name] : []),
+];
 export const brewOutdatedArgs = (): string[] => ['outdated', '--json=v2'];
 
 /** The program and arguments for one brew call: brew itself, or through sudo as the owner when the agent is root. */
-export function brewCommand(brew: string, args: readonly string[], env: Readonly<Record<string, string>>, runAsUid: number | null): { command: string; args: string[] } {
+export function brewCommand(
+  brew: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  runAsUid: number | null,
+): { command: string; args: string[] } {
   if (runAsUid === null) return { command: brew, args: [...args] };
   // sudo resets the environment: hand the variables over through env(1).
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${value}`);
@@ -86,12 +97,14 @@ export function parseBrewOutdated(stdout: string): { formulae: Map<string, BrewO
   }
 }
 
-export type BrewInstallResult = { kind: 'installed' } | { kind: 'already-installed'; version: string | null } | { kind: 'failed'; message: string };
+export type BrewInstallResult =
+  { kind: 'installed' } | { kind: 'already-installed'; version: string | null } | { kind: 'failed'; message: string };
 
 export function interpretBrewInstall(exitCode: number, output: string, name: string): BrewInstallResult {
   const lines = cleanLines(output);
   const has = (needle: string) => lines.some((line) => line.includes(needle));
-  if (has('Running Homebrew as root') || has('as root is extremely dangerous')) return { kind: 'failed', message: 'Homebrew refuses to run as root' };
+  if (has('Running Homebrew as root') || has('as root is extremely dangerous'))
+    return { kind: 'failed', message: 'Homebrew refuses to run as root' };
   if (has('No available formula') || has('No available cask') || has('No casks found') || has('is unavailable: No Cask with this name')) {
     return { kind: 'failed', message: 'Not found in Homebrew' };
   }
@@ -178,7 +191,13 @@ export class BrewInstaller implements Installer {
     const invalid = invalidIdOutcome(id);
     if (invalid) return invalid;
     if ((await this.where()).refused) {
-      return { status: 'failed', version: null, exitCode: null, message: 'Homebrew refuses to run as root and no other user owns it', log: '' };
+      return {
+        status: 'failed',
+        version: null,
+        exitCode: null,
+        message: 'Homebrew refuses to run as root and no other user owns it',
+        log: '',
+      };
     }
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
@@ -205,7 +224,13 @@ export class BrewInstaller implements Installer {
     const log = logTail(result.output);
     if (result.exitCode === 0) return { status: 'succeeded', version: before, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const meaning = interpretBrewInstall(result.exitCode!, result.output, id.name);
-    return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.kind === 'failed' ? meaning.message : 'brew uninstall failed', log };
+    return {
+      status: 'failed',
+      version: null,
+      exitCode: result.exitCode,
+      message: meaning.kind === 'failed' ? meaning.message : 'brew uninstall failed',
+      log,
+    };
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

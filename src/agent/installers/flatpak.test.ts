@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { capturedOutput } from '../../../tests/fixtures/pm-output/read-fixture';
-import { FlatpakInstaller, flatpakInstallArgs, flatpakRemoteAddArgs, interpretFlatpakInstall, parseFlatpakColumns } from './flatpak';
+import { flatpakInstallArgs, FlatpakInstaller, flatpakRemoteAddArgs, interpretFlatpakInstall, parseFlatpakColumns } from './flatpak';
 
 const signal = new AbortController().signal;
 const captured = (name: string): Answer => {
@@ -11,9 +12,22 @@ const captured = (name: string): Answer => {
 
 describe('flatpak arguments', () => {
   it('installs from flathub without prompts, system-wide as root and per user otherwise', () => {
-    expect(flatpakInstallArgs('org.mozilla.firefox', '--system')).toEqual(['install', '--system', '-y', '--noninteractive', 'flathub', 'org.mozilla.firefox']);
+    expect(flatpakInstallArgs('org.mozilla.firefox', '--system')).toEqual([
+      'install',
+      '--system',
+      '-y',
+      '--noninteractive',
+      'flathub',
+      'org.mozilla.firefox',
+    ]);
     expect(flatpakInstallArgs('org.mozilla.firefox', '--user')[1]).toBe('--user');
-    expect(flatpakRemoteAddArgs('--user')).toEqual(['remote-add', '--user', '--if-not-exists', 'flathub', 'https://dl.flathub.org/repo/flathub.flatpakrepo']);
+    expect(flatpakRemoteAddArgs('--user')).toEqual([
+      'remote-add',
+      '--user',
+      '--if-not-exists',
+      'flathub',
+      'https://dl.flathub.org/repo/flathub.flatpakrepo',
+    ]);
   });
 });
 
@@ -23,7 +37,13 @@ describe('flatpak parsers', () => {
     expect(parseFlatpakColumns(capturedOutput('flatpak-list-app-columns.txt').stdout, columns)).toEqual([
       { name: 'Hello', application: 'org.loadout.Hello', version: '', branch: 'stable', origin: 'loadout-test', installation: 'system' },
     ]);
-    const updates = parseFlatpakColumns(capturedOutput('flatpak-remote-ls-updates.txt').stdout, ['name', 'application', 'version', 'branch', 'origin']);
+    const updates = parseFlatpakColumns(capturedOutput('flatpak-remote-ls-updates.txt').stdout, [
+      'name',
+      'application',
+      'version',
+      'branch',
+      'origin',
+    ]);
     expect(updates.map((row) => row.application)).toEqual(['org.loadout.Hello']);
     expect(parseFlatpakColumns(capturedOutput('flatpak-remote-ls-updates-none.txt').stdout, ['application'])).toEqual([]);
   });
@@ -37,7 +57,10 @@ describe('flatpak parsers', () => {
     expect(read('flatpak-install-y-without-noninteractive.txt')).toEqual({ kind: 'installed' });
     expect(read('flatpak-install-already-installed.txt')).toEqual({ kind: 'already-installed' });
     expect(read('flatpak-install-not-found.txt')).toEqual({ kind: 'failed', message: 'Not found on Flathub' });
-    expect(read('flatpak-install-remote-missing.txt')).toEqual({ kind: 'failed', message: 'The Flathub remote is not set up on this machine' });
+    expect(read('flatpak-install-remote-missing.txt')).toEqual({
+      kind: 'failed',
+      message: 'The Flathub remote is not set up on this machine',
+    });
   });
 });
 
@@ -55,7 +78,11 @@ describe('FlatpakInstaller', () => {
 
   it('installs system-wide as root and reports the version', async () => {
     const m = machine(captured('flatpak-install-success.txt'));
-    expect(await m.installer.install({ name: 'org.loadout.Hello' }, signal)).toMatchObject({ status: 'succeeded', version: '1.2', message: 'Installed (1.2)' });
+    expect(await m.installer.install({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: '1.2',
+      message: 'Installed (1.2)',
+    });
     expect(m.commandLines()[1]).toBe('flatpak install --system -y --noninteractive flathub org.loadout.Hello');
   });
 
@@ -67,14 +94,23 @@ describe('FlatpakInstaller', () => {
 
   it('reports "Skipping: … is already installed" as skipped', async () => {
     const m = machine(captured('flatpak-install-already-installed.txt'));
-    expect(await m.installer.install({ name: 'org.loadout.Hello' }, signal)).toMatchObject({ status: 'skipped', message: 'Already installed (1.2)' });
+    expect(await m.installer.install({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'skipped',
+      message: 'Already installed (1.2)',
+    });
   });
 
   it('reports an unknown app and a missing remote as failures a person understands', async () => {
-    const notFound = await machine(captured('flatpak-install-not-found.txt')).installer.install({ name: 'org.loadout.DoesNotExist' }, signal);
+    const notFound = await machine(captured('flatpak-install-not-found.txt')).installer.install(
+      { name: 'org.loadout.DoesNotExist' },
+      signal,
+    );
     expect(notFound).toMatchObject({ status: 'failed', exitCode: 1, message: 'Not found on Flathub' });
     expect(notFound.log).toBe('error: Nothing matches org.loadout.DoesNotExist in remote loadout-test');
-    const noRemote = await machine(captured('flatpak-install-remote-missing.txt')).installer.install({ name: 'org.mozilla.firefox' }, signal);
+    const noRemote = await machine(captured('flatpak-install-remote-missing.txt')).installer.install(
+      { name: 'org.mozilla.firefox' },
+      signal,
+    );
     expect(noRemote).toMatchObject({ status: 'failed', message: 'The Flathub remote is not set up on this machine' });
   });
 

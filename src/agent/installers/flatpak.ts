@@ -26,7 +26,14 @@ export const FLATHUB_URL = 'https://dl.flathub.org/repo/flathub.flatpakrepo';
 const FLATPAK_ENV = { LC_ALL: 'C', LANGUAGE: 'C' } as const;
 const COLUMNS = ['application', 'version'] as const;
 
-export const flatpakInstallArgs = (name: string, scope: FlatpakScope): string[] => ['install', scope, '-y', '--noninteractive', 'flathub', name];
+export const flatpakInstallArgs = (name: string, scope: FlatpakScope): string[] => [
+  'install',
+  scope,
+  '-y',
+  '--noninteractive',
+  'flathub',
+  name,
+];
 export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
 /** Both installations: an app the system already has counts as installed for a user too. */
 export const flatpakListArgs = (): string[] => ['list', '--app', `--columns=${COLUMNS.join(',')}`];
@@ -45,7 +52,8 @@ export function parseFlatpakColumns(stdout: string, columns: readonly string[]):
 /** application id → version ('' when the app declares none). */
 export function flatpakVersions(stdout: string): Map<string, string> {
   const versions = new Map<string, string>();
-  for (const row of parseFlatpakColumns(stdout, COLUMNS)) if (row.application && !versions.has(row.application)) versions.set(row.application, row.version ?? '');
+  for (const row of parseFlatpakColumns(stdout, COLUMNS))
+    if (row.application && !versions.has(row.application)) versions.set(row.application, row.version ?? '');
   return versions;
 }
 
@@ -57,7 +65,9 @@ export function interpretFlatpakInstall(exitCode: number, output: string): Flatp
   if (has('Skipping: ') && has('is already installed')) return { kind: 'already-installed' };
   if (exitCode === 0) return { kind: 'installed' };
   if (has('Nothing matches ') || has('No remote refs found similar to')) return { kind: 'failed', message: 'Not found on Flathub' };
-  const remoteMissing = lines.some((line) => line.includes('flathub') && (line.includes('No remote refs found for') || line.includes('not found')));
+  const remoteMissing = lines.some(
+    (line) => line.includes('flathub') && (line.includes('No remote refs found for') || line.includes('not found')),
+  );
   if (remoteMissing) return { kind: 'failed', message: 'The Flathub remote is not set up on this machine' };
   const error = lines.find((line) => line.startsWith('error: '));
   return { kind: 'failed', message: error ? error.slice('error: '.length) : `flatpak failed with exit code ${exitCode}` };
@@ -116,9 +126,16 @@ export class FlatpakInstaller implements Installer {
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
-    if (result.exitCode === 0) return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
+    if (result.exitCode === 0)
+      return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const meaning = interpretFlatpakInstall(result.exitCode!, result.output);
-    return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed', log };
+    return {
+      status: 'failed',
+      version: null,
+      exitCode: result.exitCode,
+      message: meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed',
+      log,
+    };
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { appPackagesSchema } from '@shared/agent/packages';
+
 import { scriptedRun, testDeps } from '../../../tests/fixtures/pm-output/fake-run';
 import { chooseManager, detectInstallers, notAvailableMessage } from './index';
 
@@ -18,7 +20,10 @@ describe('chooseManager', () => {
   it('prefers apt, then Flatpak, then Snap on Linux, among the managers the machine has', () => {
     expect(chooseManager(everything, ['apt', 'flatpak', 'snap'], 'linux')).toEqual({ manager: 'apt', id: { name: 'firefox-esr' } });
     expect(chooseManager(everything, ['flatpak', 'snap'], 'linux')).toEqual({ manager: 'flatpak', id: { name: 'org.mozilla.firefox' } });
-    expect(chooseManager(app({ snap_name: 'firefox', flatpak_id: null }), ['apt', 'flatpak', 'snap'], 'linux')).toEqual({ manager: 'snap', id: { name: 'firefox' } });
+    expect(chooseManager(app({ snap_name: 'firefox', flatpak_id: null }), ['apt', 'flatpak', 'snap'], 'linux')).toEqual({
+      manager: 'snap',
+      id: { name: 'firefox' },
+    });
   });
 
   it('takes a cask, else a formula, on macOS and winget on Windows', () => {
@@ -35,7 +40,7 @@ describe('chooseManager', () => {
     expect(notAvailableMessage('darwin')).toBe('Not available on macos');
   });
 
-  it('hands the platform\'s preferred package to the simulated installer when it is named', () => {
+  it("hands the platform's preferred package to the simulated installer when it is named", () => {
     expect(chooseManager(everything, ['simulated'], 'linux')).toEqual({ manager: 'simulated', id: { name: 'firefox-esr' } });
     expect(chooseManager(app({ winget_id: 'Mozilla.Firefox' }), ['simulated'], 'linux')).toBeNull();
   });
@@ -48,7 +53,9 @@ describe('chooseManager', () => {
 
 describe('detectInstallers', () => {
   it('keeps the managers whose version command answers, in order of preference', async () => {
-    const fake = scriptedRun((call) => (call.command === 'apt-get' || call.command === 'snap' ? {} : { exitCode: null, spawnError: 'ENOENT' }));
+    const fake = scriptedRun((call) =>
+      call.command === 'apt-get' || call.command === 'snap' ? {} : { exitCode: null, spawnError: 'ENOENT' },
+    );
     const found = await detectInstallers('linux', testDeps(fake.run));
     expect(found.map((installer) => installer.name)).toEqual(['apt', 'snap']);
     expect(fake.commandLines()).toEqual(['apt-get --version', 'flatpak --version', 'snap version']);

@@ -1,5 +1,6 @@
 import type { AppPackages } from '@shared/agent/packages';
 import type { Platform } from '@shared/api/catalogue';
+
 import { runCommand } from '../process';
 import { AptInstaller } from './apt';
 import { BrewInstaller } from './brew';
@@ -55,7 +56,10 @@ export function createInstaller(name: ManagerName, deps: InstallerDeps = default
  * The package managers this machine has, found by running their version commands (one at a
  * time). `simulated` is never detected: it is used only when asked for by name.
  */
-export async function detectInstallers(platform: NodeJS.Platform = process.platform, deps: InstallerDeps = defaultDeps()): Promise<Installer[]> {
+export async function detectInstallers(
+  platform: NodeJS.Platform = process.platform,
+  deps: InstallerDeps = defaultDeps(),
+): Promise<Installer[]> {
   const found: Installer[] = [];
   for (const name of MANAGERS_BY_PLATFORM[platform] ?? []) {
     let installer = createInstaller(name, deps);
@@ -79,7 +83,9 @@ export interface ChosenPackage {
 }
 
 /** Each platform's package ids, in the order they are preferred. */
-const CANDIDATES: Readonly<Partial<Record<NodeJS.Platform, ReadonlyArray<{ field: keyof AppPackages; manager: ManagerName; cask?: true }>>>> = {
+const CANDIDATES: Readonly<
+  Partial<Record<NodeJS.Platform, ReadonlyArray<{ field: keyof AppPackages; manager: ManagerName; cask?: true }>>>
+> = {
   win32: [{ field: 'winget_id', manager: 'winget' }],
   // A cask first: catalogue apps are mostly desktop apps, which Homebrew ships as casks.
   darwin: [

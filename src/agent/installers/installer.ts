@@ -89,7 +89,13 @@ export const skippedInstalled = (version: string, log = ''): InstallOutcome => (
   log,
 });
 
-export const skippedNotInstalled = (): InstallOutcome => ({ status: 'skipped', version: null, exitCode: null, message: 'Not installed', log: '' });
+export const skippedNotInstalled = (): InstallOutcome => ({
+  status: 'skipped',
+  version: null,
+  exitCode: null,
+  message: 'Not installed',
+  log: '',
+});
 
 /**
  * The outcome of a run that ended without an answer from the manager: time limit, cancel,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { block, capturedOutput } from '../../../tests/fixtures/pm-output/read-fixture';
 import { cleanLines, isProgressNoise, logTail, stripAnsi } from './output';
 
@@ -8,7 +9,11 @@ describe('output cleaning', () => {
   });
 
   it('keeps the last frame of a line redrawn with \\r', () => {
-    const [line] = cleanLines(capturedOutput('apt-get-install-success.txt').stdout.split('\n').find((text) => text.startsWith('(Reading database'))!);
+    const [line] = cleanLines(
+      capturedOutput('apt-get-install-success.txt')
+        .stdout.split('\n')
+        .find((text) => text.startsWith('(Reading database'))!,
+    );
     expect(line).toBe('(Reading database ... 117713 files and directories currently installed.)');
     expect(cleanLines('Setting up hello (2.10-3) ...\r\n')).toEqual(['Setting up hello (2.10-3) ...', '']);
   });

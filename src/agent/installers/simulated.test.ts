@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { SimulatedInstaller } from './simulated';
 
 const signal = new AbortController().signal;
@@ -14,8 +15,17 @@ describe('SimulatedInstaller', () => {
 
   it('installs at once, then skips the same id as already installed', async () => {
     const installer = new SimulatedInstaller();
-    expect(await installer.install({ name: 'hello' }, signal)).toMatchObject({ status: 'succeeded', version: '1.0.0', exitCode: 0, message: 'Installed (1.0.0)' });
-    expect(await installer.install({ name: 'hello' }, signal)).toMatchObject({ status: 'skipped', version: '1.0.0', message: 'Already installed (1.0.0)' });
+    expect(await installer.install({ name: 'hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: '1.0.0',
+      exitCode: 0,
+      message: 'Installed (1.0.0)',
+    });
+    expect(await installer.install({ name: 'hello' }, signal)).toMatchObject({
+      status: 'skipped',
+      version: '1.0.0',
+      message: 'Already installed (1.0.0)',
+    });
     expect(await installer.inventory([{ name: 'hello' }, { name: 'other' }])).toEqual([
       { id: { name: 'hello' }, installedVersion: '1.0.0', upgradable: false, availableVersion: null },
     ]);

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import {
   invalidIdOutcome,
   skippedInstalled,
@@ -74,11 +75,23 @@ export class SimulatedInstaller implements Installer {
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
     if (id.name.startsWith('fail-')) {
-      return { status: 'failed', version: null, exitCode: 1, message: 'Simulated failure', log: `simulated: installing ${id.name} failed on purpose` };
+      return {
+        status: 'failed',
+        version: null,
+        exitCode: 1,
+        message: 'Simulated failure',
+        log: `simulated: installing ${id.name} failed on purpose`,
+      };
     }
     (await this.state()).set(key(id), SIMULATED_VERSION);
     await this.save();
-    return { status: 'succeeded', version: SIMULATED_VERSION, exitCode: 0, message: `Installed (${SIMULATED_VERSION})`, log: `simulated: installed ${id.name} ${SIMULATED_VERSION}` };
+    return {
+      status: 'succeeded',
+      version: SIMULATED_VERSION,
+      exitCode: 0,
+      message: `Installed (${SIMULATED_VERSION})`,
+      log: `simulated: installed ${id.name} ${SIMULATED_VERSION}`,
+    };
   }
 
   async uninstall(id: PackageId): Promise<InstallOutcome> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { block } from '../../../tests/fixtures/pm-output/read-fixture';
-import { interpretSnapInstall, parseSnapTable, SnapInstaller, snapInstallArgs } from './snap';
+import { interpretSnapInstall, parseSnapTable, snapInstallArgs, SnapInstaller } from './snap';
 
 const signal = new AbortController().signal;
 const microk8s = () => block('snap-install.txt', '# ---- `snap install --classic microk8s`');
@@ -24,13 +25,22 @@ describe('snap parsers', () => {
   it('finds the installed version at the end of \\r frames and ANSI escapes', () => {
     expect(microk8s()).toContain('\r');
     expect(interpretSnapInstall(0, microk8s(), 'microk8s')).toEqual({ kind: 'installed', version: 'v1.27.2' });
-    expect(interpretSnapInstall(0, block('snap-install.txt', '# ---- `snap install hello-world`'), 'hello-world')).toEqual({ kind: 'installed', version: 'v12345' });
+    expect(interpretSnapInstall(0, block('snap-install.txt', '# ---- `snap install hello-world`'), 'hello-world')).toEqual({
+      kind: 'installed',
+      version: 'v12345',
+    });
   });
 
   it('reads not found, already installed and classic confinement', () => {
-    expect(interpretSnapInstall(1, 'error: snap "nosuch" not found\n', 'nosuch')).toEqual({ kind: 'failed', message: 'Not found in the Snap Store' });
-    expect(interpretSnapInstall(0, 'snap "hello-world" is already installed, see \'snap help refresh\'\n', 'hello-world')).toEqual({ kind: 'already-installed' });
-    const classic = 'error: This revision of snap "code" was published using classic confinement and thus may perform\n       arbitrary system changes outside of the security sandbox that snaps are usually confined to,\n';
+    expect(interpretSnapInstall(1, 'error: snap "nosuch" not found\n', 'nosuch')).toEqual({
+      kind: 'failed',
+      message: 'Not found in the Snap Store',
+    });
+    expect(interpretSnapInstall(0, 'snap "hello-world" is already installed, see \'snap help refresh\'\n', 'hello-world')).toEqual({
+      kind: 'already-installed',
+    });
+    const classic =
+      'error: This revision of snap "code" was published using classic confinement and thus may perform\n       arbitrary system changes outside of the security sandbox that snaps are usually confined to,\n';
     expect(interpretSnapInstall(1, classic, 'code')).toEqual({ kind: 'needs-classic' });
   });
 });
@@ -39,7 +49,13 @@ describe('SnapInstaller', () => {
   function machine(answers: Answer[]) {
     let installed = false;
     const fake = scriptedRun((call) => {
-      if (call.args[0] === 'list') return installed ? { stdout: 'Name      Version  Rev   Tracking       Publisher   Notes\nmicrok8s  v1.27.2  5372  1.27/stable    canonical** classic\n' } : { exitCode: 1, stderr: 'error: no matching snaps installed\n' };
+      if (call.args[0] === 'list')
+        return installed
+          ? {
+              stdout:
+                'Name      Version  Rev   Tracking       Publisher   Notes\nmicrok8s  v1.27.2  5372  1.27/stable    canonical** classic\n',
+            }
+          : { exitCode: 1, stderr: 'error: no matching snaps installed\n' };
       const answer = answers.shift() ?? {};
       installed = (answer.exitCode ?? 0) === 0;
       return answer;
@@ -56,20 +72,34 @@ describe('SnapInstaller', () => {
   });
 
   it('installs a classic snap with --classic after snap asks for it', async () => {
-    const m = machine([{ exitCode: 1, stderr: 'error: This revision of snap "microk8s" was published using classic confinement\n' }, { stdout: microk8s() }]);
+    const m = machine([
+      { exitCode: 1, stderr: 'error: This revision of snap "microk8s" was published using classic confinement\n' },
+      { stdout: microk8s() },
+    ]);
     expect(await m.installer.install({ name: 'microk8s' }, signal)).toMatchObject({ status: 'succeeded' });
-    expect(m.commandLines().filter((line) => line.startsWith('snap install'))).toEqual(['snap install microk8s', 'snap install --classic microk8s']);
+    expect(m.commandLines().filter((line) => line.startsWith('snap install'))).toEqual([
+      'snap install microk8s',
+      'snap install --classic microk8s',
+    ]);
     expect(snapInstallArgs('x', true)).toEqual(['install', '--classic', 'x']);
   });
 
   it('skips a snap that is installed', async () => {
     const m = machine([{ stdout: microk8s() }]);
     await m.installer.install({ name: 'microk8s' }, signal);
-    expect(await m.installer.install({ name: 'microk8s' }, signal)).toMatchObject({ status: 'skipped', version: 'v1.27.2', message: 'Already installed (v1.27.2)' });
+    expect(await m.installer.install({ name: 'microk8s' }, signal)).toMatchObject({
+      status: 'skipped',
+      version: 'v1.27.2',
+      message: 'Already installed (v1.27.2)',
+    });
   });
 
   it('reports an unknown snap as not found', async () => {
     const m = machine([{ exitCode: 1, stderr: 'error: snap "nosuch" not found\n' }]);
-    expect(await m.installer.install({ name: 'nosuch' }, signal)).toMatchObject({ status: 'failed', exitCode: 1, message: 'Not found in the Snap Store' });
+    expect(await m.installer.install({ name: 'nosuch' }, signal)).toMatchObject({
+      status: 'failed',
+      exitCode: 1,
+      message: 'Not found in the Snap Store',
+    });
   });
 });

@@ -55,7 +55,8 @@ export function interpretSnapInstall(exitCode: number, output: string, name: str
     return { kind: 'installed', version: done ? between(done, ') ', ' from ') : null };
   }
   if (has('published using classic confinement')) return { kind: 'needs-classic' };
-  if (has(`snap "${name}" not found`) || has(`no snap found for "${name}"`)) return { kind: 'failed', message: 'Not found in the Snap Store' };
+  if (has(`snap "${name}" not found`) || has(`no snap found for "${name}"`))
+    return { kind: 'failed', message: 'Not found in the Snap Store' };
   const error = lines.find((line) => line.startsWith('error: '));
   return { kind: 'failed', message: error ? error.slice('error: '.length) : `snap failed with exit code ${exitCode}` };
 }
@@ -107,7 +108,13 @@ export class SnapInstaller implements Installer {
       case 'already-installed':
         return { ...skippedInstalled((await this.installedVersion(id)) ?? '', log), exitCode: result.exitCode };
       case 'needs-classic':
-        return { status: 'failed', version: null, exitCode: result.exitCode, message: 'Needs classic confinement, which this system refused', log };
+        return {
+          status: 'failed',
+          version: null,
+          exitCode: result.exitCode,
+          message: 'Needs classic confinement, which this system refused',
+          log,
+        };
       case 'failed':
         return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
     }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { block, readFixture } from '../../../tests/fixtures/pm-output/read-fixture';
-import { interpretWingetInstall, WingetInstaller, wingetInstallArgs, wingetInventory } from './winget';
+import { interpretWingetInstall, wingetInstallArgs, WingetInstaller, wingetInventory } from './winget';
 import { describeWingetExitCode, normaliseWingetExitCode, WINGET_EXIT_CODES } from './winget-exit-codes';
 import { findWingetRow, parseWingetTable } from './winget-table';
 
 const signal = new AbortController().signal;
 const ALREADY_INSTALLED = -1978335189; // 0x8A15002B as PowerShell shows it
 const NOT_FOUND = -1978335212; // 0x8A150014
-const listOf = (row: string) => `Name               Id                 Version Available Source\n-----------------------------------------------------------------\n${row}\n`;
+const listOf = (row: string) =>
+  `Name               Id                 Version Available Source\n-----------------------------------------------------------------\n${row}\n`;
 
 describe('winget arguments', () => {
   it('installs exactly this id from the winget source, silently and without prompts', () => {
@@ -49,10 +51,20 @@ describe('winget tables', () => {
   it('finds columns under localised headers with spaces and double-width characters', () => {
     const rows = parseWingetTable(block('winget-list.txt', '$ winget.exe list --exact CodecGuide.K-LiteCodecPack.Full'));
     expect(rows).toEqual([
-      { name: 'K-Lite Codec Pack 18.8.5 Full', id: 'CodecGuide.K-LiteCodecPack.Full', idTruncated: false, version: '', available: null, source: null },
+      {
+        name: 'K-Lite Codec Pack 18.8.5 Full',
+        id: 'CodecGuide.K-LiteCodecPack.Full',
+        idTruncated: false,
+        version: '',
+        available: null,
+        source: null,
+      },
     ]);
-    const korean = '이름       장치 ID    버전    사용 가능 원본\n' + '-'.repeat(44) + '\n' + 'Git        Git.Git    2.31.0  2.33.0    winget\n';
-    expect(parseWingetTable(korean)).toEqual([{ name: 'Git', id: 'Git.Git', idTruncated: false, version: '2.31.0', available: '2.33.0', source: 'winget' }]);
+    const korean =
+      '이름       장치 ID    버전    사용 가능 원본\n' + '-'.repeat(44) + '\n' + 'Git        Git.Git    2.31.0  2.33.0    winget\n';
+    expect(parseWingetTable(korean)).toEqual([
+      { name: 'Git', id: 'Git.Git', idTruncated: false, version: '2.31.0', available: '2.33.0', source: 'winget' },
+    ]);
   });
 
   it('reads `winget upgrade` with duplicate rows, Unknown and range versions, then a footer', () => {
@@ -62,7 +74,10 @@ describe('winget tables', () => {
     expect(first.some((row) => row.name.includes('upgrades available'))).toBe(false);
     const third = parseWingetTable(block('winget-upgrade.txt', '> winget update --all'));
     expect(findWingetRow(third, 'Python.Launchez')).toMatchObject({ version: '< 3.12.0', available: '3.12.0' });
-    expect(findWingetRow(third, 'Microsoft.VCRedist.2015+.X86')).toMatchObject({ name: 'Microsoft Visual C++ (x86)...', available: '14.38.33135.0' });
+    expect(findWingetRow(third, 'Microsoft.VCRedist.2015+.X86')).toMatchObject({
+      name: 'Microsoft Visual C++ (x86)...',
+      available: '14.38.33135.0',
+    });
     expect(third).toHaveLength(4);
   });
 
@@ -105,12 +120,23 @@ describe('winget exit codes', () => {
   });
 
   it('reads already installed, not found and restart-needed from the exit code', () => {
-    expect(interpretWingetInstall(ALREADY_INSTALLED, block('winget-install-already-installed.txt', '# source'))).toEqual({ kind: 'already-installed', message: 'Already installed' });
-    expect(interpretWingetInstall(0x8a150011, '')).toEqual({ kind: 'failed', message: "The installer file's hash does not match the manifest (winget error 0x8A150011)" });
+    expect(interpretWingetInstall(ALREADY_INSTALLED, block('winget-install-already-installed.txt', '# source'))).toEqual({
+      kind: 'already-installed',
+      message: 'Already installed',
+    });
+    expect(interpretWingetInstall(0x8a150011, '')).toEqual({
+      kind: 'failed',
+      message: "The installer file's hash does not match the manifest (winget error 0x8A150011)",
+    });
     expect(interpretWingetInstall(NOT_FOUND, '')).toEqual({ kind: 'failed', message: 'Not found in the winget source' });
     expect(interpretWingetInstall(0x8a150109, '')).toEqual({ kind: 'installed', restartNeeded: true });
     // "No applicable update found." printed before a successful install is not "already installed".
-    expect(interpretWingetInstall(0, `${block('winget-upgrade-progress-noise.txt', '# source: https://github.com/Romanitho')}Successfully installed\n`)).toEqual({
+    expect(
+      interpretWingetInstall(
+        0,
+        `${block('winget-upgrade-progress-noise.txt', '# source: https://github.com/Romanitho')}Successfully installed\n`,
+      ),
+    ).toEqual({
       kind: 'installed',
       restartNeeded: false,
     });
@@ -121,7 +147,8 @@ describe('WingetInstaller', () => {
   function machine(installAnswer: Answer, listAfter: Answer = { stdout: listOf('Git                Git.Git            2.45.1') }) {
     let installed = false;
     const fake = scriptedRun((call) => {
-      if (call.args[0] === 'list') return installed ? listAfter : { exitCode: NOT_FOUND >>> 0, stdout: 'No installed package found matching input criteria.\n' };
+      if (call.args[0] === 'list')
+        return installed ? listAfter : { exitCode: NOT_FOUND >>> 0, stdout: 'No installed package found matching input criteria.\n' };
       installed = true;
       return installAnswer;
     });
@@ -134,7 +161,9 @@ describe('WingetInstaller', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', version: '2.45.1', exitCode: 0, message: 'Installed (2.45.1)' });
     expect(outcome.log).toContain('Successfully installed');
     expect(outcome.log).not.toContain('█');
-    expect(m.commandLines()[1]).toBe('winget install --id Git.Git --exact --source winget --accept-source-agreements --accept-package-agreements --disable-interactivity --silent');
+    expect(m.commandLines()[1]).toBe(
+      'winget install --id Git.Git --exact --source winget --accept-source-agreements --accept-package-agreements --disable-interactivity --silent',
+    );
   });
 
   it('skips an app winget already lists, without installing', async () => {
@@ -146,7 +175,11 @@ describe('WingetInstaller', () => {
 
   it('reports 0x8A15002B from install as skipped, already installed', async () => {
     const m = machine({ exitCode: ALREADY_INSTALLED >>> 0, stdout: block('winget-install-already-installed.txt', '# source') });
-    expect(await m.installer.install({ name: 'Git.Git' }, signal)).toMatchObject({ status: 'skipped', exitCode: 0x8a15002b, message: 'Already installed (2.45.1)' });
+    expect(await m.installer.install({ name: 'Git.Git' }, signal)).toMatchObject({
+      status: 'skipped',
+      exitCode: 0x8a15002b,
+      message: 'Already installed (2.45.1)',
+    });
   });
 
   it('reports an id the source does not have as not found', async () => {
@@ -158,6 +191,10 @@ describe('WingetInstaller', () => {
 
   it('reports a time-out in words', async () => {
     const m = machine({ timedOut: true, exitCode: null, signal: 'SIGTERM', stdout: 'Downloading https://example.org/setup.exe\n' });
-    expect(await m.installer.install({ name: 'Big.App' }, signal)).toMatchObject({ status: 'failed', message: 'Timed out after 30 minutes', exitCode: null });
+    expect(await m.installer.install({ name: 'Big.App' }, signal)).toMatchObject({
+      status: 'failed',
+      message: 'Timed out after 30 minutes',
+      exitCode: null,
+    });
   });
 });

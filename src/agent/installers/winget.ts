@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import type { RunResult } from '../process';
 import {
   INSTALL_TIMEOUT_MS,
@@ -37,8 +38,18 @@ export const wingetInstallArgs = (id: string): string[] => [
   '--disable-interactivity',
   '--silent',
 ];
-export const wingetUninstallArgs = (id: string): string[] => ['uninstall', '--id', id, '--exact', '--source', 'winget', ...AGREE, '--silent'];
-export const wingetListArgs = (id?: string): string[] => (id === undefined ? ['list', ...AGREE] : ['list', '--id', id, '--exact', ...AGREE]);
+export const wingetUninstallArgs = (id: string): string[] => [
+  'uninstall',
+  '--id',
+  id,
+  '--exact',
+  '--source',
+  'winget',
+  ...AGREE,
+  '--silent',
+];
+export const wingetListArgs = (id?: string): string[] =>
+  id === undefined ? ['list', ...AGREE] : ['list', '--id', id, '--exact', ...AGREE];
 export const wingetUpgradeArgs = (): string[] => ['upgrade', ...AGREE];
 
 export const WINGET = {
@@ -55,9 +66,7 @@ export const WINGET = {
 
 /** What `winget install` meant, from its exit code first (localised text cannot be relied on), then its English output. */
 export type WingetInstallResult =
-  | { kind: 'installed'; restartNeeded: boolean }
-  | { kind: 'already-installed'; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'installed'; restartNeeded: boolean } | { kind: 'already-installed'; message: string } | { kind: 'failed'; message: string };
 
 export function interpretWingetInstall(exitCode: number, output: string): WingetInstallResult {
   const code = normaliseWingetExitCode(exitCode);
@@ -67,8 +76,12 @@ export function interpretWingetInstall(exitCode: number, output: string): Winget
       // successful install can also print "No applicable update found." first.
       const lines = cleanLines(output);
       const installed = lines.some((line) => line.includes('Successfully installed'));
-      const nothingNewer = lines.some((line) => line.includes('No available upgrade found') || line.includes('Package is already installed'));
-      return !installed && nothingNewer ? { kind: 'already-installed', message: 'Already installed' } : { kind: 'installed', restartNeeded: false };
+      const nothingNewer = lines.some(
+        (line) => line.includes('No available upgrade found') || line.includes('Package is already installed'),
+      );
+      return !installed && nothingNewer
+        ? { kind: 'already-installed', message: 'Already installed' }
+        : { kind: 'installed', restartNeeded: false };
     }
     case WINGET.INSTALL_REBOOT_REQUIRED_TO_FINISH:
       return { kind: 'installed', restartNeeded: true };
@@ -90,7 +103,11 @@ export function interpretWingetInstall(exitCode: number, output: string): Winget
 }
 
 /** Installed packages among `ids`, with the newer version `upgradeRows` (or the list's Available column) offers. */
-export function wingetInventory(ids: readonly PackageId[], listRows: readonly WingetRow[], upgradeRows: readonly WingetRow[] | null): InventoryEntry[] {
+export function wingetInventory(
+  ids: readonly PackageId[],
+  listRows: readonly WingetRow[],
+  upgradeRows: readonly WingetRow[] | null,
+): InventoryEntry[] {
   return ids.flatMap((id) => {
     const row = findWingetRow(listRows, id.name);
     if (!row) return [];
@@ -106,7 +123,9 @@ export function wingetInventory(ids: readonly PackageId[], listRows: readonly Wi
 export async function findWingetExecutable(programFiles = process.env.ProgramFiles ?? 'C:\\Program Files'): Promise<string | null> {
   const apps = join(programFiles, 'WindowsApps');
   try {
-    const folders = (await readdir(apps)).filter((name) => name.startsWith('Microsoft.DesktopAppInstaller_') && name.endsWith('__8wekyb3d8bbwe'));
+    const folders = (await readdir(apps)).filter(
+      (name) => name.startsWith('Microsoft.DesktopAppInstaller_') && name.endsWith('__8wekyb3d8bbwe'),
+    );
     const newest = folders.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
     return newest ? join(apps, newest, 'winget.exe') : null;
   } catch {
@@ -163,7 +182,8 @@ export class WingetInstaller implements Installer {
     const meaning = interpretWingetInstall(exitCode, result.output);
     if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
     const version = await this.installedVersion(id);
-    if (meaning.kind === 'already-installed') return { status: 'skipped', version, exitCode, message: `${meaning.message}${versionNote(version)}`, log };
+    if (meaning.kind === 'already-installed')
+      return { status: 'skipped', version, exitCode, message: `${meaning.message}${versionNote(version)}`, log };
     const message = `Installed${versionNote(version)}${meaning.restartNeeded ? '; restart the PC to finish' : ''}`;
     return { status: 'succeeded', version, exitCode, message, log };
   }
@@ -178,7 +198,8 @@ export class WingetInstaller implements Installer {
     if (interrupted) return interrupted;
     const exitCode = normaliseWingetExitCode(result.exitCode!);
     const log = logTail(result.output);
-    if (exitCode === WINGET.OK) return { status: 'succeeded', version: before || null, exitCode, message: `Removed${versionNote(before)}`, log };
+    if (exitCode === WINGET.OK)
+      return { status: 'succeeded', version: before || null, exitCode, message: `Removed${versionNote(before)}`, log };
     return { status: 'failed', version: null, exitCode, message: describeWingetExitCode(exitCode), log };
   }
 

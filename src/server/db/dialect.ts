@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, PostgresAdapter, type QueryExecutorProvider, sql } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type QueryExecutorProvider } from 'kysely';
 
 /** The few things that differ between SQLite and PostgreSQL live here and only here. */
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { Migrator, type Kysely, type Migration } from 'kysely';
+
 import { migration0001Accounts } from './migrations/0001-accounts';
 import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import { migration0003Devices } from './migrations/0003-devices';

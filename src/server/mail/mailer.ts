@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
+
 import type { Clock } from '../clock';
 import { insertOutboxMail, markOutboxMail } from '../db/repositories/outbox.repository';
 import type { Database } from '../db/schema';
@@ -76,7 +77,10 @@ export class Mailer {
       await mkdir(this.delivery.path, { recursive: true, mode: 0o700 });
       const headers = [`From: ${this.from}`, `To: ${message.to}`, `Subject: ${message.subject}`, `Date: ${createdAt}`];
       await writeFile(file, `${headers.join('\n')}\n\n${message.text}\n`, { mode: 0o600 });
-      this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to MAIL_DIR (no SMTP_URL): open the file to follow its link');
+      this.log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to MAIL_DIR (no SMTP_URL): open the file to follow its link',
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.log.error({ to: message.to, subject: message.subject, reason }, 'mail could not be written to MAIL_DIR');

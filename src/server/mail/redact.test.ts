@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+
 import { redactSecrets } from './redact';
 
 describe('redactSecrets', () => {
   it('removes the token of every link and keeps the rest of the mail', () => {
-    const text = 'Open\nhttps://x.test/reset-password?token=abc_DEF-123\nor <a href="https://x.test/verify-email?token=Zz9&next=1">here</a>';
+    const text =
+      'Open\nhttps://x.test/reset-password?token=abc_DEF-123\nor <a href="https://x.test/verify-email?token=Zz9&next=1">here</a>';
     expect(redactSecrets(text)).toBe(
       'Open\nhttps://x.test/reset-password?token=[removed]\nor <a href="https://x.test/verify-email?token=[removed]&next=1">here</a>',
     );

@@ -72,14 +72,24 @@ export function passwordResetMail(input: { firstName: string; link: string; hour
   };
 }
 
-export function emailChangedMail(input: { firstName: string; oldEmail: string; newEmail: string; undoLink: string; days: number }): MailContent {
+export function emailChangedMail(input: {
+  firstName: string;
+  oldEmail: string;
+  newEmail: string;
+  undoLink: string;
+  days: number;
+}): MailContent {
   const notice = `The email address of your Loadout account was changed from ${input.oldEmail} to ${input.newEmail}. We sent a confirmation link to the new address.`;
   const undo = `If you did not make this change, open this link to put ${input.oldEmail} back and sign out every session:`;
   const expiry = `The link works once, for ${input.days} days. Then choose a new password.`;
   return {
     subject: 'Your Loadout email address was changed',
     text: [greeting(input.firstName), '', notice, '', undo, '', input.undoLink, '', expiry, '', SIGNATURE].join('\n'),
-    html: html([greeting(input.firstName), notice, undo, expiry, SIGNATURE], { link: input.undoLink, label: 'This was not me: undo the change', at: 3 }),
+    html: html([greeting(input.firstName), notice, undo, expiry, SIGNATURE], {
+      link: input.undoLink,
+      label: 'This was not me: undo the change',
+      at: 3,
+    }),
   };
 }
 
@@ -97,7 +107,8 @@ export function emailChangeConfirmMail(input: { firstName: string; link: string;
 
 /** To the new address of an e-mail change when that address already has an account: nothing moves. */
 export function emailChangeAddressTakenMail(input: { signInLink: string }): MailContent {
-  const notice = 'Someone asked to move another Loadout account to this email address. This address already has an account, so nothing was changed.';
+  const notice =
+    'Someone asked to move another Loadout account to this email address. This address already has an account, so nothing was changed.';
   const yours = `Your own account is as it was: ${input.signInLink}`;
   return {
     subject: 'Someone tried to move a Loadout account to your email address',

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { deviceIdSchema } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
+
 import type { AppContext, Caller } from '../context';
 import { findSessionWithUser } from '../db/repositories/sessions.repository';
 import { forbidden, unauthorized } from '../errors';

@@ -1,7 +1,9 @@
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ErrorResponse, ErrorCode } from '@shared/api/errors';
+
+import { ErrorCode, type ErrorResponse } from '@shared/api/errors';
+
 import { AppError } from '../errors';
 import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 
@@ -108,7 +110,10 @@ function toResponse(error: FastifyError): { status: number; body: ErrorResponse 
     return { status: 400, body: { code: ErrorCode.INVALID_JSON, message: 'The request body is not valid JSON' } };
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode, body: { code: CODE_OF_STATUS[error.statusCode] ?? ErrorCode.VALIDATION_ERROR, message: error.message } };
+    return {
+      status: error.statusCode,
+      body: { code: CODE_OF_STATUS[error.statusCode] ?? ErrorCode.VALIDATION_ERROR, message: error.message },
+    };
   }
   return internal();
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+
 import { ErrorCode } from '@shared/api/errors';
+
 import { badRequest } from '../errors';
 
 const NUL_MESSAGE = 'Text must not contain NUL characters';
@@ -24,7 +26,9 @@ export function registerInputGuard(app: FastifyInstance): void {
 function findNul(value: unknown, path: string, depth: number): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (typeof value !== 'object' || value === null || depth > 64) return null;
-  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
   for (const [key, item] of entries) {
     if (key.includes('\u0000')) return path;
     const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
 import { ErrorCode } from '@shared/api/errors';
 
 const API_PREFIXES = ['/api/', '/catalogue/'];

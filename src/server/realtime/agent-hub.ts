@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { AGENT_CLOSE_DEACTIVATED, AGENT_HEARTBEAT_MS, type AgentMessage, agentMessageSchema, type ServerMessage } from '@shared/agent/protocol';
+
+import {
+  AGENT_CLOSE_DEACTIVATED,
+  AGENT_HEARTBEAT_MS,
+  agentMessageSchema,
+  type AgentMessage,
+  type ServerMessage,
+} from '@shared/agent/protocol';
+
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
 import type { BusEvent, EventBus } from './event-bus';
@@ -38,7 +46,9 @@ export class AgentHub {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
-    this.unsubscribe = bus.subscribe((event) => void this.onBusEvent(event).catch((error: unknown) => this.log.warn({ err: error, event }, 'agent hub event failed')));
+    this.unsubscribe = bus.subscribe(
+      (event) => void this.onBusEvent(event).catch((error: unknown) => this.log.warn({ err: error, event }, 'agent hub event failed')),
+    );
     // Transport-level liveness: a connection that misses a ping round is cut (half-open TCP).
     this.pinger = setInterval(() => this.pingAll(), AGENT_HEARTBEAT_MS).unref();
   }
@@ -94,7 +104,12 @@ export class AgentHub {
         connection.ready = true;
         connection.lastSeenWrite = this.now();
         await this.jobs.connected(device, message);
-        this.send(connection, { type: 'welcome', deviceId: device.device_id, deviceName: device.device_name, heartbeatMs: AGENT_HEARTBEAT_MS });
+        this.send(connection, {
+          type: 'welcome',
+          deviceId: device.device_id,
+          deviceName: device.device_name,
+          heartbeatMs: AGENT_HEARTBEAT_MS,
+        });
         await this.sendPendingJobs(connection);
         await this.requestInventory(connection);
         return;

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+
 import type { EventBus } from './event-bus';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -35,7 +36,12 @@ export class BrowserEvents {
   }
 
   open(userId: string, raw: ServerResponse, headers: Record<string, string>, endsInMs: number): void {
-    raw.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    raw.writeHead(200, {
+      ...headers,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     raw.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
     const keepalive = setInterval(() => raw.write(': keepalive\n\n'), KEEPALIVE_MS).unref();
     const expiry = setTimeout(() => stream.close(), Math.max(1_000, endsInMs)).unref();

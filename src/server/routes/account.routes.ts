@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
   ACCOUNT_ACTION_HEADER,
   accountDebugResponseSchema,
@@ -9,6 +10,7 @@ import {
 } from '@shared/api/account';
 import { successResponseSchema } from '@shared/api/common';
 import { ErrorCode } from '@shared/api/errors';
+
 import { badRequest } from '../errors';
 import { callerOf } from '../plugins/auth';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
   adminFeedbackResponseSchema,
   adminStatsResponseSchema,

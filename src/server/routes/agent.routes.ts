@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { deviceSchema, enrollRequestSchema, enrollResponseSchema } from '@shared/api/devices';
+
 import { bearerToken } from '../plugins/auth';
 import { limitPerIp } from './request-helpers';
 

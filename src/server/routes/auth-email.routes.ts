@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
   emailStatusResponseSchema,
   resetPasswordRequestSchema,
@@ -9,6 +10,7 @@ import {
   verifyEmailSchema,
 } from '@shared/api/auth';
 import { successResponseSchema } from '@shared/api/common';
+
 import { callerOf } from '../plugins/auth';
 import { RESET_REQUESTED_MESSAGE } from '../services/password-reset.service';
 import { ignoreJsonBody, limitPerIp } from './request-helpers';
@@ -19,7 +21,12 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     {
       onRequest: limitPerIp(app, 'verify-email', 'tokenPerIp'),
-      schema: { tags: ['auth'], summary: 'Complete a mailed verification link', body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a mailed verification link',
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
     },
     async (request) => ({ success: true as const, ...(await app.services.emailVerification.verify(request.body.token)) }),
   );
@@ -76,7 +83,12 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/reset-password',
     {
       onRequest: limitPerIp(app, 'reset-password'),
-      schema: { tags: ['auth'], summary: 'Complete a mailed reset link with a new password', body: resetPasswordSchema, response: { 200: successResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a mailed reset link with a new password',
+        body: resetPasswordSchema,
+        response: { 200: successResponseSchema },
+      },
     },
     async (request) => {
       await app.services.passwordReset.reset(request.body.token, request.body.newPassword);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
   googleLoginRequestSchema,
   googleLoginResponseSchema,
@@ -11,6 +12,7 @@ import {
   verifyResponseSchema,
 } from '@shared/api/auth';
 import { successResponseSchema } from '@shared/api/common';
+
 import { callerOf } from '../plugins/auth';
 import { ignoreJsonBody, limitPerIp, sessionOrigin } from './request-helpers';
 
@@ -34,7 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login',
     {
       onRequest: limitPerIp(app, 'login'),
-      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request) => app.services.auth.login(request.body, sessionOrigin(request)),
   );
@@ -71,7 +78,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify',
     {
       onRequest: (request) => app.authenticate(request),
-      schema: { tags: ['auth'], summary: 'Is this access token still good', security: [{ bearer: [] }], response: { 200: verifyResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Is this access token still good',
+        security: [{ bearer: [] }],
+        response: { 200: verifyResponseSchema },
+      },
     },
     async (request) => ({ valid: true as const, user: callerOf(request).user }),
   );

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import {
   appSchema,
   appsQuerySchema,
@@ -16,6 +17,7 @@ import {
 } from '@shared/api/catalogue';
 import { successResponseSchema } from '@shared/api/common';
 import { ErrorCode } from '@shared/api/errors';
+
 import { AppError, badRequest } from '../errors';
 import { imageTooLarge } from '../services/icon-processing';
 import { validationFailed } from './request-helpers';
@@ -190,7 +192,8 @@ const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const payloadTooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, 'The upload is too large (an icon of 5 MB at most and the form fields).');
+const payloadTooLarge = () =>
+  new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, 'The upload is too large (an icon of 5 MB at most and the form fields).');
 
 /**
  * What a failed read of the upload tells the client. Anything the parser throws is about the

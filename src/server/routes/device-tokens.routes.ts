@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { successResponseSchema } from '@shared/api/common';
 import {
   createDeviceTokenRequestSchema,
@@ -6,6 +7,7 @@ import {
   deviceTokenParamsSchema,
   deviceTokensResponseSchema,
 } from '@shared/api/devices';
+
 import { callerOf } from '../plugins/auth';
 import { ignoreJsonBody } from './request-helpers';
 
@@ -19,7 +21,14 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tokens',
-    { schema: { tags, summary: 'Registration tokens that can still enrol a device', security, response: { 200: deviceTokensResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Registration tokens that can still enrol a device',
+        security,
+        response: { 200: deviceTokensResponseSchema },
+      },
+    },
     async (request) => ({ tokens: await deviceTokens.list(callerOf(request).userId) }),
   );
 
@@ -42,7 +51,15 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.delete(
       '/api/device-tokens/:id',
-      { schema: { tags, summary: 'Revoke a registration token', security, params: deviceTokenParamsSchema, response: { 200: successResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Revoke a registration token',
+          security,
+          params: deviceTokenParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
       async (request) => {
         await deviceTokens.revoke(callerOf(request).userId, request.params.id);
         return { success: true as const };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { successResponseSchema } from '@shared/api/common';
 import {
   deactivateDeviceRequestSchema,
@@ -19,6 +20,7 @@ import {
   updateStatusRequestSchema,
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
+
 import { badRequest } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { deviceIdRequired } from '../services/device-deactivation.service';
@@ -62,7 +64,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       if (!caller.deviceId) throw deviceIdRequired();
       if (caller.deviceId !== request.body.deviceId) {
-        throw badRequest('deviceId must be the X-Device-ID of this browser', ErrorCode.VALIDATION_ERROR, { deviceId: 'Does not match X-Device-ID' });
+        throw badRequest('deviceId must be the X-Device-ID of this browser', ErrorCode.VALIDATION_ERROR, {
+          deviceId: 'Does not match X-Device-ID',
+        });
       }
       return devices.register(caller, request.body);
     },
@@ -71,7 +75,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/register-primary',
     {
-      schema: { tags, summary: 'Register this browser, id from X-Device-ID', security, body: registerPrimaryRequestSchema, response: { 200: registerDeviceResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Register this browser, id from X-Device-ID',
+        security,
+        body: registerPrimaryRequestSchema,
+        response: { 200: registerDeviceResponseSchema },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -82,7 +92,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/devices/set-current',
-    { schema: { tags, summary: 'Bind this session to one of your devices', security, body: deviceIdBodySchema, response: { 200: successResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Bind this session to one of your devices',
+        security,
+        body: deviceIdBodySchema,
+        response: { 200: successResponseSchema },
+      },
+    },
     async (request) => {
       await devices.setCurrent(callerOf(request), request.body.deviceId);
       return { success: true as const };
@@ -98,7 +116,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       { schema: { tags, summary, security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
-      async (request) => ({ success: true as const, serverTime: await devices.touch(callerOf(request), request.body.deviceId, request.body.event) }),
+      async (request) => ({
+        success: true as const,
+        serverTime: await devices.touch(callerOf(request), request.body.deviceId, request.body.event),
+      }),
     );
   }
 
@@ -122,20 +143,49 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/:id/admin-status',
     {
-      schema: { tags, summary: 'Grant or revoke admin (admin devices only)', security, params: deviceParamsSchema, body: setAdminStatusRequestSchema, response: { 200: deviceResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Grant or revoke admin (admin devices only)',
+        security,
+        params: deviceParamsSchema,
+        body: setAdminStatusRequestSchema,
+        response: { 200: deviceResponseSchema },
+      },
     },
-    async (request) => ({ success: true as const, device: await deviceDeactivation.setAdmin(callerOf(request), request.params.id, request.body.isAdmin) }),
+    async (request) => ({
+      success: true as const,
+      device: await deviceDeactivation.setAdmin(callerOf(request), request.params.id, request.body.isAdmin),
+    }),
   );
 
   app.put(
     '/api/devices/:id/name',
-    { schema: { tags, summary: 'Rename a device', security, params: deviceParamsSchema, body: renameDeviceRequestSchema, response: { 200: deviceResponseSchema } } },
-    async (request) => ({ success: true as const, device: await devices.rename(callerOf(request), request.params.id, request.body.deviceName) }),
+    {
+      schema: {
+        tags,
+        summary: 'Rename a device',
+        security,
+        params: deviceParamsSchema,
+        body: renameDeviceRequestSchema,
+        response: { 200: deviceResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      device: await devices.rename(callerOf(request), request.params.id, request.body.deviceName),
+    }),
   );
 
   app.get(
     '/api/devices/logout-notifications',
-    { schema: { tags, summary: "Unshown logout notices for the X-Device-ID device (marked shown)", security, response: { 200: logoutNotificationsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Unshown logout notices for the X-Device-ID device (marked shown)',
+        security,
+        response: { 200: logoutNotificationsResponseSchema },
+      },
+    },
     async (request) => ({ notifications: await devices.logoutNotifications(callerOf(request)) }),
   );
 
@@ -151,7 +201,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
       '/api/devices/deactivate-current',
-      { schema: { tags, summary: 'Deactivate this device and end its sessions', security, response: { 200: deactivateDeviceResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Deactivate this device and end its sessions',
+          security,
+          response: { 200: deactivateDeviceResponseSchema },
+        },
+      },
       async (request) => {
         await deviceDeactivation.deactivateCurrent(callerOf(request));
         return { success: true as const, shouldLogout: true };
@@ -159,7 +216,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.post(
       '/api/devices/:id/uninstall',
-      { schema: { tags, summary: 'Ask an enrolled machine to remove its client', security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Ask an enrolled machine to remove its client',
+          security,
+          params: deviceParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
       async (request) => {
         await deviceDeactivation.requestUninstall(callerOf(request), request.params.id);
         return { success: true as const };
@@ -167,7 +232,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.delete(
       '/api/devices/:id/force-delete',
-      { schema: { tags, summary: "Remove a deactivated device's record", security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "Remove a deactivated device's record",
+          security,
+          params: deviceParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
       async (request) => {
         await deviceDeactivation.forceDelete(callerOf(request), request.params.id);
         return { success: true as const };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { feedbackRequestSchema, feedbackResponseSchema } from '@shared/api/feedback';
+
 import { callerOf } from '../plugins/auth';
 
 /** SPEC §2 "Feedback": signed-in users only (the button is shown to them only). */

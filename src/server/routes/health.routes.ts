@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { publicConfigSchema } from '@shared/api/auth';
 import { healthResponseSchema } from '@shared/api/health';
 

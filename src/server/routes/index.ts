@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
 import { agentRoutes } from './agent.routes';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { successResponseSchema } from '@shared/api/common';
 import { deviceIdSchema } from '@shared/api/devices';
 import {
@@ -13,6 +14,7 @@ import {
   previewRequestSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
+
 import { callerOf } from '../plugins/auth';
 
 const tags = ['installations'];
@@ -46,12 +48,22 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await app.services.installations.create(callerOf(request), request.body, request.headers['idempotency-key'] ?? null)),
+      reply
+        .status(201)
+        .send(await app.services.installations.create(callerOf(request), request.body, request.headers['idempotency-key'] ?? null)),
   );
 
   app.post(
     '/api/installations/preview',
-    { schema: { tags, summary: 'What each device would install, skip or not get, before anything is created', security, body: previewRequestSchema, response: { 200: previewResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'What each device would install, skip or not get, before anything is created',
+        security,
+        body: previewRequestSchema,
+        response: { 200: previewResponseSchema },
+      },
+    },
     async (request) => app.services.installations.preview(callerOf(request).userId, request.body.listId, request.body.deviceIds),
   );
 
@@ -63,39 +75,85 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/installations/:id',
-    { schema: { tags, summary: 'One installation: every device and app', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One installation: every device and app',
+        security,
+        params: installationIdParamsSchema,
+        response: { 200: installationSchema },
+      },
+    },
     async (request) => app.services.installations.get(callerOf(request).userId, request.params.id),
   );
 
   app.get(
     '/api/installations/:id/items/:itemId/log',
     {
-      schema: { tags, summary: "An app's package-manager output and exit code", security, params: installationItemParamsSchema, response: { 200: installationItemLogSchema } },
+      schema: {
+        tags,
+        summary: "An app's package-manager output and exit code",
+        security,
+        params: installationItemParamsSchema,
+        response: { 200: installationItemLogSchema },
+      },
     },
     async (request) => app.services.installations.itemLog(callerOf(request).userId, request.params.id, request.params.itemId),
   );
 
   app.post(
     '/api/installations/:id/cancel',
-    { schema: { tags, summary: 'Stop what has not started', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Stop what has not started',
+        security,
+        params: installationIdParamsSchema,
+        response: { 200: installationSchema },
+      },
+    },
     async (request) => app.services.installations.cancel(callerOf(request).userId, request.params.id),
   );
 
   app.post(
     '/api/installations/:id/retry',
-    { schema: { tags, summary: 'Queue the failed apps again', security, params: installationIdParamsSchema, response: { 200: installationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Queue the failed apps again',
+        security,
+        params: installationIdParamsSchema,
+        response: { 200: installationSchema },
+      },
+    },
     async (request) => app.services.installations.retry(callerOf(request).userId, request.params.id),
   );
 
   app.get(
     '/api/devices/:id/inventory',
-    { schema: { tags, summary: "The catalogue apps the device's agent found installed", security, params: deviceParamsSchema, response: { 200: deviceInventorySchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The catalogue apps the device's agent found installed",
+        security,
+        params: deviceParamsSchema,
+        response: { 200: deviceInventorySchema },
+      },
+    },
     async (request) => app.services.installations.inventory(callerOf(request).userId, request.params.id),
   );
 
   app.post(
     '/api/devices/:id/inventory/refresh',
-    { schema: { tags, summary: 'Ask the agent for a fresh inventory', security, params: deviceParamsSchema, response: { 200: successResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask the agent for a fresh inventory',
+        security,
+        params: deviceParamsSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
     async (request) => {
       await app.services.installations.refreshInventory(callerOf(request).userId, request.params.id);
       return { success: true as const };

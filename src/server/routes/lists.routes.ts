@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { successResponseSchema } from '@shared/api/common';
 import {
   addListItemRequestSchema,
@@ -16,6 +17,7 @@ import {
   reorderListItemsRequestSchema,
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
+
 import { callerOf } from '../plugins/auth';
 
 const tags = ['lists'];
@@ -87,7 +89,15 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/lists/:id/items',
-    { schema: { tags, summary: "A list's apps, in order", security, params: listIdParamsSchema, response: { 200: listItemsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "A list's apps, in order",
+        security,
+        params: listIdParamsSchema,
+        response: { 200: listItemsResponseSchema },
+      },
+    },
     async (request) => ({ items: await app.services.lists.items(callerOf(request).userId, request.params.id) }),
   );
 
@@ -124,7 +134,15 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/lists/:id/items/:appId',
-    { schema: { tags, summary: 'Remove an app from a list', security, params: listItemParamsSchema, response: { 200: successResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an app from a list',
+        security,
+        params: listItemParamsSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
     async (request) => {
       await app.services.lists.removeItem(callerOf(request).userId, request.params.id, request.params.appId);
       return { success: true as const };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { AGENT_MESSAGE_MAX_BYTES } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
+
 import { AppError } from '../errors';
 import { bearerToken } from '../plugins/auth';
 import { SECURITY_HEADERS } from '../plugins/security-headers';

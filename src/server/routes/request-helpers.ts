@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
+
 import { ErrorCode } from '@shared/api/errors';
-import { type AppError, badRequest } from '../errors';
+
+import { badRequest, type AppError } from '../errors';
 import { deviceIdHeader } from '../plugins/auth';
 import type { SessionOrigin } from '../services/session.service';
 

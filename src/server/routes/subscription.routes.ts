@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
+
 import { callerOf } from '../plugins/auth';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

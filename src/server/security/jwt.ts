@@ -1,5 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+
 import { TOKEN_TTL } from '@shared/constants';
+
 import type { Clock } from '../clock';
 
 const ISSUER = 'loadout';

@@ -1,4 +1,5 @@
 import { PASSWORD_MESSAGES, passwordContainsPersonalInfo } from '@shared/api/common';
+
 import { badRequest } from '../errors';
 
 /** zxcvbn's scores run 0–4; 2 means about 10^6 guesses or more: out of reach of a throttled online attack. */

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
+
 import { ErrorCode } from '@shared/api/errors';
+
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 

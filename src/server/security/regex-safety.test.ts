@@ -48,20 +48,29 @@ function patternsIn(file: string): { patterns: Pattern[]; dynamic: string[] } {
   const patterns: Pattern[] = [];
   const dynamic: string[] = [];
   const where = (node: ts.Node) => `${relative(ROOT, file)}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const literalText = (node: ts.Node | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null);
+  const literalText = (node: ts.Node | undefined) =>
+    node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
 
   const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = node.getText();
       const end = literal.lastIndexOf('/');
       patterns.push({ where: where(node), source: literal.slice(1, end), flags: literal.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const [first, second] = node.arguments ?? [];
       const source = literalText(first);
       const flags = second === undefined ? '' : literalText(second);
       if (source === null || flags === null) dynamic.push(where(node));
       else patterns.push({ where: where(node), source, flags });
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['match', 'matchAll', 'search'].includes(node.expression.name.text)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['match', 'matchAll', 'search'].includes(node.expression.name.text)
+    ) {
       const source = literalText(node.arguments[0]);
       if (source !== null) patterns.push({ where: where(node), source, flags: '' });
     }
@@ -109,7 +118,8 @@ async function verdicts(patterns: Pattern[]): Promise<string[]> {
     // A fixed seed: the fuzz checker (used for patterns with back-references) gives the same verdict every run.
     const result = await check(pattern.source, pattern.flags, { timeout: 10_000, randomSeed: 20261122 });
     if (result.status !== 'safe') {
-      const attack = result.status === 'vulnerable' ? ` (${result.complexity.type}; attack: ${result.attack.pattern})` : ` (${result.error.kind})`;
+      const attack =
+        result.status === 'vulnerable' ? ` (${result.complexity.type}; attack: ${result.attack.pattern})` : ` (${result.error.kind})`;
       unsafe.push(`${pattern.where} ${key} is ${result.status}${attack}`);
     }
   }

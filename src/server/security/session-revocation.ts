@@ -1,4 +1,5 @@
 import { ErrorCode } from '@shared/api/errors';
+
 import { AppError } from '../errors';
 
 /** Why a session ended → the 401 the web client acts on (SPEC §4 "401 handling"). */
@@ -15,6 +16,9 @@ const REVOKED_CODES: Record<string, { code: string; message: string }> = {
  * browser whose access token expired learns why on its refresh call.
  */
 export function revokedSessionError(reason: string | null): AppError {
-  const revoked = REVOKED_CODES[reason ?? ''] ?? { code: ErrorCode.TOKEN_REVOKED, message: 'Your session has ended. Please sign in again.' };
+  const revoked = REVOKED_CODES[reason ?? ''] ?? {
+    code: ErrorCode.TOKEN_REVOKED,
+    message: 'Your session has ended. Please sign in again.',
+  };
   return new AppError(401, revoked.code, revoked.message);
 }

@@ -1,9 +1,16 @@
 import type { z } from 'zod';
-import { type AccountResponse, EMAIL_CHANGE_PASSWORD_MESSAGE, type UpdateAccountResponse, type updateAccountRequestSchema } from '@shared/api/account';
+
+import {
+  EMAIL_CHANGE_PASSWORD_MESSAGE,
+  type AccountResponse,
+  type updateAccountRequestSchema,
+  type UpdateAccountResponse,
+} from '@shared/api/account';
 import { ErrorCode } from '@shared/api/errors';
 import type { User } from '@shared/api/user';
+
 import type { Config } from '../config';
-import { type AppContext, isoNow } from '../context';
+import { isoNow, type AppContext } from '../context';
 import { invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { countUsers, deleteUser, findUserById, lockAccountCreation, updateUser } from '../db/repositories/users.repository';
@@ -71,12 +78,18 @@ export class AccountService {
     const user = await this.load(userId);
     const emailChanging = input.email !== user.email;
     if (emailChanging && !input.currentPassword) {
-      throw new AppError(400, ErrorCode.CURRENT_PASSWORD_REQUIRED, EMAIL_CHANGE_PASSWORD_MESSAGE, { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE });
+      throw new AppError(400, ErrorCode.CURRENT_PASSWORD_REQUIRED, EMAIL_CHANGE_PASSWORD_MESSAGE, {
+        currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE,
+      });
     }
     if (emailChanging || input.newPassword) await this.assertCurrentPassword(user, input.currentPassword ?? '');
     let passwordHash: string | null = null;
     if (input.newPassword) {
-      await assertAcceptablePassword(input.newPassword, { email: user.email, firstName: input.firstName, lastName: input.lastName }, 'newPassword');
+      await assertAcceptablePassword(
+        input.newPassword,
+        { email: user.email, firstName: input.firstName, lastName: input.lastName },
+        'newPassword',
+      );
       passwordHash = await hashPassword(input.newPassword);
     }
 
@@ -89,7 +102,12 @@ export class AccountService {
       updated_at: now,
     };
     const mail = await this.ctx.db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, { first_name: updated.first_name, last_name: updated.last_name, password_hash: updated.password_hash, updated_at: now });
+      await updateUser(trx, user.id, {
+        first_name: updated.first_name,
+        last_name: updated.last_name,
+        password_hash: updated.password_hash,
+        updated_at: now,
+      });
       if (passwordHash) {
         await revokeUserSessions(trx, user.id, now, 'password_changed', sessionId);
         await invalidateEmailTokens(trx, user.id, 'reset', now);
@@ -97,7 +115,12 @@ export class AccountService {
       return emailChanging ? this.emailChange.request(trx, updated, input.email) : null;
     });
     if (mail) await this.ctx.mailer.send(mail);
-    return { success: true, pendingEmail: emailChanging ? input.email : null, passwordChanged: passwordHash !== null, user: toUser(updated) };
+    return {
+      success: true,
+      pendingEmail: emailChanging ? input.email : null,
+      passwordChanged: passwordHash !== null,
+      user: toUser(updated),
+    };
   }
 
   /** Deletes the account and, by cascade, everything that belongs to it. */
@@ -121,9 +144,14 @@ export class AccountService {
 
   private async assertCurrentPassword(user: UsersTable, password: string): Promise<void> {
     if (!user.password_hash) {
-      throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'This account has no password yet. Set one with “Forgot password” on the sign-in page, then try again.');
+      throw new AppError(
+        403,
+        ErrorCode.INVALID_CURRENT_PASSWORD,
+        'This account has no password yet. Set one with “Forgot password” on the sign-in page, then try again.',
+      );
     }
-    if (!(await this.passwordMatches(user, password))) throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'Current password is incorrect');
+    if (!(await this.passwordMatches(user, password)))
+      throw new AppError(403, ErrorCode.INVALID_CURRENT_PASSWORD, 'Current password is incorrect');
   }
 
   /** A stolen access token must not become a fast password oracle: checks are rate-limited per account. */

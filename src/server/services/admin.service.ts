@@ -1,11 +1,20 @@
 import type { AdminStats, AdminUser } from '@shared/api/admin';
 import { ErrorCode } from '@shared/api/errors';
 import { normalizePlanId } from '@shared/plans';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { catalogueCounts } from '../db/repositories/catalogue.repository';
 import { countFeedback } from '../db/repositories/feedback.repository';
 import { countAllLists } from '../db/repositories/lists.repository';
-import { countAdmins, countUsers, findUserById, lockAdminChanges, promoteAdmins, searchUsers, updateUser } from '../db/repositories/users.repository';
+import {
+  countAdmins,
+  countUsers,
+  findUserById,
+  lockAdminChanges,
+  promoteAdmins,
+  searchUsers,
+  updateUser,
+} from '../db/repositories/users.repository';
 import { conflict, notFound } from '../errors';
 import { toUser } from './account.service';
 

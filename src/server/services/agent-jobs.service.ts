@@ -1,7 +1,8 @@
 import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName } from '@shared/agent/protocol';
 import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { markAgentGone, markAgentSeen, replaceInventory } from '../db/repositories/device-agent.repository';
 import {
@@ -82,7 +83,12 @@ export class AgentJobService {
       jobId: target.id,
       installationId: target.installation_id,
       kind: installation.kind as JobKind,
-      items: items.map((item) => ({ itemId: item.id, appId: item.app_id, name: item.app_name, packages: JSON.parse(item.packages) as JobPackages })),
+      items: items.map((item) => ({
+        itemId: item.id,
+        appId: item.app_id,
+        name: item.app_name,
+        packages: JSON.parse(item.packages) as JobPackages,
+      })),
     };
   }
 
@@ -124,7 +130,8 @@ export class AgentJobService {
       });
       await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
       const targets = await targetsOf(trx, [target.installation_id]);
-      if (!targets.some((row) => row.status === 'waiting' || row.status === 'running')) await setInstallationFinished(trx, target.installation_id, now);
+      if (!targets.some((row) => row.status === 'waiting' || row.status === 'running'))
+        await setInstallationFinished(trx, target.installation_id, now);
     });
     await this.installations.changed(device.user_id, target.installation_id);
   }

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
+
 import {
-  type loginRequestSchema,
   REGISTER_ACCEPTED_MESSAGE,
-  type RegisterResponse,
+  type loginRequestSchema,
   type registerRequestSchema,
+  type RegisterResponse,
   type SessionResponse,
 } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { findUserByEmail, insertUser } from '../db/repositories/users.repository';
 import type { UsersTable } from '../db/schema';
@@ -131,7 +133,11 @@ export class AuthService {
     const email = encodeURIComponent(owner.email);
     await this.ctx.mailer.send({
       to: owner.email,
-      ...signUpAttemptMail({ firstName: owner.first_name, signInLink: `${base}/sign-in?email=${email}`, resetLink: `${base}/password-reset?email=${email}` }),
+      ...signUpAttemptMail({
+        firstName: owner.first_name,
+        signInLink: `${base}/sign-in?email=${email}`,
+        resetLink: `${base}/password-reset?email=${email}`,
+      }),
     });
   }
 }

@@ -2,13 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+
 import { packageIdsShape } from '@shared/api/catalogue';
-import { type AppContext, isoNow } from '../context';
-import { findCategoryByName, insertApp, insertAppIcon, insertCategory, listAppNames } from '../db/repositories/catalogue.repository';
+
+import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
+import { findCategoryByName, insertApp, insertAppIcon, insertCategory, listAppNames } from '../db/repositories/catalogue.repository';
 import { getMeta, setMeta } from '../db/repositories/meta.repository';
-import { processIcon } from './icon-processing';
 import { sha256Hex } from './catalogue.service';
+import { processIcon } from './icon-processing';
 
 /** The meta key holding the version of resources/catalogue/seed.json last applied. */
 export const SEED_VERSION_KEY = 'catalogue_seed_version';
@@ -24,7 +26,11 @@ const seedAppSchema = z.object({
   description: z.string().trim().min(1).max(1000),
   website: z.url({ protocol: /^https?$/ }),
   file_size_kb: z.number().int().positive(),
-  icon: z.string().regex(/^[\w.-]+\.(svg|png|webp|jpe?g|gif)$/, 'icon must be a file name in the icons folder').nullable().optional(),
+  icon: z
+    .string()
+    .regex(/^[\w.-]+\.(svg|png|webp|jpe?g|gif)$/, 'icon must be a file name in the icons folder')
+    .nullable()
+    .optional(),
   winget_id: packageIdsShape.winget_id.optional().default(null),
   homebrew_cask: packageIdsShape.homebrew_cask.optional().default(null),
   homebrew_formula: packageIdsShape.homebrew_formula.optional().default(null),
@@ -82,7 +88,10 @@ export class CatalogueSeedService {
         categoryIds.set(key, known);
         return known;
       }
-      const id = await this.insertOnce(() => insertCategory(this.ctx.db, name, isoNow(this.ctx.clock)), () => findCategoryByName(this.ctx.db, name));
+      const id = await this.insertOnce(
+        () => insertCategory(this.ctx.db, name, isoNow(this.ctx.clock)),
+        () => findCategoryByName(this.ctx.db, name),
+      );
       categoriesAdded += 1;
       categoryIds.set(key, id);
       return id;
@@ -105,7 +114,9 @@ export class CatalogueSeedService {
     const iconsDir = join(dirname(file), 'icons');
     // Icons are processed in parallel, a few at a time: about 70 SVGs take well under a second.
     const icons = await mapBounded(missing, Math.min(8, Math.max(2, availableParallelism())), (app) => this.loadIcon(iconsDir, app));
-    const appsAdded = await this.insertApps(missing.map((app, index) => ({ app, categoryId: categoryIds.get(app.category.toLowerCase()) ?? 0, icon: icons[index] ?? null })));
+    const appsAdded = await this.insertApps(
+      missing.map((app, index) => ({ app, categoryId: categoryIds.get(app.category.toLowerCase()) ?? 0, icon: icons[index] ?? null })),
+    );
     await setMeta(this.ctx.db, SEED_VERSION_KEY, String(seed.version), isoNow(this.ctx.clock));
     log.info({ version: seed.version, categoriesAdded, appsAdded, ms: Math.round(performance.now() - started) }, 'catalogue seed applied');
     return { applied: true, version: seed.version, categoriesAdded, appsAdded };

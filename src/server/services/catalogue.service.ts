@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { type App, type Category, type createAppFieldsSchema, platformsOf } from '@shared/api/catalogue';
+
+import { platformsOf, type App, type Category, type createAppFieldsSchema } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
 import {
-  type AppFilter,
-  type AppRow,
-  type CategoryRow,
   deleteApp,
   deleteCategory,
   findAppById,
@@ -20,9 +20,11 @@ import {
   listApps,
   listCategories,
   renameCategory,
+  type AppFilter,
+  type AppRow,
+  type CategoryRow,
 } from '../db/repositories/catalogue.repository';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
-import { type AppError, badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound, type AppError } from '../errors';
 import { processIcon } from './icon-processing';
 
 export type CreateAppInput = z.output<typeof createAppFieldsSchema>;
@@ -71,7 +73,10 @@ export class CatalogueService {
   }
 
   /** SPEC §7: with category_id it renames that category, without it creates one. */
-  async upsertCategory(input: { category_id?: number | null | undefined; category_name: string }): Promise<{ category: Category; created: boolean }> {
+  async upsertCategory(input: {
+    category_id?: number | null | undefined;
+    category_name: string;
+  }): Promise<{ category: Category; created: boolean }> {
     const now = isoNow(this.ctx.clock);
     const name = input.category_name;
     const clash = await findCategoryByName(this.ctx.db, name);
@@ -123,7 +128,9 @@ export class CatalogueService {
   /** SPEC §2 "add an app": the fields are validated by the route, the icon is processed here. */
   async createApp(input: CreateAppInput, icon: Buffer | null): Promise<App> {
     if (!(await findCategoryById(this.ctx.db, input.category))) {
-      throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, { category: 'The chosen category does not exist.' });
+      throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, {
+        category: 'The chosen category does not exist.',
+      });
     }
     const existing = await findAppByName(this.ctx.db, input.name);
     if (existing) throw appExists(existing.name);

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
+
 import type { Device } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { HOUR_MS, SECOND_MS } from '@shared/time';
-import { type AppContext, type Caller, isoNow } from '../context';
+
+import { isoNow, type AppContext, type Caller } from '../context';
 import { insertLogoutNotification } from '../db/repositories/device-events.repository';
 import {
   countActiveAdmins,
@@ -17,8 +19,8 @@ import type { Database, Db, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
-import type { DeviceService } from './device.service';
 import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
+import type { DeviceService } from './device.service';
 import type { SubscriptionService } from './subscription.service';
 
 /** Deactivation attempts per user per hour (SPEC §8 DEVICE_DEACTIVATION_RATE_LIMIT). */
@@ -26,7 +28,8 @@ export const DEACTIVATION_ATTEMPTS_PER_HOUR = 5;
 
 const notAdminDevice = () => forbidden('Only admin devices can deactivate other devices', ErrorCode.NOT_ADMIN_DEVICE);
 const lastAdminDevice = () => forbidden('Cannot deactivate the only admin device', ErrorCode.LAST_ADMIN_DEVICE);
-export const deviceIdRequired = () => badRequest('This call needs the X-Device-ID header of the calling device', ErrorCode.DEVICE_ID_REQUIRED);
+export const deviceIdRequired = () =>
+  badRequest('This call needs the X-Device-ID header of the calling device', ErrorCode.DEVICE_ID_REQUIRED);
 
 /**
  * Deactivation and the other admin-device actions (SPEC §6, §8 "Device deactivation"). The
@@ -59,7 +62,10 @@ export class DeviceDeactivationService {
       const guard = protection(target, plan, now);
       if (guard.remainingMs > 0) {
         const hours = Math.floor(guard.remainingMinutes / 60);
-        const left = hours >= 1 ? `${hours} more ${hours === 1 ? 'hour' : 'hours'}` : `${guard.remainingMinutes} more ${guard.remainingMinutes === 1 ? 'minute' : 'minutes'}`;
+        const left =
+          hours >= 1
+            ? `${hours} more ${hours === 1 ? 'hour' : 'hours'}`
+            : `${guard.remainingMinutes} more ${guard.remainingMinutes === 1 ? 'minute' : 'minutes'}`;
         throw new AppError(403, ErrorCode.DEVICE_DEACTIVATION_COOLDOWN, `This device was added recently and is protected for ${left}.`, {
           remainingHours: String(hours),
           remainingMinutes: String(guard.remainingMinutes),
@@ -121,7 +127,11 @@ export class DeviceDeactivationService {
       if ((target.is_admin === 1) !== isAdmin) {
         if (!isAdmin && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
         await updateDevice(trx, target.id, { is_admin: isAdmin ? 1 : 0, capabilities: withAdminCapability(target.capabilities, isAdmin) });
-        await this.devices.recordEvent(trx, caller.userId, { type: isAdmin ? 'admin_granted' : 'admin_revoked', device: target, actorDeviceId: caller.deviceId });
+        await this.devices.recordEvent(trx, caller.userId, {
+          type: isAdmin ? 'admin_granted' : 'admin_revoked',
+          device: target,
+          actorDeviceId: caller.deviceId,
+        });
       }
       const updated = await findDevice(trx, caller.userId, targetId);
       if (!updated) throw deviceNotFound();
@@ -149,8 +159,13 @@ export class DeviceDeactivationService {
     await this.requireAdminDevice(this.ctx.db, caller);
     const target = await findDevice(this.ctx.db, caller.userId, targetId);
     if (!target) throw deviceNotFound();
-    if (target.registration_method !== 'token') throw badRequest('Only enrolled machines have a client to remove', ErrorCode.VALIDATION_ERROR);
-    await this.devices.recordEvent(this.ctx.db, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
+    if (target.registration_method !== 'token')
+      throw badRequest('Only enrolled machines have a client to remove', ErrorCode.VALIDATION_ERROR);
+    await this.devices.recordEvent(this.ctx.db, caller.userId, {
+      type: 'uninstall_requested',
+      device: target,
+      actorDeviceId: caller.deviceId,
+    });
   }
 
   private async deactivateOwn(trx: Transaction<Database>, caller: Caller, own: DevicesTable): Promise<void> {
@@ -183,4 +198,3 @@ export class DeviceDeactivationService {
     }
   }
 }
-

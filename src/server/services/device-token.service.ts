@@ -2,7 +2,8 @@ import type { DeviceToken, EnrollResponse } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { LIMITS } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, type Caller, isoAfter, isoNow } from '../context';
+
+import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import {
   activeDeviceTokensOf,
   claimDeviceTokenUse,
@@ -19,12 +20,12 @@ import {
   lockUserDevices,
   touchDevice,
 } from '../db/repositories/devices.repository';
-import type { DeviceTokensTable, DevicesTable } from '../db/schema';
+import type { DevicesTable, DeviceTokensTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 import { CodeCipher, newRegistrationCode, normalizeRegistrationCode } from '../security/code-cipher';
 import { hashToken, newId, randomToken } from '../security/tokens';
-import { type DeviceService, deviceLimitReached } from './device.service';
 import { capabilitiesFor, normalizePlatform, toDevice } from './device-view';
+import { deviceLimitReached, type DeviceService } from './device.service';
 import type { SubscriptionService } from './subscription.service';
 
 /** Registration tokens a user may generate per hour (SPEC §8 TOKEN_RATE_LIMIT). */
@@ -74,7 +75,10 @@ export class DeviceTokenService {
       await lockUserDevices(trx, caller.userId);
       const since = new Date(this.ctx.clock.now().getTime() - HOUR_MS).toISOString();
       if ((await countTokensCreatedSince(trx, caller.userId, since)) >= TOKENS_PER_HOUR) {
-        throw tooManyRequests(`You can generate at most ${TOKENS_PER_HOUR} tokens per hour. Please try again later.`, ErrorCode.TOKEN_RATE_LIMIT);
+        throw tooManyRequests(
+          `You can generate at most ${TOKENS_PER_HOUR} tokens per hour. Please try again later.`,
+          ErrorCode.TOKEN_RATE_LIMIT,
+        );
       }
       const plan = await this.subscription.planOf(caller.userId, trx);
       const free = plan.limits.devices - (await countSeatsUsed(trx, caller.userId));
@@ -125,7 +129,8 @@ export class DeviceTokenService {
       if (existing?.is_active === 1) throw conflict('This device is already registered', ErrorCode.DEVICE_ALREADY_REGISTERED);
       const plan = await this.subscription.planOf(userId, trx);
       if ((await countSeatsUsed(trx, userId)) >= plan.limits.devices) throw deviceLimitReached(plan);
-      if (!(await claimDeviceTokenUse(trx, token.id))) throw badRequest('This registration code has been used up', ErrorCode.REGISTRATION_CODE_USED_UP);
+      if (!(await claimDeviceTokenUse(trx, token.id)))
+        throw badRequest('This registration code has been used up', ErrorCode.REGISTRATION_CODE_USED_UP);
 
       const now = isoNow(this.ctx.clock);
       const fields = {

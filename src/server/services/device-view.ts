@@ -1,14 +1,15 @@
 import {
   CAPABILITIES,
-  type Device,
-  type DEVICE_EVENT_TYPES,
   DEVICE_PLATFORMS,
   DEVICE_TYPES,
   REGISTRATION_METHODS,
+  type Device,
+  type DEVICE_EVENT_TYPES,
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
+
 import type { DevicesTable } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -85,7 +86,8 @@ export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, no
 }
 
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
-  const minutes = row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
+  const minutes =
+    row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
   const guard = protection(row, plan, now);
   return {
     device_id: row.device_id,

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import type {
-  Device,
-  DeviceCheckResponse,
-  DevicesResponse,
-  RegisterDeviceResponse,
-  updateStatusRequestSchema,
-} from '@shared/api/devices';
+
+import type { Device, DeviceCheckResponse, DevicesResponse, RegisterDeviceResponse, updateStatusRequestSchema } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import type { Plan } from '@shared/plans';
 import { DAY_MS } from '@shared/time';
-import { type AppContext, type Caller, isoNow } from '../context';
-import { deviceEventsOf, insertDeviceEvent, lastRemoteDeactivationAt, takeLogoutNotifications } from '../db/repositories/device-events.repository';
+
+import { isoNow, type AppContext, type Caller } from '../context';
+import {
+  deviceEventsOf,
+  insertDeviceEvent,
+  lastRemoteDeactivationAt,
+  takeLogoutNotifications,
+} from '../db/repositories/device-events.repository';
 import {
   activeDevicesOf,
   countActiveAdmins,
@@ -28,13 +29,13 @@ import { AppError } from '../errors';
 import { newId } from '../security/tokens';
 import {
   capabilitiesFor,
-  type Cooldown,
   cooldownFrom,
-  type DeviceEventType,
   deviceNotFound,
   isMobilePlatform,
   normalizePlatform,
   toDevice,
+  type Cooldown,
+  type DeviceEventType,
 } from './device-view';
 import type { SubscriptionService } from './subscription.service';
 
@@ -103,7 +104,8 @@ export class DeviceService {
       devices,
       seatLimit: plan.limits.devices,
       seatsUsed: rows.filter((row) => row.device_type !== 'mobile').length,
-      activeToday: rows.filter((row) => row.last_active_at !== null && now.getTime() - new Date(row.last_active_at).getTime() < DAY_MS).length,
+      activeToday: rows.filter((row) => row.last_active_at !== null && now.getTime() - new Date(row.last_active_at).getTime() < DAY_MS)
+        .length,
       deactivationAvailableAt: cooldown ? cooldown.until : null,
     };
   }
@@ -156,7 +158,12 @@ export class DeviceService {
       } satisfies Partial<DevicesTable>;
       const row = await this.saveActivation(trx, caller.userId, input.deviceId, existing, fields);
       await setSessionDevice(trx, caller.sessionId, row.device_id);
-      await this.recordEvent(trx, caller.userId, { type: 'registered', device: row, actorDeviceId: row.device_id, detail: isAdmin ? 'admin' : null });
+      await this.recordEvent(trx, caller.userId, {
+        type: 'registered',
+        device: row,
+        actorDeviceId: row.device_id,
+        detail: isAdmin ? 'admin' : null,
+      });
       return { row, isFirstDevice, plan };
     });
     return {
@@ -232,7 +239,13 @@ export class DeviceService {
    * Stores a new activation of `deviceId` (registration or enrolment): in its old row when it
    * had one (a deactivated device), else in a new row. Answers the stored row.
    */
-  async saveActivation(trx: Db, userId: string, deviceId: string, existing: DevicesTable | undefined, fields: ActivationFields): Promise<DevicesTable> {
+  async saveActivation(
+    trx: Db,
+    userId: string,
+    deviceId: string,
+    existing: DevicesTable | undefined,
+    fields: ActivationFields,
+  ): Promise<DevicesTable> {
     if (existing) await updateDevice(trx, existing.id, fields);
     else await insertDevice(trx, { id: newId(), user_id: userId, device_id: deviceId, ...fields });
     const row = await findDevice(trx, userId, deviceId);

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { DAY_MS, HOUR_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { claimEmailToken, findEmailTokenByHash, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
@@ -36,7 +37,12 @@ export class EmailChangeService {
     if (await findUserByEmail(db, newEmail)) {
       return { to: newEmail, ...emailChangeAddressTakenMail({ signInLink: `${this.ctx.config.publicUrl}/sign-in` }) };
     }
-    const token = await issueEmailToken(db, this.ctx.clock, { userId: user.id, purpose: 'change_email', email: newEmail, ttlMs: CONFIRM_TTL_MS });
+    const token = await issueEmailToken(db, this.ctx.clock, {
+      userId: user.id,
+      purpose: 'change_email',
+      email: newEmail,
+      ttlMs: CONFIRM_TTL_MS,
+    });
     const link = `${this.ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     return { to: newEmail, ...emailChangeConfirmMail({ firstName: user.first_name, link, hours: TOKEN_TTL.verifyEmailHours }) };
   }
@@ -50,21 +56,34 @@ export class EmailChangeService {
     if (!row) return null;
     const now = isoNow(this.ctx.clock);
     if (row.used_at) throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
-    if (row.expires_at <= now) throw badRequest('This verification link has expired. Change your email again from Settings.', ErrorCode.EMAIL_TOKEN_EXPIRED);
+    if (row.expires_at <= now)
+      throw badRequest('This verification link has expired. Change your email again from Settings.', ErrorCode.EMAIL_TOKEN_EXPIRED);
     let notice: MailMessage | null = null;
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await claimEmailToken(trx, row.id, now))) throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
+        if (!(await claimEmailToken(trx, row.id, now)))
+          throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
         const user = await findUserById(trx, row.user_id);
         if (!user) throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
         await updateUser(trx, user.id, { email: row.email, is_email_verified: 1, updated_at: now });
         // Links sent to the old address must not outlive the move.
         for (const purpose of ['reset', 'verify', 'change_email'] as const) await invalidateEmailTokens(trx, user.id, purpose, now);
-        const undoToken = await issueEmailToken(trx, this.ctx.clock, { userId: user.id, purpose: 'undo_email_change', email: user.email, ttlMs: UNDO_TTL_MS });
+        const undoToken = await issueEmailToken(trx, this.ctx.clock, {
+          userId: user.id,
+          purpose: 'undo_email_change',
+          email: user.email,
+          ttlMs: UNDO_TTL_MS,
+        });
         const undoLink = `${this.ctx.config.publicUrl}/undo-email-change?token=${encodeURIComponent(undoToken)}`;
         notice = {
           to: user.email,
-          ...emailChangedMail({ firstName: user.first_name, oldEmail: user.email, newEmail: row.email, undoLink, days: TOKEN_TTL.undoEmailChangeDays }),
+          ...emailChangedMail({
+            firstName: user.first_name,
+            oldEmail: user.email,
+            newEmail: row.email,
+            undoLink,
+            days: TOKEN_TTL.undoEmailChangeDays,
+          }),
         };
       });
     } catch (error) {
@@ -89,7 +108,8 @@ export class EmailChangeService {
         await revokeUserSessions(trx, row.user_id, now, 'email_change_undone');
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('This email address now belongs to another account. Contact us to recover yours.', ErrorCode.EMAIL_IN_USE);
+      if (isUniqueViolation(error))
+        throw conflict('This email address now belongs to another account. Contact us to recover yours.', ErrorCode.EMAIL_IN_USE);
       throw error;
     }
     this.ctx.log.warn({ userId: row.user_id }, 'e-mail change undone from the old address');

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { claimEmailToken, findEmailTokenByHash } from '../db/repositories/email-tokens.repository';
 import { findUserById, updateUser } from '../db/repositories/users.repository';
 import type { Db } from '../db/schema';

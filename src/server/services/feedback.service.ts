@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+
 import type { FeedbackItem, feedbackRequestSchema } from '@shared/api/feedback';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { insertFeedback, listFeedback } from '../db/repositories/feedback.repository';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';

@@ -1,7 +1,9 @@
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+
 import type { GoogleLoginRequest, GoogleLoginResponse } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { findUserByEmail, findUserByGoogleSub, insertUser, updateUser } from '../db/repositories/users.repository';
 import type { Db, UsersTable } from '../db/schema';
@@ -24,9 +26,7 @@ interface GoogleIdentity {
   lastName: string;
 }
 
-type Outcome =
-  | { kind: 'session'; user: UsersTable; session: SessionTokens }
-  | { kind: 'pending'; email: string; mail: MailMessage };
+type Outcome = { kind: 'session'; user: UsersTable; session: SessionTokens } | { kind: 'pending'; email: string; mail: MailMessage };
 
 const invalidToken = () => unauthorized('Google sign-in failed. Please try again.', ErrorCode.GOOGLE_TOKEN_INVALID);
 const unavailable = () => new AppError(503, ErrorCode.GOOGLE_LOGIN_UNAVAILABLE, 'Google Sign-In is currently unavailable');
@@ -64,7 +64,13 @@ export class GoogleAuthService {
       return { requiresVerification: true, email: outcome.email, tempPassword: null };
     }
     const { session, user } = outcome;
-    return { token: session.token, refreshToken: session.refreshToken, user: toUser(user), requiresVerification: false, tempPassword: null };
+    return {
+      token: session.token,
+      refreshToken: session.refreshToken,
+      user: toUser(user),
+      requiresVerification: false,
+      tempPassword: null,
+    };
   }
 
   private async resolve(trx: Db, identity: GoogleIdentity, origin: SessionOrigin): Promise<Outcome> {

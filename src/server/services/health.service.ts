@@ -1,4 +1,5 @@
 import type { HealthResponse } from '@shared/api/health';
+
 import type { AppContext } from '../context';
 import { pingDatabase } from '../db/repositories/health.repository';
 

@@ -1,10 +1,10 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import { ICON_MAX_INPUT_PIXELS, processIcon } from './icon-processing';
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
 
 function noise(width: number, height: number): Buffer {
   const raw = Buffer.alloc(width * height * 3);
@@ -23,7 +23,9 @@ function withDimensions(png: Buffer, width: number, height: number): Buffer {
 
 describe('processIcon', () => {
   it('fits a large noisy PNG inside 256 × 256 as a WebP of at most 102400 bytes', async () => {
-    const png = await sharp(noise(1200, 800), { raw: { width: 1200, height: 800, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const png = await sharp(noise(1200, 800), { raw: { width: 1200, height: 800, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     const icon = await processIcon(png);
     const meta = await sharp(icon.webp).metadata();
     expect(meta.format).toBe('webp');
@@ -32,7 +34,9 @@ describe('processIcon', () => {
   });
 
   it('lowers the quality, then the size, until the bytes fit', async () => {
-    const png = await sharp(noise(256, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise(256, 256), { raw: { width: 256, height: 256, channels: 3 } })
+      .png()
+      .toBuffer();
     const roomy = await processIcon(png, { maxPx: 256, maxBytes: 102_400 });
     const tight = await processIcon(png, { maxPx: 256, maxBytes: 20_000 });
     expect(tight.webp.length).toBeLessThanOrEqual(20_000);
@@ -45,7 +49,9 @@ describe('processIcon', () => {
   it('never enlarges a small raster image, but draws an SVG at full size', async () => {
     const small = await processIcon(await solid(40, 20).png().toBuffer());
     expect([small.width, small.height]).toEqual([40, 20]);
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><circle cx="12" cy="12" r="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><circle cx="12" cy="12" r="10"/></svg>',
+    );
     const drawn = await processIcon(svg);
     expect([drawn.width, drawn.height]).toEqual([256, 256]);
   });
@@ -57,7 +63,12 @@ describe('processIcon', () => {
   });
 
   it('refuses what is not a PNG, JPEG, WebP, GIF or SVG image', async () => {
-    for (const input of [Buffer.from('just some text\n'), Buffer.from('%PDF-1.7\n'), Buffer.alloc(0), await solid(10, 10).tiff().toBuffer()]) {
+    for (const input of [
+      Buffer.from('just some text\n'),
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.alloc(0),
+      await solid(10, 10).tiff().toBuffer(),
+    ]) {
       await expect(processIcon(input)).rejects.toMatchObject({
         statusCode: 400,
         code: 'INVALID_IMAGE',

@@ -1,7 +1,9 @@
 import type { Sharp, SharpOptions } from 'sharp';
+
 import { ICON_UPLOAD_MAX_BYTES } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import { LIMITS } from '@shared/constants';
+
 import { AppError } from '../errors';
 
 /**
@@ -44,7 +46,10 @@ const tooManyPixels = () =>
  * 256 × 256 (a raster image is never enlarged; an SVG is drawn at that size, since a vector
  * loses nothing), WebP, at most 102400 bytes. Throws INVALID_IMAGE / IMAGE_TOO_LARGE.
  */
-export async function processIcon(input: Buffer, limits: IconLimits = { maxPx: LIMITS.iconMaxPx, maxBytes: LIMITS.iconMaxBytes }): Promise<ProcessedIcon> {
+export async function processIcon(
+  input: Buffer,
+  limits: IconLimits = { maxPx: LIMITS.iconMaxPx, maxBytes: LIMITS.iconMaxBytes },
+): Promise<ProcessedIcon> {
   if (input.length > ICON_UPLOAD_MAX_BYTES) throw imageTooLarge();
   if (input.length === 0) throw invalidImage();
   // Loaded on first use: the server starts faster when nothing needs processing.

@@ -1,6 +1,7 @@
 import type { JobPackages, ManagerName } from '@shared/agent/protocol';
-import { type App, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
+import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App, type PackageIdField } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
+
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
 
 /** What decides, per app and device, whether and how it can be installed. */
@@ -23,7 +24,10 @@ function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | nul
  * package of it, or the agent said it lacks every manager that has one. Before the agent
  * said which managers it has, the first that fits is the best guess.
  */
-export function availability(app: Pick<App, PackageIdField>, device: Pick<DevicesTable, 'platform' | 'managers'>): { field: PackageIdField | null; reason: string | null } {
+export function availability(
+  app: Pick<App, PackageIdField>,
+  device: Pick<DevicesTable, 'platform' | 'managers'>,
+): { field: PackageIdField | null; reason: string | null } {
   const fields = fieldsFor(app, device.platform);
   if (fields.length === 0) return { field: null, reason: `Not available on ${device.platform}` };
   const managers = managersOf(device);
@@ -33,7 +37,11 @@ export function availability(app: Pick<App, PackageIdField>, device: Pick<Device
   return { field: null, reason: `Needs ${needed}, which this machine does not have` };
 }
 
-export function installationPreview(device: DevicesTable, apps: readonly App[], inventory: readonly DeviceInventoryTable[]): PreviewResponse['devices'][number] {
+export function installationPreview(
+  device: DevicesTable,
+  apps: readonly App[],
+  inventory: readonly DeviceInventoryTable[],
+): PreviewResponse['devices'][number] {
   const own = inventory.filter((row) => row.device_row_id === device.id);
   return {
     deviceId: device.device_id,
@@ -44,7 +52,14 @@ export function installationPreview(device: DevicesTable, apps: readonly App[], 
       const base = { appId: app.app_id, name: app.name };
       for (const field of fieldsFor(app, device.platform)) {
         const found = own.find((row) => row.manager === PACKAGE_ID_MANAGERS[field] && row.package_id === app[field]);
-        if (found) return { ...base, action: 'already_installed', manager: PACKAGE_ID_MANAGERS[field], installedVersion: found.installed_version, reason: null };
+        if (found)
+          return {
+            ...base,
+            action: 'already_installed',
+            manager: PACKAGE_ID_MANAGERS[field],
+            installedVersion: found.installed_version,
+            reason: null,
+          };
       }
       const { field, reason } = availability(app, device);
       if (field === null) return { ...base, action: 'unavailable', manager: null, installedVersion: null, reason };

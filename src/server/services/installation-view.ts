@@ -1,15 +1,16 @@
 import type { JobKind, ManagerName } from '@shared/agent/protocol';
 import {
+  ITEM_STATUSES,
   type Installation,
   type InstallationItem,
   type InstallationStatus,
   type InstallationSummary,
   type InstallationTarget,
-  ITEM_STATUSES,
   type ItemCounts,
   type ItemStatus,
   type TargetStatus,
 } from '@shared/api/installations';
+
 import type { ItemRow, TargetRow } from '../db/repositories/installations.repository';
 import type { InstallationsTable } from '../db/schema';
 
@@ -94,5 +95,8 @@ export function toInstallation(row: InstallationsTable, targets: readonly Target
 
 export function toSummary(installation: Installation): InstallationSummary {
   const { targets, ...rest } = installation;
-  return { ...rest, devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })) };
+  return {
+    ...rest,
+    devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })),
+  };
 }

@@ -1,9 +1,17 @@
 import type { JobKind, JobPackages } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
-import { type DeviceInventory, type Installation, type InstallationSummary, JOB_EXPIRY_DAYS, PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
+import {
+  JOB_EXPIRY_DAYS,
+  PACKAGE_ID_MANAGERS,
+  type DeviceInventory,
+  type Installation,
+  type InstallationSummary,
+  type PreviewResponse,
+} from '@shared/api/installations';
 import { DAY_MS } from '@shared/time';
-import { type AppContext, type Caller, isoAfter, isoNow } from '../context';
+
+import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
@@ -24,8 +32,8 @@ import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } f
 import { badRequest, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../security/tokens';
-import type { DeviceService } from './device.service';
 import { toApp } from './catalogue.service';
+import type { DeviceService } from './device.service';
 import { availability, fieldsFor, installationPreview, packagesOf } from './installation-plan';
 import { toInstallation, toSummary } from './installation-view';
 import type { ListService } from './list.service';
@@ -137,7 +145,8 @@ export class InstallationService {
       throw error;
     }
     for (const target of targets) {
-      if (target.status === 'waiting') await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
+      if (target.status === 'waiting')
+        await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
     }
     await this.changed(caller.userId, installationId);
     return this.get(caller.userId, installationId);
@@ -320,7 +329,10 @@ export class InstallationService {
       if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
       const capabilities = JSON.parse(device.capabilities) as string[];
       if (device.device_type !== 'remote' || device.registration_method !== 'token' || capabilities.includes('web_access')) {
-        throw badRequest(`${device.device_name} cannot receive installations: only machines enrolled with a registration token can`, ErrorCode.DEVICE_NOT_ELIGIBLE);
+        throw badRequest(
+          `${device.device_name} cannot receive installations: only machines enrolled with a registration token can`,
+          ErrorCode.DEVICE_NOT_ELIGIBLE,
+        );
       }
       devices.push(device);
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { PLANS } from '@shared/plans';
+
 import { appLimitReached, isListReadOnly, listLimitReached } from './list-limits';
 
 describe('list limits', () => {

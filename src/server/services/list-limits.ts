@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
-import { type Plan, PLAN_IDS, PLANS } from '@shared/plans';
+import { PLAN_IDS, PLANS, type Plan } from '@shared/plans';
+
 import { AppError } from '../errors';
 
 /**
@@ -34,7 +35,11 @@ export function appLimitReached(plan: Plan): AppError {
   const limit = plan.limits.appsPerList;
   const upgrade = upgradeFor(plan, (candidate) => candidate.limits.appsPerList > limit);
   const hint = upgrade ? ` Upgrade to ${upgrade.displayName} for up to ${upgrade.limits.appsPerList}.` : '';
-  return new AppError(403, ErrorCode.LIST_APP_LIMIT_REACHED, `Your ${plan.displayName} plan allows up to ${plural(limit, 'app')} per list.${hint}`);
+  return new AppError(
+    403,
+    ErrorCode.LIST_APP_LIMIT_REACHED,
+    `Your ${plan.displayName} plan allows up to ${plural(limit, 'app')} per list.${hint}`,
+  );
 }
 
 export const listReadOnly = () =>

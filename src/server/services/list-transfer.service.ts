@@ -1,14 +1,15 @@
-import { type App, type Platform, PACKAGE_ID_FIELDS } from '@shared/api/catalogue';
+import { PACKAGE_ID_FIELDS, type App, type Platform } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import type { ImportListResponse, ListFormat } from '@shared/api/lists';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { appendListItem, insertList, lockUserLists } from '../db/repositories/lists.repository';
 import { badRequest } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
-import { type BrewEntry, formatBrewfile, parseBrewfile } from './list-formats/brewfile';
+import { formatBrewfile, parseBrewfile, type BrewEntry } from './list-formats/brewfile';
 import { ListFormatError } from './list-formats/format-error';
 import { formatTextList, parseTextList } from './list-formats/text';
 import { formatWinget, parseWinget } from './list-formats/winget';
@@ -68,10 +69,16 @@ function parseEntries(format: ListFormat, content: string): ImportEntry[] {
       return parseBrewfile(content).map(({ kind, name }) => ({
         written: name,
         // Apps move between formula and cask over time; try the kind written first.
-        find: (index) => (kind === 'cask' ? (index.by('homebrew_cask', name) ?? index.formula(name)) : (index.formula(name) ?? index.by('homebrew_cask', name))),
+        find: (index) =>
+          kind === 'cask'
+            ? (index.by('homebrew_cask', name) ?? index.formula(name))
+            : (index.formula(name) ?? index.by('homebrew_cask', name)),
       }));
     case 'text':
-      return parseTextList(content).map((line) => ({ written: line, find: (index) => index.byName.get(line.toLowerCase()) ?? index.anyId(line) }));
+      return parseTextList(content).map((line) => ({
+        written: line,
+        find: (index) => index.byName.get(line.toLowerCase()) ?? index.anyId(line),
+      }));
   }
 }
 
@@ -146,7 +153,10 @@ export class ListTransferService {
     switch (format) {
       case 'winget':
         return {
-          content: formatWinget(apps.flatMap((app) => (app.winget_id ? [app.winget_id] : [])), this.ctx.clock.now()),
+          content: formatWinget(
+            apps.flatMap((app) => (app.winget_id ? [app.winget_id] : [])),
+            this.ctx.clock.now(),
+          ),
           contentType: 'application/json; charset=utf-8',
           filename: `${fileStem(list.name)}.winget.json`,
         };

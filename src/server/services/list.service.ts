@@ -1,17 +1,16 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { ListDetail, ListItem, ListSummary } from '@shared/api/lists';
 import type { Plan } from '@shared/plans';
-import { type AppContext, isoNow } from '../context';
-import { findAppById } from '../db/repositories/catalogue.repository';
+
+import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
+import { findAppById } from '../db/repositories/catalogue.repository';
 import {
   appendListItem,
   countListsOfUser,
   deleteList,
   deleteListItem,
   insertList,
-  type ListItemRow,
-  type ListRow,
   listItemAppIds,
   listItems,
   listsOfUser,
@@ -19,6 +18,8 @@ import {
   renameList,
   setListItemPositions,
   touchList,
+  type ListItemRow,
+  type ListRow,
 } from '../db/repositories/lists.repository';
 import type { Db } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
-import { type AppContext, isoNow } from '../context';
+
+import { isoNow, type AppContext } from '../context';
 import { claimEmailToken, findEmailTokenByHash, invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { findUserByEmail, findUserById, updateUser } from '../db/repositories/users.repository';
@@ -44,7 +45,9 @@ export class PasswordResetService {
     // Only the newest link works: an older mail lying around cannot be used later.
     const token = await this.ctx.db
       .transaction()
-      .execute((trx) => issueEmailToken(trx, this.ctx.clock, { userId: user.id, purpose: 'reset', email: user.email, ttlMs: RESET_TTL_MS }));
+      .execute((trx) =>
+        issueEmailToken(trx, this.ctx.clock, { userId: user.id, purpose: 'reset', email: user.email, ttlMs: RESET_TTL_MS }),
+      );
     const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({
       to: user.email,

@@ -1,9 +1,10 @@
-import { ErrorCode } from '@shared/api/errors';
 import type { RefreshResponse } from '@shared/api/auth';
 import { deviceIdSchema } from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/errors';
 import { TOKEN_TTL } from '@shared/constants';
 import { DAY_MS } from '@shared/time';
-import { type AppContext, isoAfter, isoNow } from '../context';
+
+import { isoAfter, isoNow, type AppContext } from '../context';
 import {
   claimRefreshToken,
   findRefreshTokenByHash,

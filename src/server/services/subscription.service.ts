@@ -1,5 +1,6 @@
 import type { CurrentPlan } from '@shared/api/subscription';
 import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
+
 import type { AppContext } from '../context';
 import { countSeatsUsed } from '../db/repositories/devices.repository';
 import { findSubscription, insertSubscription } from '../db/repositories/subscriptions.repository';
@@ -12,7 +13,15 @@ export class SubscriptionService {
   /** Every new account starts on the free plan. */
   async createFree(userId: string, db = this.ctx.db): Promise<void> {
     const now = this.ctx.clock.now().toISOString();
-    await insertSubscription(db, { user_id: userId, plan: 'free', status: 'active', pending_plan: null, valid_until: null, created_at: now, updated_at: now });
+    await insertSubscription(db, {
+      user_id: userId,
+      plan: 'free',
+      status: 'active',
+      pending_plan: null,
+      valid_until: null,
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   /** The plan whose limits apply to the user now (free when there is no subscription row). */

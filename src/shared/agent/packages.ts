@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { packageIdsShape } from '../api/catalogue';
 
 /**

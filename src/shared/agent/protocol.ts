@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
 
 /**
@@ -36,7 +37,11 @@ export const REPORTED_ITEM_STATUSES = ['installing', 'succeeded', 'failed', 'ski
 export type ReportedItemStatus = (typeof REPORTED_ITEM_STATUSES)[number];
 
 const shortText = (max: number) => z.string().max(max).refine(isSafeSingleLine, 'must be one line of text');
-const id = z.string().min(1).max(64).regex(/^[\w-]+$/);
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
 const packageId = shortText(255).nullable();
 
 /** The catalogue's package ids of one app (src/shared/api/catalogue.ts), as a job carries them. */
@@ -50,7 +55,12 @@ export const jobPackagesSchema = z.object({
 });
 export type JobPackages = z.infer<typeof jobPackagesSchema>;
 
-export const jobItemSchema = z.object({ itemId: id, appId: z.number().int().positive(), name: shortText(200), packages: jobPackagesSchema });
+export const jobItemSchema = z.object({
+  itemId: id,
+  appId: z.number().int().positive(),
+  name: shortText(200),
+  packages: jobPackagesSchema,
+});
 export type JobItem = z.infer<typeof jobItemSchema>;
 
 /** One device's share of an installation: the apps it must install, upgrade or remove. */
@@ -67,7 +77,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job.assign'), job: jobSchema }),
   z.object({ type: z.literal('job.cancel'), jobId: id }),
   /** Report the installed and upgradable versions of these packages (the catalogue's, for this platform). */
-  z.object({ type: z.literal('inventory.request'), packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000) }),
+  z.object({
+    type: z.literal('inventory.request'),
+    packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000),
+  }),
   /** The device was deactivated: stop, forget the credential, and remove the service if asked. */
   z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
 ]);

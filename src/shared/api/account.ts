@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { emailSchema, nameSchema, newPasswordSchema } from './common';
 
 /** GET /api/account (SPEC §7). */

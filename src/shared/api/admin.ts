@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { singleLineText } from './common';
 import { feedbackItemSchema } from './feedback';
 import { planIdSchema } from './subscription';

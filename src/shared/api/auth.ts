@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { emailSchema, nameSchema, newPasswordSchema, singleLineText } from './common';
 import { userSchema } from './user';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
 /** Where an app can be installed, derived from which package ids it has. */
@@ -28,12 +29,42 @@ export type UpsertCategoryRequest = z.input<typeof upsertCategoryRequestSchema>;
  * app is installable on a platform when one of that platform's managers knows it.
  */
 export const packageIdsShape = {
-  winget_id: z.string().trim().max(128).regex(/^[\w.+-]+$/, 'Not a valid winget id').nullable(),
-  homebrew_cask: z.string().trim().max(128).regex(/^[\w@.+-]+$/, 'Not a valid Homebrew cask').nullable(),
-  homebrew_formula: z.string().trim().max(128).regex(/^[\w@./+-]+$/, 'Not a valid Homebrew formula').nullable(),
-  apt_package: z.string().trim().max(128).regex(/^[a-z0-9][a-z0-9.+-]+$/, 'Not a valid Debian package name').nullable(),
-  flatpak_id: z.string().trim().max(255).regex(/^[\w-]+(\.[\w-]+){2,}$/, 'Not a valid Flatpak application id').nullable(),
-  snap_name: z.string().trim().max(64).regex(/^[a-z0-9-]+$/, 'Not a valid snap name').nullable(),
+  winget_id: z
+    .string()
+    .trim()
+    .max(128)
+    .regex(/^[\w.+-]+$/, 'Not a valid winget id')
+    .nullable(),
+  homebrew_cask: z
+    .string()
+    .trim()
+    .max(128)
+    .regex(/^[\w@.+-]+$/, 'Not a valid Homebrew cask')
+    .nullable(),
+  homebrew_formula: z
+    .string()
+    .trim()
+    .max(128)
+    .regex(/^[\w@./+-]+$/, 'Not a valid Homebrew formula')
+    .nullable(),
+  apt_package: z
+    .string()
+    .trim()
+    .max(128)
+    .regex(/^[a-z0-9][a-z0-9.+-]+$/, 'Not a valid Debian package name')
+    .nullable(),
+  flatpak_id: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^[\w-]+(\.[\w-]+){2,}$/, 'Not a valid Flatpak application id')
+    .nullable(),
+  snap_name: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, 'Not a valid snap name')
+    .nullable(),
 };
 export const PACKAGE_ID_FIELDS = Object.keys(packageIdsShape) as Array<keyof typeof packageIdsShape>;
 export type PackageIdField = (typeof PACKAGE_ID_FIELDS)[number];
@@ -85,9 +116,17 @@ const optionalId = (schema: z.ZodType<string | null>) =>
 export const createAppFieldsSchema = z.object({
   name: singleLineText('Name', 100, 'Name is required'),
   description: multiLineText('Description', 1000, 'Description is required'),
-  category: z.coerce.number({ error: 'Category is required' }).int().positive('Category is required').max(MAX_ROW_ID, 'Category is required'),
+  category: z.coerce
+    .number({ error: 'Category is required' })
+    .int()
+    .positive('Category is required')
+    .max(MAX_ROW_ID, 'Category is required'),
   website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
-  file_size_kb: z.coerce.number({ error: 'File size must be a number of KB' }).int('File size must be a whole number of KB').positive('File size must be a number of KB').max(100_000_000),
+  file_size_kb: z.coerce
+    .number({ error: 'File size must be a number of KB' })
+    .int('File size must be a whole number of KB')
+    .positive('File size must be a number of KB')
+    .max(100_000_000),
   winget_id: optionalId(packageIdsShape.winget_id),
   homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
   homebrew_formula: optionalId(packageIdsShape.homebrew_formula),

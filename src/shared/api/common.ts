@@ -33,12 +33,16 @@ export const isSafeMultiLine = (value: string): boolean => !UNSAFE_IN_MULTI_LINE
  * with `required`, that message also when it is missing or blank.
  */
 export function singleLineText(label: string, max: number, required?: string) {
-  return textField(required).max(max, `${label} must be at most ${max} characters`).refine(isSafeSingleLine, `${label} must not contain line breaks or control characters`);
+  return textField(required)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isSafeSingleLine, `${label} must not contain line breaks or control characters`);
 }
 
 /** A multi-line text field (a message, a description): as singleLineText, with line breaks and tabs allowed. */
 export function multiLineText(label: string, max: number, required?: string) {
-  return textField(required).max(max, `${label} must be at most ${max} characters`).refine(isSafeMultiLine, `${label} must not contain control characters`);
+  return textField(required)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isSafeMultiLine, `${label} must not contain control characters`);
 }
 
 function textField(required?: string) {

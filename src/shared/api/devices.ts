@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isSafeSingleLine, singleLineText } from './common';
+
 import { LIMITS } from '../constants';
+import { isSafeSingleLine, singleLineText } from './common';
 
 /** SPEC §3 "Device". */
 export const DEVICE_TYPES = ['primary', 'remote', 'mobile'] as const;
@@ -17,7 +18,13 @@ export const deviceIdSchema = z
   .regex(/^[\w.:-]+$/, 'Device id may only contain letters, digits, dots, colons, dashes and underscores');
 export const deviceNameSchema = singleLineText('Device name', LIMITS.deviceNameMax, 'Device name is required');
 /** Free text from the client (navigator.platform, os.platform()); normalised by the server. */
-export const platformInputSchema = z.string().trim().max(64).refine(isSafeSingleLine, 'Platform must not contain control characters').optional().default('unknown');
+export const platformInputSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isSafeSingleLine, 'Platform must not contain control characters')
+  .optional()
+  .default('unknown');
 
 export const deviceSchema = z.object({
   device_id: z.string(),
@@ -124,7 +131,17 @@ export const logoutNotificationSchema = z.object({
 export const logoutNotificationsResponseSchema = z.object({ notifications: z.array(logoutNotificationSchema) });
 
 /** GET /api/devices/audit: every change to the owner's devices, newest first. */
-export const DEVICE_EVENT_TYPES = ['registered', 'enrolled', 'renamed', 'deactivated', 'admin_granted', 'admin_revoked', 'force_deleted', 'uninstall_requested', 'installation_requested'] as const;
+export const DEVICE_EVENT_TYPES = [
+  'registered',
+  'enrolled',
+  'renamed',
+  'deactivated',
+  'admin_granted',
+  'admin_revoked',
+  'force_deleted',
+  'uninstall_requested',
+  'installation_requested',
+] as const;
 export const deviceEventSchema = z.object({
   id: z.string(),
   type: z.enum(DEVICE_EVENT_TYPES),

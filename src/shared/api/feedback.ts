@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isSafeSingleLine, multiLineText } from './common';
 
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'other'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { JOB_KINDS, MANAGER_NAMES, type ManagerName } from '../agent/protocol';
 import type { PackageIdField } from './catalogue';
 import { MAX_ROW_ID } from './common';
@@ -61,7 +62,9 @@ export const installationTargetSchema = z.object({
 });
 export type InstallationTarget = z.infer<typeof installationTargetSchema>;
 
-export const itemCountsSchema = z.object(Object.fromEntries(ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<ItemStatus, z.ZodNumber>);
+export const itemCountsSchema = z.object(
+  Object.fromEntries(ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<ItemStatus, z.ZodNumber>,
+);
 export type ItemCounts = z.infer<typeof itemCountsSchema>;
 
 export const installationSchema = z.object({
@@ -96,12 +99,19 @@ export const createInstallationRequestSchema = z
     deviceIds: deviceIdsSchema,
     kind: z.enum(JOB_KINDS).default('install'),
   })
-  .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), { message: 'Give either listId or appIds', path: ['listId'] });
+  .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), {
+    message: 'Give either listId or appIds',
+    path: ['listId'],
+  });
 export type CreateInstallationRequest = z.input<typeof createInstallationRequestSchema>;
 
 export const installationIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const installationItemParamsSchema = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
-export const installationItemLogSchema = z.object({ log: z.string(), exitCode: z.number().int().nullable(), message: z.string().nullable() });
+export const installationItemLogSchema = z.object({
+  log: z.string(),
+  exitCode: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
 
 /** POST /api/installations/preview: what each device would do, before anything is created. */
 export const PREVIEW_ACTIONS = ['install', 'already_installed', 'unavailable'] as const;

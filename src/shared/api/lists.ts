@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_ROW_ID, singleLineText } from './common';
+
 import { appSchema, platformSchema } from './catalogue';
+import { MAX_ROW_ID, singleLineText } from './common';
 
 export const listNameSchema = singleLineText('List name', 100, 'List name is required');
 
@@ -53,7 +54,10 @@ export type ListFormat = z.infer<typeof listFormatSchema>;
 /** POST /api/lists/import */
 export const importListRequestSchema = z.object({
   format: listFormatSchema,
-  content: z.string().min(1, 'The file is empty').max(512 * 1024, 'The file is too large (512 KB at most)'),
+  content: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(512 * 1024, 'The file is too large (512 KB at most)'),
   name: listNameSchema,
 });
 export type ImportListRequest = z.input<typeof importListRequestSchema>;

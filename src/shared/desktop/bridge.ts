@@ -21,10 +21,7 @@ export function isHttpUrl(value: string): boolean {
   return protocol === 'http:' || protocol === 'https:';
 }
 
-export const externalUrlSchema = z
-  .string()
-  .max(EXTERNAL_URL_MAX_LENGTH)
-  .refine(isHttpUrl, 'Only http and https links can be opened');
+export const externalUrlSchema = z.string().max(EXTERNAL_URL_MAX_LENGTH).refine(isHttpUrl, 'Only http and https links can be opened');
 
 export const desktopPlatformSchema = z.enum(['win32', 'darwin', 'linux']);
 export type DesktopPlatform = z.infer<typeof desktopPlatformSchema>;

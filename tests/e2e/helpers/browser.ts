@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** Debian's Chromium (or CHROME_PATH): Playwright's own browser download does not work here. */
 export function chromePath(): string {
   const path = process.env.CHROME_PATH ?? CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!path) throw new Error('No Chromium found: install Debian\'s chromium (apt-get install -y chromium) or set CHROME_PATH.');
+  if (!path) throw new Error("No Chromium found: install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH.");
   return path;
 }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+
 import { screenshot } from './browser';
 
 /** The input labelled exactly `label` (Mantine adds " *" to required fields' labels). */
@@ -22,7 +23,10 @@ export async function see(page: Page, text: string | RegExp): Promise<void> {
   try {
     await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
   } catch (error) {
-    const shown = await page.locator('[role="alert"], .mantine-Notification-root').allInnerTexts().catch(() => []);
+    const shown = await page
+      .locator('[role="alert"], .mantine-Notification-root')
+      .allInnerTexts()
+      .catch(() => []);
     await screenshot(page, `failed-${Date.now()}`).catch(() => undefined);
     throw new Error(`Did not see ${String(text)} at ${page.url()} within 15 s; the page showed: ${shown.join(' | ') || 'no alert'}`, {
       cause: error,

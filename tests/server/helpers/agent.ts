@@ -1,7 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { AGENT_PROTOCOL_VERSION, type AgentMessage, type ManagerName, type ServerMessage, serverMessageSchema } from '@shared/agent/protocol';
+
+import {
+  AGENT_PROTOCOL_VERSION,
+  serverMessageSchema,
+  type AgentMessage,
+  type ManagerName,
+  type ServerMessage,
+} from '@shared/agent/protocol';
 import type { DeviceInventory, Installation } from '@shared/api/installations';
+
 import type { ApiError } from './factories';
 import type { TestApp } from './test-app';
 
@@ -59,8 +67,12 @@ export class ProtocolAgent {
   }
 
   /** The next message of this type (or one already received and not yet taken by a wait). */
-  next<T extends ServerMessage['type']>(type: T, predicate: (message: Extract<ServerMessage, { type: T }>) => boolean = () => true): Promise<Extract<ServerMessage, { type: T }>> {
-    const matches = (message: ServerMessage): message is Extract<ServerMessage, { type: T }> => message.type === type && predicate(message as Extract<ServerMessage, { type: T }>);
+  next<T extends ServerMessage['type']>(
+    type: T,
+    predicate: (message: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    const matches = (message: ServerMessage): message is Extract<ServerMessage, { type: T }> =>
+      message.type === type && predicate(message as Extract<ServerMessage, { type: T }>);
     const index = this.received.findIndex(matches);
     if (index >= 0) {
       const [message] = this.received.splice(index, 1);
@@ -94,12 +106,21 @@ export function installationsOf(t: TestApp, token: string) {
   return {
     create: (body: Record<string, unknown>, idempotencyKey?: string) =>
       t.api.post<Installation & ApiError>('/api/installations', body, token, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-    preview: (body: Record<string, unknown>) => t.api.post<ApiError & { devices: { deviceId: string; items: { name: string; action: string; reason: string | null; installedVersion: string | null }[] }[] }>('/api/installations/preview', body, token),
+    preview: (body: Record<string, unknown>) =>
+      t.api.post<
+        ApiError & {
+          devices: {
+            deviceId: string;
+            items: { name: string; action: string; reason: string | null; installedVersion: string | null }[];
+          }[];
+        }
+      >('/api/installations/preview', body, token),
     list: () => t.api.get<{ installations: (Installation & { devices: unknown[] })[] } & ApiError>('/api/installations', token),
     get: (id: string) => t.api.get<Installation & ApiError>(`/api/installations/${id}`, token),
     cancel: (id: string) => t.api.post<Installation & ApiError>(`/api/installations/${id}/cancel`, undefined, token),
     retry: (id: string) => t.api.post<Installation & ApiError>(`/api/installations/${id}/retry`, undefined, token),
-    log: (id: string, itemId: string) => t.api.get<{ log: string; exitCode: number | null } & ApiError>(`/api/installations/${id}/items/${itemId}/log`, token),
+    log: (id: string, itemId: string) =>
+      t.api.get<{ log: string; exitCode: number | null } & ApiError>(`/api/installations/${id}/items/${itemId}/log`, token),
     inventory: (deviceId: string) => t.api.get<DeviceInventory & ApiError>(`/api/devices/${deviceId}/inventory`, token),
   };
 }

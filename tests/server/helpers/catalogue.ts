@@ -1,7 +1,9 @@
 import sharp from 'sharp';
+
 import type { App, Category } from '@shared/api/catalogue';
+
 import type { ApiError } from './factories';
-import { type FilePart, multipart } from './multipart';
+import { multipart, type FilePart } from './multipart';
 import type { JsonClient, JsonResponse } from './test-app';
 
 let iconCache: Buffer | null = null;
@@ -51,7 +53,10 @@ export interface AppFields {
 
 /** POST /catalogue/apps as the management form sends it: multipart fields plus an icon file. */
 export async function postApp(api: JsonClient, token: string | null, fields: Record<string, string | number>, icon?: FilePart | null) {
-  const body = await multipart(fields, icon === null ? {} : { icon: icon ?? { data: await smallPng(), filename: 'icon.png', type: 'image/png' } });
+  const body = await multipart(
+    fields,
+    icon === null ? {} : { icon: icon ?? { data: await smallPng(), filename: 'icon.png', type: 'image/png' } },
+  );
   return api.request<App & ApiError>({ method: 'POST', url: '/catalogue/apps', payload: body.payload, headers: body.headers, token });
 }
 

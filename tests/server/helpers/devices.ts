@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Device, DeviceToken, DevicesResponse, EnrollResponse, RegisterDeviceResponse } from '@shared/api/devices';
-import { type ApiError, loginUser, registerUser, type RegisteredUser, type SessionBody } from './factories';
+
+import type { Device, DevicesResponse, DeviceToken, EnrollResponse, RegisterDeviceResponse } from '@shared/api/devices';
+
+import { loginUser, registerUser, type ApiError, type RegisteredUser, type SessionBody } from './factories';
 import type { TestApp } from './test-app';
 
 export const newDeviceId = (): string => `dev_${randomBytes(6).toString('hex')}`;
@@ -18,17 +20,38 @@ export function devicesOf(t: TestApp, browser: Pick<Browser, 'token' | 'deviceId
   const { token } = browser;
   return {
     list: () => t.api.get<DevicesResponse & ApiError>('/api/devices', token, h),
-    check: () => t.api.get<ApiError & { registered: boolean; reason: string; seatAvailable: boolean; deviceCount: number; seatLimit: number }>('/api/devices/check', token, h),
+    check: () =>
+      t.api.get<ApiError & { registered: boolean; reason: string; seatAvailable: boolean; deviceCount: number; seatLimit: number }>(
+        '/api/devices/check',
+        token,
+        h,
+      ),
     register: (name = 'Work laptop', platform = 'Win32') =>
-      t.api.post<RegisterDeviceResponse & ApiError>('/api/devices/register', { deviceId: browser.deviceId, deviceName: name, platform }, token, h),
+      t.api.post<RegisterDeviceResponse & ApiError>(
+        '/api/devices/register',
+        { deviceId: browser.deviceId, deviceName: name, platform },
+        token,
+        h,
+      ),
     deactivate: (deviceId: string, removeClient = false) =>
       t.api.post<{ success: boolean; shouldLogout: boolean } & ApiError>('/api/devices/deactivate', { deviceId, removeClient }, token, h),
-    deactivateCurrent: () => t.api.post<{ success: boolean; shouldLogout: boolean } & ApiError>('/api/devices/deactivate-current', undefined, token, h),
-    setAdmin: (deviceId: string, isAdmin: boolean) => t.api.post<{ device: Device } & ApiError>(`/api/devices/${deviceId}/admin-status`, { isAdmin }, token, h),
-    rename: (deviceId: string, deviceName: string) => t.api.put<{ success: boolean; device: Device } & ApiError>(`/api/devices/${deviceId}/name`, { deviceName }, token, h),
+    deactivateCurrent: () =>
+      t.api.post<{ success: boolean; shouldLogout: boolean } & ApiError>('/api/devices/deactivate-current', undefined, token, h),
+    setAdmin: (deviceId: string, isAdmin: boolean) =>
+      t.api.post<{ device: Device } & ApiError>(`/api/devices/${deviceId}/admin-status`, { isAdmin }, token, h),
+    rename: (deviceId: string, deviceName: string) =>
+      t.api.put<{ success: boolean; device: Device } & ApiError>(`/api/devices/${deviceId}/name`, { deviceName }, token, h),
     ping: (deviceId = browser.deviceId) => t.api.post<ApiError & { serverTime: string }>('/api/devices/ping', { deviceId }, token, h),
-    notifications: () => t.api.get<{ notifications: { deviceName: string; reason: string; shown: boolean }[] } & ApiError>('/api/devices/logout-notifications', token, h),
-    audit: () => t.api.get<{ events: { type: string; deviceId: string; deviceName: string; actorDeviceId: string | null; detail: string | null }[] } & ApiError>('/api/devices/audit', token, h),
+    notifications: () =>
+      t.api.get<{ notifications: { deviceName: string; reason: string; shown: boolean }[] } & ApiError>(
+        '/api/devices/logout-notifications',
+        token,
+        h,
+      ),
+    audit: () =>
+      t.api.get<
+        { events: { type: string; deviceId: string; deviceName: string; actorDeviceId: string | null; detail: string | null }[] } & ApiError
+      >('/api/devices/audit', token, h),
     forceDelete: (deviceId: string) => t.api.delete<ApiError>(`/api/devices/${deviceId}/force-delete`, token, h),
     uninstall: (deviceId: string) => t.api.post<ApiError>(`/api/devices/${deviceId}/uninstall`, undefined, token, h),
     tokens: () => t.api.get<{ tokens: DeviceToken[] } & ApiError>('/api/tokens', token, h),

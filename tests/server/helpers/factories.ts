@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';
+
 import type { CapturedMail, MailSink } from '../../fixtures/mail-sink';
 import type { JsonClient } from './test-app';
 
@@ -98,7 +99,12 @@ export async function changeEmail(
   const { firstName, lastName } = user.user;
   const res = await api.put('/api/account', { firstName, lastName, email: newEmail, currentPassword: user.password }, user.token);
   if (res.status !== 200) throw new Error(`e-mail change refused: ${res.status} ${JSON.stringify(res.body)}`);
-  const mail = await nthMail(sink, newEmail.toLowerCase(), CHANGE_EMAIL_SUBJECT, sink.to(newEmail.toLowerCase()).filter((m) => CHANGE_EMAIL_SUBJECT.test(m.subject)).length + 1);
+  const mail = await nthMail(
+    sink,
+    newEmail.toLowerCase(),
+    CHANGE_EMAIL_SUBJECT,
+    sink.to(newEmail.toLowerCase()).filter((m) => CHANGE_EMAIL_SUBJECT.test(m.subject)).length + 1,
+  );
   return api.post('/api/auth/verify-email', { token: tokenOf(linkTo(mail, '/verify-email')) });
 }
 export const RESET_SUBJECT = /reset your loadout password/i;

@@ -1,13 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
+
 import type { App, Category } from '@shared/api/catalogue';
 import { ErrorCode, errorResponseSchema } from '@shared/api/errors';
+
 import { createApp, createCategory, smallPng } from './catalogue';
-import { type Browser, devicesOf, newDeviceId } from './devices';
-import { type RegisteredUser, registerUser, type SessionBody } from './factories';
+import { devicesOf, newDeviceId, type Browser } from './devices';
+import { registerUser, type RegisteredUser, type SessionBody } from './factories';
 import { FakeGoogle } from './fake-google';
-import { describePayload, type FuzzBody, shorten } from './fuzz';
-import { type Owner, ownerOfEverything, ownIdFor } from './resources';
-import { type Operation, operationsOf } from './routes';
+import { describePayload, shorten, type FuzzBody } from './fuzz';
+import { ownerOfEverything, ownIdFor, type Owner } from './resources';
+import { operationsOf, type Operation } from './routes';
 import type { FuzzContext } from './schema-values';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -86,7 +88,15 @@ export class FuzzWorld {
   /** Real values by field name: the id this path takes (now and then another kind), real codes and tokens. */
   context(operation: Operation): FuzzContext {
     const { owner, app, category } = this;
-    const ids = [owner.list.id, owner.browser.deviceId, owner.enrolled.device_id, owner.token.id, owner.browser.user.user.id, app.app_id, category.category_id];
+    const ids = [
+      owner.list.id,
+      owner.browser.deviceId,
+      owner.enrolled.device_id,
+      owner.token.id,
+      owner.browser.user.user.id,
+      app.app_id,
+      category.category_id,
+    ];
     const own = ownIdFor(operation.path, owner, app);
     return {
       known: {
@@ -118,7 +128,12 @@ export class FuzzWorld {
     if (request.deviceHeader !== null) headers['x-device-id'] = request.deviceHeader;
     if (request.body.contentType !== undefined) headers['content-type'] = request.body.contentType;
     const started = performance.now();
-    const response = await this.t.app.inject({ method: operation.method, url: this.urlOf(operation, request), headers, payload: request.body.payload });
+    const response = await this.t.app.inject({
+      method: operation.method,
+      url: this.urlOf(operation, request),
+      headers,
+      payload: request.body.payload,
+    });
     const problems = problemsWith(response, performance.now() - started);
     if (problems.length > 0) throw new Error(`${problems.join(', ')}\n${this.describe(operation, request, response)}`);
   }
@@ -130,7 +145,9 @@ export class FuzzWorld {
   async restore(): Promise<void> {
     const { t, admin } = this;
     if ((await t.api.get('/api/auth/verify', admin.token)).status !== 200) {
-      const session = await t.api.post<SessionBody>('/api/auth/login', { email: admin.email, password: admin.password }, null, { 'x-device-id': this.adminDevice });
+      const session = await t.api.post<SessionBody>('/api/auth/login', { email: admin.email, password: admin.password }, null, {
+        'x-device-id': this.adminDevice,
+      });
       Object.assign(admin, session.body);
     }
     if ((await t.api.get(`/catalogue/apps/${this.app.app_id}`)).status !== 200) {
@@ -147,7 +164,9 @@ export class FuzzWorld {
     const intact =
       items.body.items?.some((item) => item.app_id === app.app_id) &&
       tokens.body.tokens?.some((token) => token.id === owner.token.id) &&
-      [owner.browser.deviceId, owner.enrolled.device_id].every((id) => devices.body.devices?.some((device) => device.device_id === id && device.is_active)) &&
+      [owner.browser.deviceId, owner.enrolled.device_id].every((id) =>
+        devices.body.devices?.some((device) => device.device_id === id && device.is_active),
+      ) &&
       machine.status === 200;
     if (!intact) this.owner = await ownerOfEverything(t, app, 'Fuzzy');
   }

@@ -1,16 +1,25 @@
 import type { App } from '@shared/api/catalogue';
 import type { ListDetail, ListItem, ListSummary } from '@shared/api/lists';
+
 import { setSubscriptionPlan } from '../../../src/server/db/repositories/subscriptions.repository';
-import { type AppFields, createApp, createCategory } from './catalogue';
+import { createApp, createCategory, type AppFields } from './catalogue';
 import type { ApiError } from './factories';
 import type { TestApp } from './test-app';
 
 /** Adds `count` apps (App 1 … App n, in a category of their own) through the admin API. */
-export async function catalogueOf(t: TestApp, adminToken: string, count: number, prefix = 'App', extra: (i: number) => Partial<AppFields> = () => ({})): Promise<App[]> {
+export async function catalogueOf(
+  t: TestApp,
+  adminToken: string,
+  count: number,
+  prefix = 'App',
+  extra: (i: number) => Partial<AppFields> = () => ({}),
+): Promise<App[]> {
   const category = await createCategory(t.api, adminToken, `${prefix} category`);
   const apps: App[] = [];
   for (let i = 1; i <= count; i += 1) {
-    apps.push(await createApp(t.api, adminToken, { name: `${prefix} ${i}`, category: category.category_id, file_size_kb: 1000 * i, ...extra(i) }));
+    apps.push(
+      await createApp(t.api, adminToken, { name: `${prefix} ${i}`, category: category.category_id, file_size_kb: 1000 * i, ...extra(i) }),
+    );
   }
   return apps;
 }

@@ -12,7 +12,8 @@ export interface FilePart {
 export async function multipart(fields: Record<string, string | number>, files: Record<string, FilePart> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
+  for (const [name, file] of Object.entries(files))
+    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
   const response = new Response(form);
   return {
     payload: Buffer.from(await response.arrayBuffer()),

@@ -2,7 +2,8 @@ import type { App } from '@shared/api/catalogue';
 import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
-import { type Browser, devicesOf, enroll, newDeviceId } from './devices';
+
+import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
 import { registerUser } from './factories';
 import { listsOf, setPlan } from './lists';
 import type { TestApp } from './test-app';
@@ -41,7 +42,11 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   const enrolled = await enroll(t, token.body.token.code, { deviceName: `${label} build server` });
   if (enrolled.status !== 201) throw new Error(`enrolment failed: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
 
-  const installation = await t.api.post<Installation>('/api/installations', { listId: created.body.id, deviceIds: [enrolled.body.device.device_id] }, browser.token);
+  const installation = await t.api.post<Installation>(
+    '/api/installations',
+    { listId: created.body.id, deviceIds: [enrolled.body.device.device_id] },
+    browser.token,
+  );
   if (installation.status !== 201) throw new Error(`installation failed: ${installation.status} ${JSON.stringify(installation.body)}`);
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { ADMIN_TAGS, UNLISTED_TAGS } from '../../../src/server/plugins/api-docs';
 
 /** A JSON Schema as the OpenAPI document holds it (converted from the routes' zod schemas). */

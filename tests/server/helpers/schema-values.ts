@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+
 import { DEFAULT_BODY_LIMIT } from '../../../src/server/app';
 import type { JsonSchema } from './routes';
 
@@ -17,21 +18,66 @@ export interface FuzzContext {
   files: readonly Buffer[];
 }
 
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u2066', '\ufeff', '\ud800', '\udfff', '\uffff'];
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+];
 
 /** Strings that break naive code: controls, lone surrogates, bidi overrides, injections, number-likes. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
-  fc.array(fc.oneof(fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(fc.oneof(fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 12 })
+    .map((parts) => parts.join('')),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom('', ' ', '\t \n', 'null', 'undefined', 'NaN', '-1', '0', '1e999', 'true', '[]', '{}', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '%zz', '${7*7}', '{{7*7}}', '\\', 'a\u0000b', '💥'.repeat(40)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t \n',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '0',
+    '1e999',
+    'true',
+    '[]',
+    '{}',
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '%zz',
+    '${7*7}',
+    '{{7*7}}',
+    '\\',
+    'a\u0000b',
+    '💥'.repeat(40),
+  ),
 );
 
 /** Strings at and past the schema's maxLength, and up to and past the default body limit. */
 function hugeString(schema: JsonSchema): fc.Arbitrary<string> {
   const sizes = [4096, DEFAULT_BODY_LIMIT - 200, DEFAULT_BODY_LIMIT + 1];
   if (schema.maxLength !== undefined) sizes.push(schema.maxLength, schema.maxLength + 1);
-  return fc.tuple(fc.constantFrom(...sizes), fc.constantFrom('x', 'é', ' ', '\u0000', '😀', 'a\n')).map(([size, fill]) => fill.repeat(Math.ceil(size / fill.length)).slice(0, size));
+  return fc
+    .tuple(fc.constantFrom(...sizes), fc.constantFrom('x', 'é', ' ', '\u0000', '😀', 'a\n'))
+    .map(([size, fill]) => fill.repeat(Math.ceil(size / fill.length)).slice(0, size));
 }
 
 const oddNumber = fc.oneof(
@@ -72,12 +118,15 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
   const max = schema.maxLength ?? 60;
-  const fit = (arbitrary: fc.Arbitrary<string>) => arbitrary.filter((value) => value.length >= (schema.minLength ?? 0) && value.length <= max);
+  const fit = (arbitrary: fc.Arbitrary<string>) =>
+    arbitrary.filter((value) => value.length >= (schema.minLength ?? 0) && value.length <= max);
   switch (schema.format) {
     case 'email':
       return fit(fc.emailAddress());
     case 'date':
-      return fc.date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case 'date-time':
       return fc.date({ min: new Date('1970-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString());
     case 'uri':
@@ -101,7 +150,8 @@ export function validValue(schema: JsonSchema, context: FuzzContext, name?: stri
   else if (schema.enum?.length) arbitrary = fc.constantFrom(...schema.enum);
   else if ('const' in schema) arbitrary = fc.constant(schema.const);
   else {
-    const child = (childSchema: JsonSchema, childName?: string) => (mutate ? fuzzValue(childSchema, context, childName) : validValue(childSchema, context, childName));
+    const child = (childSchema: JsonSchema, childName?: string) =>
+      mutate ? fuzzValue(childSchema, context, childName) : validValue(childSchema, context, childName);
     switch (typeOf(schema)) {
       case 'null':
         arbitrary = fc.constant(null);
@@ -112,7 +162,10 @@ export function validValue(schema: JsonSchema, context: FuzzContext, name?: stri
       case 'integer':
       case 'number': {
         const exclusive = schema.exclusiveMinimum === true ? 1 : 0;
-        const min = Math.max(typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : (schema.minimum ?? -1e6) + exclusive, -1e6);
+        const min = Math.max(
+          typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : (schema.minimum ?? -1e6) + exclusive,
+          -1e6,
+        );
         const max = Math.max(min, Math.min(schema.maximum ?? 1e6, 1e6));
         arbitrary = fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max));
         break;
@@ -121,7 +174,10 @@ export function validValue(schema: JsonSchema, context: FuzzContext, name?: stri
         arbitrary = stringValue(schema);
         break;
       case 'array':
-        arbitrary = fc.array(child(schema.items ?? {}, name), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+        arbitrary = fc.array(child(schema.items ?? {}, name), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 4, 4),
+        });
         break;
       case 'object':
         arbitrary = objectValue(schema, child, mutate);
@@ -135,16 +191,29 @@ export function validValue(schema: JsonSchema, context: FuzzContext, name?: stri
   return known?.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 2 }, { arbitrary, weight: 1 }) : arbitrary;
 }
 
-export const extraKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'is_admin', 'userId', 'user_id', 'id', 'plan', 'role'), fc.string({ maxLength: 12 }));
+export const extraKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'is_admin', 'userId', 'user_id', 'id', 'plan', 'role'),
+  fc.string({ maxLength: 12 }),
+);
 
-function objectValue(schema: JsonSchema, child: (schema: JsonSchema, name?: string) => fc.Arbitrary<unknown>, mutate: boolean): fc.Arbitrary<unknown> {
+function objectValue(
+  schema: JsonSchema,
+  child: (schema: JsonSchema, name?: string) => fc.Arbitrary<unknown>,
+  mutate: boolean,
+): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const required = (schema.required ?? []).filter((key) => key in properties);
   const model = Object.fromEntries(Object.entries(properties).map(([key, propertySchema]) => [key, child(propertySchema, key)]));
   const base = fc.record(model, { requiredKeys: required });
   if (!mutate) return base;
-  const dropped = required.length === 0 ? fc.constant<string[]>([]) : fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 4 }, { arbitrary: fc.subarray(required, { minLength: 1 }), weight: 1 });
-  const extras = fc.oneof({ arbitrary: fc.constant({}), weight: 4 }, { arbitrary: fc.dictionary(extraKey, anyJson, { minKeys: 1, maxKeys: 3 }), weight: 1 });
+  const dropped =
+    required.length === 0
+      ? fc.constant<string[]>([])
+      : fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 4 }, { arbitrary: fc.subarray(required, { minLength: 1 }), weight: 1 });
+  const extras = fc.oneof(
+    { arbitrary: fc.constant({}), weight: 4 },
+    { arbitrary: fc.dictionary(extraKey, anyJson, { minKeys: 1, maxKeys: 3 }), weight: 1 },
+  );
   return fc.tuple(base, dropped, extras).map(([value, drop, extra]) => {
     const object: Record<string, unknown> = { ...extra, ...value };
     for (const key of drop) delete object[key];
@@ -177,7 +246,11 @@ export function exampleOf(schema: JsonSchema, hints: Record<string, unknown> = {
     case 'array':
       return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items ?? {}, hints));
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => (schema.required ?? []).includes(key) || key in hints).map(([key, property]) => [key, exampleOf(property, hints, key)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([key]) => (schema.required ?? []).includes(key) || key in hints)
+          .map(([key, property]) => [key, exampleOf(property, hints, key)]),
+      );
     case 'string':
       break;
     default:

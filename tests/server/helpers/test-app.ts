@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
 import { buildApp } from '../../../src/server/app';
-import { type Config, loadConfig } from '../../../src/server/config';
+import { loadConfig, type Config } from '../../../src/server/config';
 import { MailSink } from '../../fixtures/mail-sink';
 import { TestClock } from '../../fixtures/test-clock';
 import { createTestDatabase } from '../../fixtures/test-database';
@@ -44,7 +45,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // Tests of other behaviour should not trip the auth rate limits; the rate-limit tests set their own.
-  config.rateLimit = { ...config.rateLimit, authPerIp: 1000, authPerAccount: 1000, loginSlowdownAfter: 1000, tokenPerIp: 1000, importsPerUser: 1000 };
+  config.rateLimit = {
+    ...config.rateLimit,
+    authPerIp: 1000,
+    authPerAccount: 1000,
+    loginSlowdownAfter: 1000,
+    tokenPerIp: 1000,
+    importsPerUser: 1000,
+  };
   options.configure?.(config);
   const app = await buildApp(config, { clock, logger: options.logStream ? { level: 'info', stream: options.logStream } : false });
   return {

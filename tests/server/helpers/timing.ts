@@ -6,7 +6,11 @@ import { performance } from 'node:perf_hooks';
  * answer's timing does not tell two cases apart: a ratio, not a duration, so a busy CI
  * machine slows both sides alike.
  */
-export async function medianRatio(rounds: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<{ ratio: number; a: number; b: number }> {
+export async function medianRatio(
+  rounds: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<{ ratio: number; a: number; b: number }> {
   const times = { a: [] as number[], b: [] as number[] };
   const time = async (side: 'a' | 'b', request: () => Promise<unknown>) => {
     const started = performance.now();

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi } from '../test/mock-api';
 import { renderApp, signIn, testUser } from '../test/render-app';
 

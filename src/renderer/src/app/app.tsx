@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
+
 import { isForcedLightPath } from '../lib/theme';
 import { NavigationBridge } from './navigation-bridge';
 import { RootLayout } from './root-layout';

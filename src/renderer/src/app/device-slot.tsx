@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
 
 // Registration check, prompt and background activity arrive after first paint (DESIGN §8).

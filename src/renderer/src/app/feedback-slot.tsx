@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+
 import { useIsAuthenticated } from '../lib/hooks';
 import { isForcedLightPath } from '../lib/theme';
 

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
 import { safeRedirectTarget, signedOutDestinationOr, signInRedirectPath } from '../lib/navigation';
 

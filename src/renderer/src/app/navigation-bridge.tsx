@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { setNavigator } from '../lib/navigation';
 
 /** Hands the router's navigate to lib/navigation so the API client can redirect too. */

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+
 import { ErrorBoundary } from '../components/error-boundary';
 import { DeviceSlot } from './device-slot';
 import { FeedbackSlot } from './feedback-slot';

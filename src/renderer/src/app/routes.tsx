@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+
 import { CenteredLoader } from '../components/centered-loader';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
@@ -9,18 +10,54 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const AppList = lazyPage(() => import('../features/lists/app-list-page'), (m) => m.AppListPage);
-const SignUp = lazyPage(() => import('../features/auth/sign-up-page'), (m) => m.SignUpPage);
-const PasswordReset = lazyPage(() => import('../features/auth/password-reset-page'), (m) => m.PasswordResetPage);
-const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
-const VerifyEmail = lazyPage(() => import('../features/auth/verify-email-page'), (m) => m.VerifyEmailPage);
-const UndoEmailChange = lazyPage(() => import('../features/auth/undo-email-change-page'), (m) => m.UndoEmailChangePage);
-const AuthCallback = lazyPage(() => import('../features/auth/auth-callback-page'), (m) => m.AuthCallbackPage);
-const Settings = lazyPage(() => import('../features/account/settings-page'), (m) => m.SettingsPage);
-const Pricing = lazyPage(() => import('../features/subscription/pricing-page'), (m) => m.PricingPage);
-const Payment = lazyPage(() => import('../features/subscription/payment-page'), (m) => m.PaymentPage);
-const Devices = lazyPage(() => import('../features/devices/devices-page'), (m) => m.DevicesPage);
-const Installations = lazyPage(() => import('../features/installations/installations-page'), (m) => m.InstallationsPage);
+const AppList = lazyPage(
+  () => import('../features/lists/app-list-page'),
+  (m) => m.AppListPage,
+);
+const SignUp = lazyPage(
+  () => import('../features/auth/sign-up-page'),
+  (m) => m.SignUpPage,
+);
+const PasswordReset = lazyPage(
+  () => import('../features/auth/password-reset-page'),
+  (m) => m.PasswordResetPage,
+);
+const ResetPassword = lazyPage(
+  () => import('../features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmail = lazyPage(
+  () => import('../features/auth/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
+const UndoEmailChange = lazyPage(
+  () => import('../features/auth/undo-email-change-page'),
+  (m) => m.UndoEmailChangePage,
+);
+const AuthCallback = lazyPage(
+  () => import('../features/auth/auth-callback-page'),
+  (m) => m.AuthCallbackPage,
+);
+const Settings = lazyPage(
+  () => import('../features/account/settings-page'),
+  (m) => m.SettingsPage,
+);
+const Pricing = lazyPage(
+  () => import('../features/subscription/pricing-page'),
+  (m) => m.PricingPage,
+);
+const Payment = lazyPage(
+  () => import('../features/subscription/payment-page'),
+  (m) => m.PaymentPage,
+);
+const Devices = lazyPage(
+  () => import('../features/devices/devices-page'),
+  (m) => m.DevicesPage,
+);
+const Installations = lazyPage(
+  () => import('../features/installations/installations-page'),
+  (m) => m.InstallationsPage,
+);
 const InstallationDetails = lazyPage(
   () => import('../features/installations/installation-details-page'),
   (m) => m.InstallationDetailsPage,
@@ -29,8 +66,14 @@ const Catalogue = lazyPage(
   () => import('../features/catalogue-admin/app-database-management-page'),
   (m) => m.AppDatabaseManagementPage,
 );
-const AdminConsole = lazyPage(() => import('../features/admin/admin-console-page'), (m) => m.AdminConsolePage);
-const TermsOfUse = lazyPage(() => import('../features/legal/terms-of-use-page'), (m) => m.TermsOfUsePage);
+const AdminConsole = lazyPage(
+  () => import('../features/admin/admin-console-page'),
+  (m) => m.AdminConsolePage,
+);
+const TermsOfUse = lazyPage(
+  () => import('../features/legal/terms-of-use-page'),
+  (m) => m.TermsOfUsePage,
+);
 
 /** SPEC §2 writes the pricing screen as /pricing in the payment flow; keep its query. */
 function PricingAlias() {

@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+
 import { authSlice, readAuthState, sessionSynced } from '../lib/auth-slice';
 import { baseApi } from '../lib/base-api';
 import { STORAGE_KEYS, subscribeSession } from '../lib/session';

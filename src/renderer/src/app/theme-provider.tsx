@@ -1,5 +1,6 @@
 import { createTheme, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { useTheme } from '../lib/theme';
 
 const theme = createTheme({

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { matchPath, useLocation } from 'react-router-dom';
-import { devicesApi } from '../features/devices/devices-api';
+
 import { selectDevicesUnavailable } from '../features/devices/device-state';
+import { devicesApi } from '../features/devices/devices-api';
 import { clearPendingVerification } from '../lib/pending-verification';
 import { readToken } from '../lib/session';
 import type { AppDispatch } from './store';

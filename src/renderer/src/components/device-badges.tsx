@@ -1,4 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
+
 import type { Device } from '@shared/api/devices';
 
 const TYPE_NAMES: Readonly<Record<Device['device_type'], string>> = { primary: 'Primary', remote: 'Remote', mobile: 'Mobile' };

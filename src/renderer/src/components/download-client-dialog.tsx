@@ -1,7 +1,9 @@
 import { Button, Group, Input, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { TIMING } from '@shared/constants';
 import { useEffect, useRef, useState } from 'react';
+
+import { TIMING } from '@shared/constants';
+
 import { notify } from '../lib/notify';
 import { detectPlatform, type ClientPlatform } from '../lib/platform';
 import { downloadFile } from '../lib/save-file';
@@ -49,8 +51,8 @@ export function DownloadClientDialog({ opened, onClose }: { opened: boolean; onC
     <Modal opened={opened} onClose={onClose} title="Download Desktop Client" centered>
       <Stack gap="md">
         <Text size="sm">
-          The desktop client runs on the machines you install lists onto. Install it, then register the machine with a
-          token from the Devices screen.
+          The desktop client runs on the machines you install lists onto. Install it, then register the machine with a token from the
+          Devices screen.
         </Text>
         <Input.Wrapper label="Platform">
           <SegmentedControl

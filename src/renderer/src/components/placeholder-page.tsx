@@ -1,5 +1,6 @@
 import { Container, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { PageHeader } from './page-header';
 
 /** A screen whose content belongs to a later part of Loadout: its heading and a plain note. */

@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
+
 import { PLATFORMS, type Platform } from '@shared/api/catalogue';
 
 export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
+
 import { notificationsStore } from '@mantine/notifications';
-import { ErrorCode } from '@shared/api/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { makeAccount, makeList, planStatus } from '../test/factories';
 import { mockApi } from '../test/mock-api';
 import { apiClient } from './api-client';
@@ -14,9 +17,9 @@ const account = makeAccount(user);
 const navigate = vi.fn();
 
 function toastMessages(): string[] {
-  return notificationsStore.getState().notifications.map((notification) =>
-    typeof notification.message === 'string' ? notification.message : '',
-  );
+  return notificationsStore
+    .getState()
+    .notifications.map((notification) => (typeof notification.message === 'string' ? notification.message : ''));
 }
 
 beforeEach(() => {
@@ -145,11 +148,17 @@ describe('the API client 401 policy (SPEC §4)', () => {
     let refreshes = 0;
     const api = mockApi({
       'GET /api/account': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: account } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
+        call.authorization === 'Bearer new-access'
+          ? { status: 200, data: account }
+          : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'GET /api/lists': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: [makeList()] } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
+        call.authorization === 'Bearer new-access'
+          ? { status: 200, data: [makeList()] }
+          : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'GET /api/subscription/status': (call) =>
-        call.authorization === 'Bearer new-access' ? { status: 200, data: planStatus() } : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
+        call.authorization === 'Bearer new-access'
+          ? { status: 200, data: planStatus() }
+          : { status: 401, data: { code: ErrorCode.TOKEN_EXPIRED, message: 'x' } },
       'POST /api/auth/refresh': async () => {
         refreshes += 1;
         // Rotation: a second use of the old refresh token would be rejected by the server.
@@ -171,7 +180,9 @@ describe('the API client 401 policy (SPEC §4)', () => {
   });
 
   it('does not try to refresh when the login itself answers 401', async () => {
-    const api = mockApi({ 'POST /api/auth/login': { status: 401, data: { code: ErrorCode.INVALID_CREDENTIALS, message: 'Invalid email or password' } } });
+    const api = mockApi({
+      'POST /api/auth/login': { status: 401, data: { code: ErrorCode.INVALID_CREDENTIALS, message: 'Invalid email or password' } },
+    });
     await expect(apiClient.post('/api/auth/login', { email: 'a@b.c', password: 'x' })).rejects.toBeTruthy();
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();

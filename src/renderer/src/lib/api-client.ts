@@ -1,5 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+
 import { ACCOUNT_401_CODES, ErrorCode, FORCED_LOGOUT_CODES } from '@shared/api/error-codes';
+
 import { readErrorBody } from './api-errors';
 import { getDeviceId } from './device-id';
 import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './navigation';
@@ -51,9 +53,7 @@ const FORCED_LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
 } satisfies Partial<Record<ErrorCode, string>>;
 
 function forceLogout(code: string | null): void {
-  notify.warning(
-    (code && FORCED_LOGOUT_MESSAGES[code]) ?? 'Your session has ended. Please sign in again.',
-  );
+  notify.warning((code && FORCED_LOGOUT_MESSAGES[code]) ?? 'Your session has ended. Please sign in again.');
   signOutTo('/sign-in?message=device_deactivated', clearSession);
 }
 

@@ -1,4 +1,5 @@
 import { isAxiosError } from 'axios';
+
 import { ErrorCode } from '@shared/api/error-codes';
 
 /** What every failed call becomes in the web app: the `{code, message}` envelope plus status. */
@@ -17,8 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readErrorBody(body: unknown): Pick<ApiError, 'code' | 'message' | 'details'> {
   if (!isRecord(body)) return { code: null, message: null };
   const code = typeof body.code === 'string' ? body.code : null;
-  const message =
-    typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : null;
+  const message = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : null;
   const details = isRecord(body.details)
     ? Object.fromEntries(Object.entries(body.details).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
     : undefined;

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
 import type { User } from '@shared/api/user';
+
 import { readToken, readUser } from './session';
 
 export interface AuthState {

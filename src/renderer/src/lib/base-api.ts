@@ -1,6 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
 import type { ZodType } from 'zod';
+
 import { apiClient } from './api-client';
 import { toApiError, type ApiError } from './api-errors';
 
@@ -34,6 +35,17 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async ({ url,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Account', 'Subscription', 'Lists', 'ListItems', 'Catalogue', 'Devices', 'DeviceTokens', 'AdminUsers', 'AdminFeedback', 'AdminStats'],
+  tagTypes: [
+    'Account',
+    'Subscription',
+    'Lists',
+    'ListItems',
+    'Catalogue',
+    'Devices',
+    'DeviceTokens',
+    'AdminUsers',
+    'AdminFeedback',
+    'AdminStats',
+  ],
   endpoints: () => ({}),
 });

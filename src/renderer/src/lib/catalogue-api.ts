@@ -1,4 +1,5 @@
 import type { App, Category } from '@shared/api/catalogue';
+
 import { baseApi } from './base-api';
 
 export interface CatalogueAppsQuery {

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@shared/api/auth';
+
 import { baseApi } from './base-api';
 
 /** GET /api/config: what this server offers before sign-in (e.g. Google's client id). */

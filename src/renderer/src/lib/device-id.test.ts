@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { devicesResponse } from '../test/factories';
 import { mockApi } from '../test/mock-api';
 import { apiClient } from './api-client';

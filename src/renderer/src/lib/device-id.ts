@@ -52,7 +52,13 @@ export function browserFingerprint(): string {
 
 /** SPEC §3 fallback: platform, screen size, colour depth, core count and language. */
 export function fallbackFingerprint(): string {
-  return [navigator.platform, `${screen.width}x${screen.height}`, String(screen.colorDepth), String(navigator.hardwareConcurrency ?? ''), navigator.language].join('|');
+  return [
+    navigator.platform,
+    `${screen.width}x${screen.height}`,
+    String(screen.colorDepth),
+    String(navigator.hardwareConcurrency ?? ''),
+    navigator.language,
+  ].join('|');
 }
 
 async function sha256Hex(text: string): Promise<string> {

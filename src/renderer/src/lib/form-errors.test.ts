@@ -1,11 +1,18 @@
 // @vitest-environment happy-dom
-import { ErrorCode } from '@shared/api/error-codes';
 import { useForm } from '@mantine/form';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { applyServerErrors } from './form-errors';
 
-const refused = (details?: Record<string, string>) => ({ status: 400, code: ErrorCode.VALIDATION_ERROR, message: 'Invalid request', details });
+const refused = (details?: Record<string, string>) => ({
+  status: 400,
+  code: ErrorCode.VALIDATION_ERROR,
+  message: 'Invalid request',
+  details,
+});
 
 describe('applyServerErrors', () => {
   it('puts each of the server’s field messages on the field of that name', () => {

@@ -1,5 +1,6 @@
 import type { FormErrors } from '@mantine/form';
 import type { Dispatch, SetStateAction } from 'react';
+
 import { toApiError } from './api-errors';
 
 /** What these helpers need of a `useForm` form, whatever its values. */

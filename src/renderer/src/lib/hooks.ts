@@ -1,5 +1,7 @@
 import { useSelector } from 'react-redux';
+
 import type { User } from '@shared/api/user';
+
 import { selectAuthenticated, selectUser, type AuthState } from './auth-slice';
 
 /** Typed selectors that do not need the app's RootState (lib must not import app/). */

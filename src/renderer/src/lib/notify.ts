@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+
 import { TIMING } from '@shared/constants';
 
 /** SPEC's toasts, in one place so colours and durations stay consistent (SPEC §9). */

@@ -1,4 +1,5 @@
 import { isAxiosError } from 'axios';
+
 import { apiClient } from './api-client';
 import { readErrorBody, toApiError, type ApiError } from './api-errors';
 

@@ -1,5 +1,6 @@
-import { forgetSignedOutDestination } from './navigation';
 import type { User } from '@shared/api/user';
+
+import { forgetSignedOutDestination } from './navigation';
 
 /** localStorage keys of SPEC §3. */
 export const STORAGE_KEYS = {

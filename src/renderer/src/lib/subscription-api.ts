@@ -1,4 +1,5 @@
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
+
 import { baseApi } from './base-api';
 
 /**

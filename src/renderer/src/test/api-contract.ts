@@ -1,3 +1,5 @@
+import { z, type ZodType } from 'zod';
+
 import { accountDebugResponseSchema, accountResponseSchema, updateAccountResponseSchema } from '@shared/api/account';
 import { adminFeedbackResponseSchema, adminStatsResponseSchema, adminUserSchema, adminUsersResponseSchema } from '@shared/api/admin';
 import {
@@ -32,7 +34,6 @@ import {
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
 import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
-import { z, type ZodType } from 'zod';
 
 /** A JSON answer: the shared schema the route declares, and the success statuses it uses. */
 interface JsonOperation<S extends ZodType, Status extends number> {

@@ -1,6 +1,6 @@
 import type { AccountResponse } from '@shared/api/account';
-import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { App } from '@shared/api/catalogue';
+import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
@@ -75,7 +75,9 @@ export function planStatus(id: PlanId = 'free'): SubscriptionStatusResponse {
 }
 
 /** A device as GET /api/devices sends it (both spellings of SPEC §3 kept in step). */
-export function makeDevice(overrides: Partial<Device> & { device_id: string; device_name?: string } = { device_id: 'dev_aaaaaaaaaaaa' }): Device {
+export function makeDevice(
+  overrides: Partial<Device> & { device_id: string; device_name?: string } = { device_id: 'dev_aaaaaaaaaaaa' },
+): Device {
   const id = overrides.device_id;
   const name = overrides.device_name ?? `Device ${id}`;
   const lastActive = overrides.last_active === undefined ? new Date(Date.now() - 5 * 60_000).toISOString() : overrides.last_active;

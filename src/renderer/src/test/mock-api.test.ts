@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { ErrorCode } from '@shared/api/error-codes';
 import { afterEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { apiClient } from '../lib/api-client';
 import { clearSession, saveSession } from '../lib/session';
 import { makeList } from './factories';
@@ -17,24 +19,34 @@ describe('mockApi answers only with what the server sends', () => {
     const response = await apiClient.get('/api/lists', { params: { page: 2 } });
     expect(response.data).toEqual([makeList()]);
     expect(api.callsTo('GET', '/api/lists')).toEqual([
-      expect.objectContaining({ authorization: 'Bearer access-1', query: { page: '2' }, headers: expect.objectContaining({ 'x-device-id': expect.stringMatching(/^(dev|tmp)_/) }) }),
+      expect.objectContaining({
+        authorization: 'Bearer access-1',
+        query: { page: '2' },
+        headers: expect.objectContaining({ 'x-device-id': expect.stringMatching(/^(dev|tmp)_/) }),
+      }),
     ]);
   });
 
   it('refuses a success reply that does not match the route schema, naming the route and the field', () => {
     // @ts-expect-error: appCount is a number in the schema, so this does not compile either.
-    expect(() => mockApi({ 'GET /api/lists': { status: 200, data: [{ ...makeList(), appCount: 'three' }] } })).toThrow(/"GET \/api\/lists".*response schema[\s\S]*appCount/);
+    expect(() => mockApi({ 'GET /api/lists': { status: 200, data: [{ ...makeList(), appCount: 'three' }] } })).toThrow(
+      /"GET \/api\/lists".*response schema[\s\S]*appCount/,
+    );
   });
 
   it('refuses a success status the route never uses', () => {
     // @ts-expect-error: POST /api/lists answers 201.
-    expect(() => mockApi({ 'POST /api/lists': { status: 200, data: { ...makeList(), apps: [] } } })).toThrow(/status 200, the route answers 201/);
+    expect(() => mockApi({ 'POST /api/lists': { status: 200, data: { ...makeList(), apps: [] } } })).toThrow(
+      /status 200, the route answers 201/,
+    );
   });
 
   it('refuses an error that is not the envelope with a shared code', () => {
     const noCode = { 'GET /api/lists': { status: 500, data: { message: 'boom' } } } as unknown as MockRoutes;
     const unknownCode = { 'GET /api/lists': { status: 500, data: { code: 'BOOM', message: 'boom' } } } as unknown as MockRoutes;
-    const extraKey = { 'GET /api/lists': { status: 401, data: { code: ErrorCode.TOKEN_REVOKED, message: 'x', logout: true } } } as unknown as MockRoutes;
+    const extraKey = {
+      'GET /api/lists': { status: 401, data: { code: ErrorCode.TOKEN_REVOKED, message: 'x', logout: true } },
+    } as unknown as MockRoutes;
     expect(() => mockApi(noCode)).toThrow(/envelope[\s\S]*code/);
     expect(() => mockApi(unknownCode)).toThrow(/"BOOM" is no ErrorCode/);
     expect(() => mockApi(extraKey)).toThrow(/logout/);
@@ -61,7 +73,9 @@ describe('mockApi answers only with what the server sends', () => {
 
   it('answers 404 NOT_FOUND for an API path no test answers', async () => {
     const api = mockApi({});
-    await expect(apiClient.get('/api/lists')).rejects.toMatchObject({ response: { status: 404, data: { code: ErrorCode.NOT_FOUND, message: 'Not found' } } });
+    await expect(apiClient.get('/api/lists')).rejects.toMatchObject({
+      response: { status: 404, data: { code: ErrorCode.NOT_FOUND, message: 'Not found' } },
+    });
     expect(api.callsTo('GET', '/api/lists')).toHaveLength(1);
   });
 });

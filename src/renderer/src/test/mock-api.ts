@@ -1,7 +1,9 @@
-import { errorResponseSchema, ErrorCode, type ErrorResponse } from '@shared/api/errors';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { z } from 'zod';
+
+import { ErrorCode, errorResponseSchema, type ErrorResponse } from '@shared/api/errors';
+
 import { apiContract, findOperation, type ApiOperation, type ConcretePath } from './api-contract';
 
 /** One recorded request, as the server would have seen it. */
@@ -32,10 +34,13 @@ export type SuccessReply<Op extends ApiOperation> = {
   headers?: Record<string, string>;
 };
 export type MockReply<Op extends ApiOperation = ApiOperation> = Op extends ApiOperation ? SuccessReply<Op> | ErrorReply : never;
-export type MockRoute<Op extends ApiOperation = ApiOperation> = MockReply<Op> | ((call: RecordedCall) => MockReply<Op> | Promise<MockReply<Op>>);
+export type MockRoute<Op extends ApiOperation = ApiOperation> =
+  MockReply<Op> | ((call: RecordedCall) => MockReply<Op> | Promise<MockReply<Op>>);
 
 /** The operations whose concrete keys also fit P's (`PUT /api/lists/:id` also covers `…/:id/items`). */
-type OperationsUnder<P extends ApiOperation> = { [Op in ApiOperation]: ConcretePath<Op> extends ConcretePath<P> ? Op : never }[ApiOperation];
+type OperationsUnder<P extends ApiOperation> = {
+  [Op in ApiOperation]: ConcretePath<Op> extends ConcretePath<P> ? Op : never;
+}[ApiOperation];
 
 /** Keys are concrete calls, "GET /api/lists/l1/items"; one that fits no contract operation does not compile. */
 export type MockRoutes = { [P in ApiOperation as ConcretePath<P>]?: MockRoute<OperationsUnder<P>> };
@@ -67,14 +72,21 @@ export function takeContractViolations(): string[] {
 }
 
 /** The body the server would put on the wire for this reply, or why no server sends it. */
-function wireBody(key: string, operation: ApiOperation, reply: { status: number; data?: unknown }): { body: unknown } | { problem: string } {
+function wireBody(
+  key: string,
+  operation: ApiOperation,
+  reply: { status: number; data?: unknown },
+): { body: unknown } | { problem: string } {
   const fail = (what: string) => ({ problem: `mockApi: the reply to "${key}" (${operation}) is no answer the server sends: ${what}` });
   if (reply.status >= 400) {
     const envelope = envelopeSchema.safeParse(reply.data);
-    return envelope.success ? { body: envelope.data } : fail(`an error is the {code, message, details?} envelope of src/shared/api/errors.ts\n${z.prettifyError(envelope.error)}`);
+    return envelope.success
+      ? { body: envelope.data }
+      : fail(`an error is the {code, message, details?} envelope of src/shared/api/errors.ts\n${z.prettifyError(envelope.error)}`);
   }
   const { schema, statuses } = apiContract[operation];
-  if (!(statuses as readonly number[]).includes(reply.status)) return fail(`status ${reply.status}, the route answers ${statuses.join(' or ')}`);
+  if (!(statuses as readonly number[]).includes(reply.status))
+    return fail(`status ${reply.status}, the route answers ${statuses.join(' or ')}`);
   const parsed = schema.safeParse(reply.data);
   if (!parsed.success) return fail(`data does not match its response schema\n${z.prettifyError(parsed.error)}`);
   // As the route's serializer does: keys the schema does not know never reach the client.
@@ -86,7 +98,10 @@ function toResponse(operation: ApiOperation, reply: MockReply, body: unknown): R
   if (apiContract[operation].kind === 'file' && reply.status < 400) {
     return new HttpResponse(String(body), { status: reply.status, headers: { 'content-type': 'text/plain', ...reply.headers } });
   }
-  return new HttpResponse(JSON.stringify(body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
+  return new HttpResponse(JSON.stringify(body), {
+    status: reply.status,
+    headers: { 'content-type': 'application/json', ...reply.headers },
+  });
 }
 
 async function readBody(request: Request): Promise<unknown> {

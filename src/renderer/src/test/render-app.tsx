@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
-import type { User } from '@shared/api/user';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+
+import type { User } from '@shared/api/user';
+
 import { App } from '../app/app';
 import { createAppStore, startSessionSync } from '../app/store';
 import { saveSession } from '../lib/session';

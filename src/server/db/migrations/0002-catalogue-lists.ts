@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+
 import { autoIncrementPrimaryKey, binaryColumnType, kindOf } from '../dialect';
 
 // The catalogue, users' lists of its apps, feedback, and a small key/value table (seed version).
@@ -21,7 +22,12 @@ export const migration0002CatalogueLists: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     // "Browsers" and "browsers" are one category; the same for app names below.
-    await db.schema.createIndex('categories_name_key').on('categories').unique().expression(sql`lower(name)`).execute();
+    await db.schema
+      .createIndex('categories_name_key')
+      .on('categories')
+      .unique()
+      .expression(sql`lower(name)`)
+      .execute();
 
     await db.schema
       .createTable('apps')
@@ -41,7 +47,12 @@ export const migration0002CatalogueLists: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('apps_name_key').on('apps').unique().expression(sql`lower(name)`).execute();
+    await db.schema
+      .createIndex('apps_name_key')
+      .on('apps')
+      .unique()
+      .expression(sql`lower(name)`)
+      .execute();
     await db.schema.createIndex('apps_category_idx').on('apps').column('category_id').execute();
 
     await db.schema

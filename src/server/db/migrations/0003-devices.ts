@@ -68,7 +68,11 @@ export const migration0003Devices: Migration = {
       .addColumn('shown', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('logout_notifications_device_idx').on('logout_notifications').columns(['user_id', 'device_id', 'shown']).execute();
+    await db.schema
+      .createIndex('logout_notifications_device_idx')
+      .on('logout_notifications')
+      .columns(['user_id', 'device_id', 'shown'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     for (const table of ['logout_notifications', 'device_events', 'device_tokens', 'devices']) {

@@ -34,7 +34,11 @@ export const migration0004Installations: Migration = {
       .addColumn('finished_at', 'text')
       .execute();
     await db.schema.createIndex('installation_targets_installation_idx').on('installation_targets').column('installation_id').execute();
-    await db.schema.createIndex('installation_targets_device_idx').on('installation_targets').columns(['device_row_id', 'status']).execute();
+    await db.schema
+      .createIndex('installation_targets_device_idx')
+      .on('installation_targets')
+      .columns(['device_row_id', 'status'])
+      .execute();
 
     await db.schema
       .createTable('installation_items')

@@ -1,4 +1,5 @@
-import { type Insertable, sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+
 import { containsPattern } from '../dialect';
 import type { AppIconsTable, AppsTable, Db } from '../schema';
 
@@ -93,11 +94,17 @@ export function findAppById(db: Db, id: number): Promise<AppRow | undefined> {
 
 export async function findAppsByIds(db: Db, ids: readonly number[]): Promise<AppRow[]> {
   if (ids.length === 0) return [];
-  return selectApps(db).where('apps.id', 'in', [...ids]).execute();
+  return selectApps(db)
+    .where('apps.id', 'in', [...ids])
+    .execute();
 }
 
 export function findAppByName(db: Db, name: string) {
-  return db.selectFrom('apps').select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('apps')
+    .select(['id', 'name'])
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function listAppNames(db: Db): Promise<string[]> {
@@ -143,7 +150,10 @@ export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
       eb.fn.count<string | number>(eb.fn.coalesce('apt_package', 'flatpak_id', 'snap_name')).as('linux'),
     ])
     .executeTakeFirstOrThrow();
-  const categories = await db.selectFrom('categories').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const categories = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     categories: Number(categories.n),
     apps: Number(apps.apps),

@@ -1,4 +1,5 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
+
 import { kindOf } from '../dialect';
 import type { Database, Db, DevicesTable } from '../schema';
 

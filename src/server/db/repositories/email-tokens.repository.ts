@@ -5,12 +5,7 @@ export async function insertEmailToken(db: Db, token: EmailTokensTable): Promise
 }
 
 export function findEmailTokenByHash(db: Db, purpose: EmailTokenPurpose, tokenHash: string) {
-  return db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  return db.selectFrom('email_tokens').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).executeTakeFirst();
 }
 
 /** Marks a link used, only if nobody used it first: false means it was already spent. */

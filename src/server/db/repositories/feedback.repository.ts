@@ -18,6 +18,9 @@ export function listFeedback(db: Db, limit: number) {
 }
 
 export async function countFeedback(db: Db): Promise<number> {
-  const row = await db.selectFrom('feedback').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+
 import type { Database } from '../schema';
 
 /** A cheap round trip that fails when the database is unreachable. */

@@ -1,8 +1,14 @@
 import type { Updateable } from 'kysely';
+
 import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
 
 /** Targets joined with what the screens show of their device. */
-export type TargetRow = InstallationTargetsTable & { device_id: string; device_name: string; platform: string; agent_seen_at: string | null };
+export type TargetRow = InstallationTargetsTable & {
+  device_id: string;
+  device_name: string;
+  platform: string;
+  agent_seen_at: string | null;
+};
 /** Items without their log (fetched on demand), with whether there is one. */
 export type ItemRow = Omit<InstallationItemsTable, 'log'> & { has_log: number };
 
@@ -13,10 +19,17 @@ export async function insertInstallation(
   items: readonly InstallationItemsTable[],
 ): Promise<void> {
   await db.insertInto('installations').values(installation).execute();
-  if (targets.length > 0) await db.insertInto('installation_targets').values([...targets]).execute();
+  if (targets.length > 0)
+    await db
+      .insertInto('installation_targets')
+      .values([...targets])
+      .execute();
   // Chunks keep each statement under SQLite's and PostgreSQL's parameter limits.
   for (let start = 0; start < items.length; start += 500) {
-    await db.insertInto('installation_items').values(items.slice(start, start + 500)).execute();
+    await db
+      .insertInto('installation_items')
+      .values(items.slice(start, start + 500))
+      .execute();
   }
 }
 
@@ -85,7 +98,12 @@ export async function itemsOf(db: Db, installationIds: readonly string[]): Promi
 }
 
 export function findItem(db: Db, installationId: string, itemId: string) {
-  return db.selectFrom('installation_items').selectAll().where('installation_id', '=', installationId).where('id', '=', itemId).executeTakeFirst();
+  return db
+    .selectFrom('installation_items')
+    .selectAll()
+    .where('installation_id', '=', installationId)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
 }
 
 /** The jobs a device still has to run or finish: sent again on every (re)connect. */
@@ -100,7 +118,12 @@ export function unfinishedTargetsOfDevice(db: Db, deviceRowId: string) {
 }
 
 export function findTargetOfDevice(db: Db, deviceRowId: string, targetId: string) {
-  return db.selectFrom('installation_targets').selectAll().where('device_row_id', '=', deviceRowId).where('id', '=', targetId).executeTakeFirst();
+  return db
+    .selectFrom('installation_targets')
+    .selectAll()
+    .where('device_row_id', '=', deviceRowId)
+    .where('id', '=', targetId)
+    .executeTakeFirst();
 }
 
 export function itemsOfTarget(db: Db, targetId: string) {
@@ -114,12 +137,23 @@ export async function moveTarget(
   from: readonly string[],
   changes: Updateable<InstallationTargetsTable>,
 ): Promise<boolean> {
-  const result = await db.updateTable('installation_targets').set(changes).where('id', '=', targetId).where('status', 'in', [...from]).executeTakeFirst();
+  const result = await db
+    .updateTable('installation_targets')
+    .set(changes)
+    .where('id', '=', targetId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Moves an item on only from one of `from`: a report that would move it backwards changes nothing. */
-export async function moveItem(db: Db, targetId: string, itemId: string, from: readonly string[], changes: Updateable<InstallationItemsTable>): Promise<boolean> {
+export async function moveItem(
+  db: Db,
+  targetId: string,
+  itemId: string,
+  from: readonly string[],
+  changes: Updateable<InstallationItemsTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('installation_items')
     .set(changes)

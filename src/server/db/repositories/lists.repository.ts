@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+
 import { kindOf } from '../dialect';
 import type { Database, Db, ListsTable } from '../schema';
 import type { AppRow } from './catalogue.repository';
@@ -34,7 +35,11 @@ const toListRow = (row: ListsTable & { app_count: string | number; size_kb: stri
  * decides which lists a smaller plan keeps editable.
  */
 export async function listsOfUser(db: Db, userId: string): Promise<ListRow[]> {
-  const rows = await selectListsWithTotals(db).where('lists.user_id', '=', userId).orderBy('lists.created_at').orderBy('lists.id').execute();
+  const rows = await selectListsWithTotals(db)
+    .where('lists.user_id', '=', userId)
+    .orderBy('lists.created_at')
+    .orderBy('lists.id')
+    .execute();
   return rows.map(toListRow);
 }
 
@@ -48,7 +53,10 @@ export async function countListsOfUser(db: Db, userId: string): Promise<number> 
 }
 
 export async function countAllLists(db: Db): Promise<number> {
-  const row = await db.selectFrom('lists').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('lists')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

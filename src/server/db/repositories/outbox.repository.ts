@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
+
 import type { Database, OutboxTable } from '../schema';
 
 export async function insertOutboxMail(db: Kysely<Database>, mail: OutboxTable): Promise<void> {
   await db.insertInto('outbox').values(mail).execute();
 }
 
-export async function markOutboxMail(
-  db: Kysely<Database>,
-  id: string,
-  status: OutboxTable['status'],
-  error: string | null,
-): Promise<void> {
+export async function markOutboxMail(db: Kysely<Database>, id: string, status: OutboxTable['status'], error: string | null): Promise<void> {
   await db.updateTable('outbox').set({ status, error }).where('id', '=', id).execute();
 }
 

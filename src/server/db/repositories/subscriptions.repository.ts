@@ -16,6 +16,14 @@ export async function setSubscriptionPlan(db: Db, userId: string, plan: string, 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    await insertSubscription(db, { user_id: userId, plan, status: 'active', pending_plan: null, valid_until: null, created_at: at, updated_at: at });
+    await insertSubscription(db, {
+      user_id: userId,
+      plan,
+      status: 'active',
+      pending_plan: null,
+      valid_until: null,
+      created_at: at,
+      updated_at: at,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
+
 import { ACCOUNT_CREATION_LOCK, ADMIN_CHANGE_LOCK, advisoryTransactionLock, containsPattern } from '../dialect';
 import type { Database, Db, UsersTable } from '../schema';
 
@@ -27,7 +28,10 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -72,7 +76,12 @@ export async function searchUsers(db: Db, search: string | undefined, limit: num
       'users.is_email_verified',
       'users.created_at',
       'subscriptions.plan',
-      (eb) => eb.selectFrom('lists').select(eb.fn.countAll<string | number>().as('n')).whereRef('lists.user_id', '=', 'users.id').as('list_count'),
+      (eb) =>
+        eb
+          .selectFrom('lists')
+          .select(eb.fn.countAll<string | number>().as('n'))
+          .whereRef('lists.user_id', '=', 'users.id')
+          .as('list_count'),
     ])
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc')

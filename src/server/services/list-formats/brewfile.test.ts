@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatBrewfile, parseBrewfile } from './brewfile';
 
 describe('Brewfile', () => {
@@ -40,7 +41,9 @@ describe('Brewfile', () => {
   });
 
   it('refuses a file that is not a Brewfile, naming the line', () => {
-    expect(() => parseBrewfile('brew "git"\nFirefox\n')).toThrow('This is not a valid Brewfile: line 2 (“Firefox”) is not a brew "…" or cask "…" entry.');
+    expect(() => parseBrewfile('brew "git"\nFirefox\n')).toThrow(
+      'This is not a valid Brewfile: line 2 (“Firefox”) is not a brew "…" or cask "…" entry.',
+    );
     expect(() => parseBrewfile('brew git')).toThrow('line 1');
     expect(() => parseBrewfile('{"Sources": []}')).toThrow('This is not a valid Brewfile');
   });

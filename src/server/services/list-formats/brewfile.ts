@@ -12,7 +12,10 @@ const IGNORED = /^(tap|mas|vscode|whalebrew|cask_args|go|cargo|uv|npm|flatpak|if
 /** The `brew` and `cask` entries of a Brewfile, in file order; comments and other directives are skipped. */
 export function parseBrewfile(content: string): BrewEntry[] {
   const entries: BrewEntry[] = [];
-  for (const [index, rawLine] of content.replace(/^\uFEFF/, '').split(/\r?\n/).entries()) {
+  for (const [index, rawLine] of content
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .entries()) {
     const line = stripComment(rawLine).trim();
     if (line === '' || IGNORED.test(line)) continue;
     const entry = parseEntry(line);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatWinget, parseWinget, WINGET_SCHEMA } from './winget';
 
 // Abridged from a real `winget export -o packages.json` (winget 1.9).

@@ -1,6 +1,7 @@
 import { Avatar, Button, type ButtonProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
+
 import { useCurrentUser } from '../../lib/hooks';
 
 /**

@@ -12,6 +12,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
+
 import { useCurrentUser, useIsAuthenticated } from '../../lib/hooks';
 import { useLogout } from '../../lib/logout';
 import { isForcedLightPath, useTheme } from '../../lib/theme';
@@ -62,11 +63,7 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
             ) : null}
           </>
         ) : null}
-        <Menu.Item
-          component={Link}
-          to={authenticated ? '/pricing-page' : '/sign-in'}
-          leftSection={<IconRocket size={16} aria-hidden />}
-        >
+        <Menu.Item component={Link} to={authenticated ? '/pricing-page' : '/sign-in'} leftSection={<IconRocket size={16} aria-hidden />}>
           Upgrade
         </Menu.Item>
         <Menu.Divider />

@@ -2,6 +2,7 @@ import { Anchor, Group, ThemeIcon } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { ListsButton } from '../../features/lists/lists-button';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { AccountButton } from './account-button';

@@ -8,10 +8,14 @@ import {
   type UpdateAccountResponse,
 } from '@shared/api/account';
 import { successResponseSchema, type SuccessResponse } from '@shared/api/common';
+
 import { baseApi } from '../../lib/base-api';
 
 // This module loads with the lazy settings screen, so its schemas can be imported directly.
-const schema = <T,>(value: T) => () => Promise.resolve(value);
+const schema =
+  <T>(value: T) =>
+  () =>
+    Promise.resolve(value);
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,7 @@
+import { z } from 'zod';
+
 import { EMAIL_CHANGE_PASSWORD_MESSAGE, updateAccountRequestSchema } from '@shared/api/account';
 import { PASSWORD_MESSAGES, passwordContainsPersonalInfo } from '@shared/api/common';
-import { z } from 'zod';
 
 /** An empty password field is one the user left alone: the request leaves it out. */
 const leftBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
@@ -12,7 +13,12 @@ const leftBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (v
 export function accountFormSchema(accountEmail: string) {
   const { shape } = updateAccountRequestSchema;
   return z
-    .object({ ...shape, currentPassword: leftBlank(shape.currentPassword), newPassword: leftBlank(shape.newPassword), confirmPassword: z.string() })
+    .object({
+      ...shape,
+      currentPassword: leftBlank(shape.currentPassword),
+      newPassword: leftBlank(shape.newPassword),
+      confirmPassword: z.string(),
+    })
     .superRefine(({ email, currentPassword, newPassword, confirmPassword, firstName, lastName }, ctx) => {
       const problem = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
       // Addresses are one account whatever their case or spaces (the schema lower-cases too).

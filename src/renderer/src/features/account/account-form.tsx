@@ -1,16 +1,18 @@
 import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+
 import type { AccountResponse } from '@shared/api/account';
 import { ErrorCode } from '@shared/api/errors';
 import { TIMING } from '@shared/constants';
-import { useMemo } from 'react';
+
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { saveUser } from '../../lib/session';
-import { accountFormSchema, type AccountFormOutput } from './account-form-schema';
 import { useResendVerificationMutation, useUpdateAccountMutation } from './account-api';
+import { accountFormSchema, type AccountFormOutput } from './account-form-schema';
 
 interface AccountFormProps {
   account: AccountResponse;
@@ -22,7 +24,14 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
   const [updateAccount, { isLoading: saving }] = useUpdateAccountMutation();
   const [resendVerification, { isLoading: resending }] = useResendVerificationMutation();
   const form = useForm({
-    initialValues: { firstName: account.firstName, lastName: account.lastName, email: account.email, currentPassword: '', newPassword: '', confirmPassword: '' },
+    initialValues: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
     ...schemaForm(useMemo(() => accountFormSchema(account.email), [account.email])),
   });
 

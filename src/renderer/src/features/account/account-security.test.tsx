@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
-import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '@shared/api/account';
-import { PASSWORD_MESSAGES } from '@shared/api/common';
+
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '@shared/api/account';
+import { PASSWORD_MESSAGES } from '@shared/api/common';
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 import { account, clearToasts, input, save, saved, type } from './settings-test-kit';
@@ -66,7 +69,11 @@ describe('changing the e-mail address in settings', () => {
     await openSettings({
       'PUT /api/account': {
         status: 400,
-        data: { code: ErrorCode.CURRENT_PASSWORD_REQUIRED, message: EMAIL_CHANGE_PASSWORD_MESSAGE, details: { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE } },
+        data: {
+          code: ErrorCode.CURRENT_PASSWORD_REQUIRED,
+          message: EMAIL_CHANGE_PASSWORD_MESSAGE,
+          details: { currentPassword: EMAIL_CHANGE_PASSWORD_MESSAGE },
+        },
       },
     });
     type('Email', 'ada@new.example');

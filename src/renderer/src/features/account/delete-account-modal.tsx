@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@shared/api/account';
+
 import { errorStatus } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
 import { signOutTo } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { clearAllAccountData } from '../../lib/session';
 import { useDeleteAccountMutation } from './account-api';
@@ -47,13 +49,7 @@ function DeleteAccountForm({ onClose }: { onClose: () => void }) {
           This permanently deletes your account, your lists and your devices. It cannot be undone.
         </Alert>
         <Text size="sm">Enter your password to confirm.</Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          data-autofocus
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps('password')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
 import { emailSchema } from '@shared/api/common';
 import { TIMING } from '@shared/constants';
-import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
@@ -17,7 +19,9 @@ interface ResetLinkModalProps {
 }
 
 /** SPEC §5 "Reset link from settings": the address must be present. */
-const resetLinkSchema = resetPasswordRequestSchema.extend({ email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema) });
+const resetLinkSchema = resetPasswordRequestSchema.extend({
+  email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema),
+});
 
 /** "Send Password Reset Link" of SPEC §2; closes 2000 ms after a success. */
 export function ResetLinkModal({ opened, defaultEmail, onClose }: ResetLinkModalProps) {
@@ -58,14 +62,7 @@ function ResetLinkForm({ defaultEmail, onClose }: Omit<ResetLinkModalProps, 'ope
     <form onSubmit={(event) => form.onSubmit(send)(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">We will email a link to choose a new password. It works for one hour.</Text>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          data-autofocus
-          {...form.getInputProps('email')}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+
 import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';

@@ -1,6 +1,8 @@
 import { notificationsStore } from '@mantine/notifications';
-import type { AccountResponse, UpdateAccountResponse } from '@shared/api/account';
 import { fireEvent, screen } from '@testing-library/react';
+
+import type { AccountResponse, UpdateAccountResponse } from '@shared/api/account';
+
 import type { SuccessReply } from '../../test/mock-api';
 import { testUser } from '../../test/render-app';
 

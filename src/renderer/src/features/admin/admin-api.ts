@@ -1,5 +1,6 @@
 import type { AdminStats, AdminUser } from '@shared/api/admin';
 import type { FeedbackItem } from '@shared/api/feedback';
+
 import { baseApi } from '../../lib/base-api';
 
 const schemas = () => import('@shared/api/admin');
@@ -30,8 +31,7 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     getAdminFeedback: build.query<FeedbackItem[], void>({
       query: () => ({ url: '/api/admin/feedback', schema: () => schemas().then((m) => m.adminFeedbackResponseSchema) }),
-      transformResponse: (body: { feedback: FeedbackItem[] }) =>
-        [...body.feedback].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      transformResponse: (body: { feedback: FeedbackItem[] }) => [...body.feedback].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
       providesTags: ['AdminFeedback'],
     }),
   }),

@@ -1,4 +1,5 @@
 import { Container, Stack } from '@mantine/core';
+
 import { PageHeader } from '../../components/page-header';
 import { FeedbackInbox } from './feedback-inbox';
 import { StatsGrid } from './stats-grid';

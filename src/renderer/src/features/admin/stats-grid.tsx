@@ -1,4 +1,5 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+
 import { useGetAdminStatsQuery } from './admin-api';
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
@@ -7,7 +8,13 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
       <Text size="xs" c="dimmed" fw={700}>
         {label}
       </Text>
-      {value === undefined ? <Skeleton h={28} mt={6} w={60} /> : <Text fz={26} fw={800}>{value.toLocaleString()}</Text>}
+      {value === undefined ? (
+        <Skeleton h={28} mt={6} w={60} />
+      ) : (
+        <Text fz={26} fw={800}>
+          {value.toLocaleString()}
+        </Text>
+      )}
     </Paper>
   );
 }

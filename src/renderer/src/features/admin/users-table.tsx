@@ -1,9 +1,11 @@
 import { Badge, Loader, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+
 import type { AdminUser } from '@shared/api/admin';
 import { getPlan } from '@shared/plans';
-import { useState } from 'react';
+
 import { ConfirmModal } from '../../components/confirm-modal';
 import { errorMessage } from '../../lib/api-errors';
 import { useCurrentUser } from '../../lib/hooks';
@@ -44,7 +46,12 @@ export function UsersTable() {
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="users-title">
       <Stack gap="md">
         <Title order={2} fz="lg" id="users-title">
-          Users {data ? <Text span c="dimmed" fz="sm">({data.total})</Text> : null}
+          Users{' '}
+          {data ? (
+            <Text span c="dimmed" fz="sm">
+              ({data.total})
+            </Text>
+          ) : null}
         </Title>
         <TextInput
           label="Search users"

@@ -10,6 +10,7 @@ import type {
   UndoEmailChangeResponse,
 } from '@shared/api/auth';
 import type { SuccessResponse } from '@shared/api/common';
+
 import { baseApi } from '../../lib/base-api';
 
 // Schemas load on first use: the sign-in screen is part of the first route (DESIGN §8).

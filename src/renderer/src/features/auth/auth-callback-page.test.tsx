@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
+
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { mockApi } from '../../test/mock-api';
 import { renderApp, testUser } from '../../test/render-app';
 

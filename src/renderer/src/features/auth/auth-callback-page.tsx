@@ -1,6 +1,7 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+
 import { peekStoredNonce, takeStoredNonce, useGoogleSignIn } from './google-sign-in';
 
 type Callback = { idToken: string; error: null } | { idToken: null; error: string };

@@ -1,11 +1,13 @@
-import { ErrorCode } from '@shared/api/error-codes';
-import { TIMING } from '@shared/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { ErrorCode } from '@shared/api/error-codes';
+import { TIMING } from '@shared/constants';
+
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { configApi } from '../../lib/config-api';
-import { notify } from '../../lib/notify';
 import { safeRedirectTarget } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
 import { markPendingVerification } from '../../lib/pending-verification';
 import { detectPlatform } from '../../lib/platform';
 import { saveSession } from '../../lib/session';

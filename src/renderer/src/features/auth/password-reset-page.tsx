@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
-import { emailSchema } from '@shared/api/common';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
+
+import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
+import { emailSchema } from '@shared/api/common';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -12,7 +14,9 @@ import { schemaForm } from '../../lib/schema-form';
 import { useRequestPasswordResetMutation } from './auth-api';
 
 /** SPEC §5's words for a missing address. */
-const resetRequestSchema = resetPasswordRequestSchema.extend({ email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema) });
+const resetRequestSchema = resetPasswordRequestSchema.extend({
+  email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema),
+});
 
 /**
  * /password-reset: asks for the address the reset link goes to (DESIGN §5). ?email= prefills
@@ -56,13 +60,7 @@ export function PasswordResetPage() {
                 {form.errors.email}
               </Alert>
             ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email', { withError: false })}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email', { withError: false })} />
             <Button type="submit" fullWidth loading={isLoading}>
               Send Reset Link
             </Button>

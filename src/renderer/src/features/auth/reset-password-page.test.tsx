@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
-import { PASSWORD_MESSAGES } from '@shared/api/common';
+
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { PASSWORD_MESSAGES } from '@shared/api/common';
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -51,7 +54,11 @@ describe('the reset-password screen', () => {
     const api = mockApi({
       'POST /api/auth/reset-password': {
         status: 400,
-        data: { code: ErrorCode.VALIDATION_ERROR, message: PASSWORD_MESSAGES.personal, details: { newPassword: PASSWORD_MESSAGES.personal } },
+        data: {
+          code: ErrorCode.VALIDATION_ERROR,
+          message: PASSWORD_MESSAGES.personal,
+          details: { newPassword: PASSWORD_MESSAGES.personal },
+        },
       },
     });
     renderApp('/reset-password?token=t1');
@@ -65,7 +72,10 @@ describe('the reset-password screen', () => {
 
   it('offers a new link when the token is spent', async () => {
     mockApi({
-      'POST /api/auth/reset-password': { status: 400, data: { code: ErrorCode.EMAIL_TOKEN_INVALID, message: 'This reset link is invalid or has already been used.' } },
+      'POST /api/auth/reset-password': {
+        status: 400,
+        data: { code: ErrorCode.EMAIL_TOKEN_INVALID, message: 'This reset link is invalid or has already been used.' },
+      },
     });
     renderApp('/reset-password?token=t1');
     await choose('correct horse battery');

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { resetPasswordSchema } from '@shared/api/auth';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
+
+import { resetPasswordSchema } from '@shared/api/auth';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
@@ -14,7 +16,10 @@ import { useResetPasswordMutation } from './auth-api';
 const newPasswordFormSchema = resetPasswordSchema
   .pick({ newPassword: true })
   .extend({ confirmPassword: z.string() })
-  .refine(({ newPassword, confirmPassword }) => newPassword === confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .refine(({ newPassword, confirmPassword }) => newPassword === confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
 
 /** /reset-password?token=…: the page the mailed reset link opens (DESIGN §5). */
 export function ResetPasswordPage() {
@@ -33,7 +38,8 @@ export function ResetPasswordPage() {
       await resetPassword({ token, newPassword }).unwrap();
       setDone(true);
     } catch (failure) {
-      if (!applyServerErrors(form, failure)) setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
+      if (!applyServerErrors(form, failure))
+        setError(errorMessage(failure, 'This reset link is invalid or has expired. Please request a new one.'));
     }
   }
 

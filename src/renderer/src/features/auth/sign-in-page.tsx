@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { safeRedirectTarget } from '../../lib/navigation';
@@ -49,7 +50,11 @@ export function SignInPage() {
         {pendingVerification ? (
           <Alert color="blue" variant="light" title="Verify your email">
             Check your inbox to verify your email, then sign in.
-            {pendingEmail ? <Text size="sm" mt={4}>We sent the link to {pendingEmail}.</Text> : null}
+            {pendingEmail ? (
+              <Text size="sm" mt={4}>
+                We sent the link to {pendingEmail}.
+              </Text>
+            ) : null}
           </Alert>
         ) : null}
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>

@@ -1,7 +1,8 @@
-import { registerRequestSchema } from '@shared/api/auth';
-import { emailSchema, newPasswordSchema, PASSWORD_MESSAGES, passwordContainsPersonalInfo } from '@shared/api/common';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
+
+import { registerRequestSchema } from '@shared/api/auth';
+import { emailSchema, newPasswordSchema, PASSWORD_MESSAGES, passwordContainsPersonalInfo } from '@shared/api/common';
 
 const EMAIL_AND_PASSWORD_REQUIRED = 'Email and password are required';
 
@@ -16,7 +17,8 @@ export const signUpFormSchema = registerRequestSchema
     careerField: registerRequestSchema.shape.careerField.transform((value) => value || null),
   })
   .superRefine(({ password, ...person }, ctx) => {
-    if (passwordContainsPersonalInfo(password, person)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.personal });
+    if (passwordContainsPersonalInfo(password, person))
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.personal });
   });
 
 /** SPEC §5 names what is missing one message at a time, in this order, at the head of the form. */

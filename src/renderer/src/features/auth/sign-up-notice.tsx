@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+
 import type { SignUpNotice as Notice } from './use-sign-up';
 
 interface SignUpNoticeProps {
@@ -31,14 +32,7 @@ export function SignUpNotice({ notice, redirect, onBack }: SignUpNoticeProps) {
 
   return (
     <Stack gap="md">
-      <Alert
-        ref={heading}
-        tabIndex={-1}
-        role="status"
-        color="blue"
-        variant="light"
-        icon={<IconMailCheck size={20} aria-hidden />}
-      >
+      <Alert ref={heading} tabIndex={-1} role="status" color="blue" variant="light" icon={<IconMailCheck size={20} aria-hidden />}>
         <Text fw={600}>{notice.message}</Text>
         <Text size="sm" mt="xs">
           If you already have an account with this address, you can{' '}

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
-import { REGISTER_ACCEPTED_MESSAGE } from '@shared/api/auth';
-import { PASSWORD_MESSAGES } from '@shared/api/common';
+
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { REGISTER_ACCEPTED_MESSAGE } from '@shared/api/auth';
+import { PASSWORD_MESSAGES } from '@shared/api/common';
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp, testUser } from '../../test/render-app';
 
@@ -184,7 +187,12 @@ describe('the sign-up screen', () => {
   });
 
   it('shows the server’s reason when registration is refused', async () => {
-    mockApi({ 'POST /api/auth/register': { status: 429, data: { code: ErrorCode.RATE_LIMITED, message: 'Too many attempts. Please try again later.' } } });
+    mockApi({
+      'POST /api/auth/register': {
+        status: 429,
+        data: { code: ErrorCode.RATE_LIMITED, message: 'Too many attempts. Please try again later.' },
+      },
+    });
     renderApp('/sign-up');
     await screen.findByRole('heading', { name: 'Create Your Account' });
     type('Email', 'ada@example.com');

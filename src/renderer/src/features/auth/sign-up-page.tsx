@@ -1,17 +1,19 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import type { RegisterRequest } from '@shared/api/auth';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
+import type { RegisterRequest } from '@shared/api/auth';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { safeRedirectTarget } from '../../lib/navigation';
 import { schemaForm } from '../../lib/schema-form';
 import { useGoogleSignIn } from './google-sign-in';
-import { SignUpNotice } from './sign-up-notice';
 import { placeProblems, signUpFormSchema } from './sign-up-form';
+import { SignUpNotice } from './sign-up-notice';
 import { useSignUp, type SignUpNotice as Notice } from './use-sign-up';
 
 /** Today as yyyy-mm-dd, the latest date of birth the date input offers. */
@@ -25,7 +27,16 @@ export function SignUpPage() {
   const { signUp, busy } = useSignUp();
   const google = useGoogleSignIn(redirect);
   const form = useForm({
-    initialValues: { email: params.get('email') ?? '', password: '', firstName: '', lastName: '', careerField: '', dateOfBirth: '', agreeToTerms: false, receiveEmails: false },
+    initialValues: {
+      email: params.get('email') ?? '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      careerField: '',
+      dateOfBirth: '',
+      agreeToTerms: false,
+      receiveEmails: false,
+    },
     ...schemaForm(signUpFormSchema),
   });
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -59,18 +70,12 @@ export function SignUpPage() {
       <Stack gap="md">
         <form onSubmit={form.onSubmit(submit, refuse)} noValidate>
           <Stack gap="md">
-            {refusal ?? problems.head ? (
+            {(refusal ?? problems.head) ? (
               <Alert color="red" variant="light" role="alert">
                 {refusal ?? problems.head}
               </Alert>
             ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email', { withError: false })}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email', { withError: false })} />
             <PasswordInput
               label="Password"
               description="At least 8 characters, not your name or email address"
@@ -119,10 +124,7 @@ export function SignUpPage() {
                 </>
               }
             />
-            <Checkbox
-              {...form.getInputProps('receiveEmails', { type: 'checkbox' })}
-              label="Send me product news and offers"
-            />
+            <Checkbox {...form.getInputProps('receiveEmails', { type: 'checkbox' })} label="Send me product news and offers" />
             <Button type="submit" fullWidth loading={busy} disabled={busy || !form.values.agreeToTerms}>
               Create Account
             </Button>
@@ -140,7 +142,12 @@ export function SignUpPage() {
         </Button>
         <Group justify="center" gap={4}>
           <Text size="sm">Already have an account?</Text>
-          <Anchor component={Link} to={redirect ? `/sign-in?${new URLSearchParams({ redirect }).toString()}` : '/sign-in'} size="sm" fw={600}>
+          <Anchor
+            component={Link}
+            to={redirect ? `/sign-in?${new URLSearchParams({ redirect }).toString()}` : '/sign-in'}
+            size="sm"
+            fw={600}
+          >
             Sign In
           </Anchor>
         </Group>

@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
-const UNDONE = 'Your email address is back to ada@example.com. Every session was signed out and the password cleared: choose a new one to sign in.';
+const UNDONE =
+  'Your email address is back to ada@example.com. Every session was signed out and the password cleared: choose a new one to sign in.';
 
 beforeEach(() => {
   localStorage.clear();
@@ -53,11 +57,16 @@ describe('the undo-email-change screen', () => {
     mockApi({
       'POST /api/auth/undo-email-change': {
         status: 400,
-        data: { code: ErrorCode.EMAIL_TOKEN_EXPIRED, message: 'This link has expired. Reset your password and contact us if your account was taken over.' },
+        data: {
+          code: ErrorCode.EMAIL_TOKEN_EXPIRED,
+          message: 'This link has expired. Reset your password and contact us if your account was taken over.',
+        },
       },
     });
     renderApp('/undo-email-change?token=old');
-    expect(await screen.findByText('This link has expired. Reset your password and contact us if your account was taken over.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This link has expired. Reset your password and contact us if your account was taken over.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue to Loadout' })).toHaveAttribute('href', '/app-list');
     expect(localStorage.getItem('token')).toBe('access-1');
   });

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';
@@ -55,7 +56,8 @@ export function UndoEmailChangePage() {
       ) : outcome.state === 'undone' ? (
         <Stack gap="md">
           <Alert color="green" variant="light" role="status">
-            Your email address is back to {outcome.email}. Every session was signed out and the password cleared: choose a new one to sign in.
+            Your email address is back to {outcome.email}. Every session was signed out and the password cleared: choose a new one to sign
+            in.
           </Alert>
           <Button component={Link} to={`/password-reset?${new URLSearchParams({ email: outcome.email }).toString()}`} fullWidth>
             Choose a New Password

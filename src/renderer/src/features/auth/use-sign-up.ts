@@ -1,8 +1,10 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
 import type { RegisterRequest } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { TIMING } from '@shared/constants';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { saveSession } from '../../lib/session';

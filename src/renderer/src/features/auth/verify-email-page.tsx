@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';

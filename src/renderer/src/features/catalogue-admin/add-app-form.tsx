@@ -1,7 +1,9 @@
 import { Button, Fieldset, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
 import { useState } from 'react';
+
+import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
+
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
@@ -49,13 +51,7 @@ export function AddAppForm() {
             Add App
           </Title>
           <TextInput label="Name" required {...form.getInputProps('name')} />
-          <Textarea
-            label="Description"
-            required
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
-          />
+          <Textarea label="Description" required autosize minRows={2} {...form.getInputProps('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Category"
@@ -75,26 +71,20 @@ export function AddAppForm() {
               {...form.getInputProps('file_size_kb')}
             />
           </SimpleGrid>
-          <TextInput
-            label="Website"
-            required
-            type="url"
-            placeholder="https://"
-            {...form.getInputProps('website')}
+          <TextInput label="Website" required type="url" placeholder="https://" {...form.getInputProps('website')} />
+          <IconInput
+            key={generation}
+            file={form.values.icon}
+            error={form.errors.icon}
+            onChange={(file) => form.setFieldValue('icon', file)}
           />
-          <IconInput key={generation} file={form.values.icon} error={form.errors.icon} onChange={(file) => form.setFieldValue('icon', file)} />
           <Fieldset legend="Package ids" variant="filled">
             <Text size="xs" c="dimmed" mb="xs">
               Each is optional. The app installs on a platform when one of that platform&apos;s package managers knows it.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {PACKAGE_ID_INPUTS.map(({ field, label, placeholder }) => (
-                <TextInput
-                  key={field}
-                  label={label}
-                  placeholder={placeholder}
-                  {...form.getInputProps(field)}
-                />
+                <TextInput key={field} label={label} placeholder={placeholder} {...form.getInputProps(field)} />
               ))}
             </SimpleGrid>
             <Text size="sm" mt="sm" aria-live="polite">

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { makeApp } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
@@ -81,7 +84,10 @@ describe('App Database Management', () => {
   it('puts the server reason under SPEC’s title when saving a category fails', async () => {
     const api = mockApi({
       ...catalogue,
-      'POST /catalogue/categories': { status: 409, data: { code: ErrorCode.CATEGORY_EXISTS, message: 'A category named Browsers already exists' } },
+      'POST /catalogue/categories': {
+        status: 409,
+        data: { code: ErrorCode.CATEGORY_EXISTS, message: 'A category named Browsers already exists' },
+      },
     });
     renderApp('/app-database-management');
     const form = await screen.findByRole('region', { name: 'Add or Update Category' });

@@ -1,4 +1,5 @@
 import { Container, Grid, Stack } from '@mantine/core';
+
 import { PageHeader } from '../../components/page-header';
 import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { notify } from '../../lib/notify';

@@ -1,5 +1,6 @@
-import { createAppFieldsSchema, ICON_UPLOAD_MAX_BYTES, PACKAGE_ID_FIELDS, type PackageIdField } from '@shared/api/catalogue';
 import { z } from 'zod';
+
+import { createAppFieldsSchema, ICON_UPLOAD_MAX_BYTES, PACKAGE_ID_FIELDS, type PackageIdField } from '@shared/api/catalogue';
 
 export interface AppFormValues extends Record<PackageIdField, string> {
   name: string;

@@ -1,4 +1,5 @@
 import type { App, Category, UpsertCategoryRequest } from '@shared/api/catalogue';
+
 import { toApiError } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
 
@@ -10,7 +11,12 @@ const success = () => import('@shared/api/common').then((m) => m.successResponse
 export const catalogueAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     upsertCategory: build.mutation<Category, UpsertCategoryRequest>({
-      query: (body) => ({ url: '/catalogue/categories', method: 'POST', data: body, schema: () => catalogue().then((m) => m.categorySchema) }),
+      query: (body) => ({
+        url: '/catalogue/categories',
+        method: 'POST',
+        data: body,
+        schema: () => catalogue().then((m) => m.categorySchema),
+      }),
       invalidatesTags: ['Catalogue'],
     }),
     deleteCategory: build.mutation<unknown, number>({
@@ -37,6 +43,12 @@ export const { useUpsertCategoryMutation, useDeleteCategoryMutation, useDeleteAp
 /** addApp whose failure is always an ApiError: the form shows its `details` per field. */
 export function useAddApp() {
   const [addApp, state] = catalogueAdminApi.useAddAppMutation();
-  const add = (form: FormData) => addApp(form).unwrap().then((data) => ({ data }), (error: unknown) => ({ error: toApiError(error) }));
+  const add = (form: FormData) =>
+    addApp(form)
+      .unwrap()
+      .then(
+        (data) => ({ data }),
+        (error: unknown) => ({ error: toApiError(error) }),
+      );
   return [add, state] as const;
 }

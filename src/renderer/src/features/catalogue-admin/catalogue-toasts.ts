@@ -1,5 +1,5 @@
-import { notify } from '../../lib/notify';
 import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
 
 /**
  * SPEC §8's catalogue toasts, word for word. When the server said why (CATEGORY_NOT_EMPTY,

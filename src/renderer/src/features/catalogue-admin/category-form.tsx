@@ -1,6 +1,8 @@
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { upsertCategoryRequestSchema, type UpsertCategoryRequest } from '@shared/api/catalogue';
+
 import { useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';

@@ -2,6 +2,7 @@ import { Button, Paper, Select, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
+
 import { ConfirmModal } from '../../components/confirm-modal';
 import { schemaForm } from '../../lib/schema-form';
 

@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import type { Device } from '@shared/api/devices';
 import { useState } from 'react';
-import { notify } from '../../lib/notify';
+
+import type { Device } from '@shared/api/devices';
+
 import { signOutTo } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 import { deactivationErrorMessage } from './device-errors';
 import { useDeactivateDeviceMutation } from './devices-api';
@@ -35,8 +37,7 @@ export function DeactivateDeviceModal({ device, onClose }: { device: Device | nu
     <Modal opened={device !== null} onClose={close} title="Deactivate Device" centered>
       <Stack gap="md">
         <Text size="sm">
-          Deactivate <b>{device?.device_name}</b>? It will be signed out, will no longer receive installations and will
-          free its seat.
+          Deactivate <b>{device?.device_name}</b>? It will be signed out, will no longer receive installations and will free its seat.
         </Text>
         <Checkbox
           label="Also remove the desktop client from this device"

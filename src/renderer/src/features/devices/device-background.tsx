@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSelector } from 'react-redux';
+
 import { getDeviceId, isMobileBrowser } from '../../lib/device-id';
 import { defaultDeviceName } from './device-naming';
 import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } from './device-state';

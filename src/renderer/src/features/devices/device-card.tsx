@@ -1,9 +1,11 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconMapPin } from '@tabler/icons-react';
+
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
-import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES } from './device-labels';
+
 import { DeviceBadges } from '../../components/device-badges';
+import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES } from './device-labels';
 import { DeviceNameEditor } from './device-name-editor';
 
 interface DeviceCardProps {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@shared/api/error-codes';
+
 import { isApiError, toApiError, type ApiError } from '../../lib/api-errors';
 
 function asApiError(error: unknown): ApiError {

@@ -17,7 +17,6 @@ export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { l
   offline: { label: 'Offline', color: 'gray' },
 };
 
-
 /** The platform filter of SPEC §2; its labels are SPEC's spelling. */
 export const PLATFORM_FILTERS = [
   { value: 'all', label: 'All' },

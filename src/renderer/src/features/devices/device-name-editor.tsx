@@ -1,7 +1,8 @@
 import { Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { LIMITS } from '@shared/constants';
 import { useState, type KeyboardEvent } from 'react';
+
+import { LIMITS } from '@shared/constants';
 
 /**
  * SPEC §5 "Device rename": click the name to edit it, Enter saves, Escape (or leaving the

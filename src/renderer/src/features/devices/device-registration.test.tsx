@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { devicesResponse, makeDevice } from '../../test/factories';
 import type { MockReply } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
@@ -32,7 +35,12 @@ describe('registration check (SPEC §4)', () => {
       'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
       'POST /api/devices/register': (call) => ({
         status: 200,
-        data: { success: true, isAdmin: true, isFirstDevice: true, device: makeDevice({ device_id: call.headers['x-device-id'] ?? '', device_name: 'Work browser' }) },
+        data: {
+          success: true,
+          isAdmin: true,
+          isFirstDevice: true,
+          device: makeDevice({ device_id: call.headers['x-device-id'] ?? '', device_name: 'Work browser' }),
+        },
       }),
     });
     renderApp('/devices');
@@ -47,7 +55,9 @@ describe('registration check (SPEC §4)', () => {
     expect(deviceId).toMatch(/^dev_[0-9a-f]{12}$/);
     expect(call?.headers['x-device-id']).toBe(deviceId);
     expect(call?.body).toMatchObject({ deviceId, deviceName: 'Work browser' });
-    await waitFor(() => expect(toastMessages().some((text) => text.includes('Work browser is registered as your admin device'))).toBe(true));
+    await waitFor(() =>
+      expect(toastMessages().some((text) => text.includes('Work browser is registered as your admin device'))).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument());
   });
 
@@ -67,7 +77,10 @@ describe('registration check (SPEC §4)', () => {
     mockDevicesServer({
       'GET /api/devices/check': check(false, true),
       'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
-      'POST /api/devices/register': { status: 403, data: { code: ErrorCode.DEVICE_LIMIT_REACHED, message: 'You have reached the device limit of your plan (2 devices).' } },
+      'POST /api/devices/register': {
+        status: 403,
+        data: { code: ErrorCode.DEVICE_LIMIT_REACHED, message: 'You have reached the device limit of your plan (2 devices).' },
+      },
     });
     renderApp('/devices');
     const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
@@ -78,7 +91,13 @@ describe('registration check (SPEC §4)', () => {
   });
 
   it('shows each logout notice once, as a warning', async () => {
-    const notice = { id: 'n1', deviceName: 'Studio PC', reason: 'manual_deactivation' as const, shown: false, createdAt: new Date().toISOString() };
+    const notice = {
+      id: 'n1',
+      deviceName: 'Studio PC',
+      reason: 'manual_deactivation' as const,
+      shown: false,
+      createdAt: new Date().toISOString(),
+    };
     const api = mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([other]) },
       'GET /api/devices/logout-notifications': { status: 200, data: { notifications: [notice] } },
@@ -103,7 +122,10 @@ describe('registration check (SPEC §4)', () => {
   it('skips registration on a mobile browser', async () => {
     Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile', configurable: true });
     try {
-      const api = mockDevicesServer({ 'GET /api/devices/check': check(false, true), 'GET /api/devices': { status: 200, data: devicesResponse([other]) } });
+      const api = mockDevicesServer({
+        'GET /api/devices/check': check(false, true),
+        'GET /api/devices': { status: 200, data: devicesResponse([other]) },
+      });
       renderApp('/devices');
       await screen.findByText('Studio PC');
       expect(api.callsTo('GET', '/api/devices/check')).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@shared/api/error-codes';
+
 import { errorStatus } from '../../lib/api-errors';
 import { BROWSER_REGISTRATION, devicesApi } from './devices-api';
 
@@ -14,7 +15,11 @@ const selectRegistration = devicesApi.endpoints.registerBrowser.select({ fixedCa
 
 export function selectRegisteredHere(state: State): boolean {
   const registration = selectRegistration(state);
-  return selectCheck(state).data?.registered === true || registration.isSuccess || registration.error?.code === ErrorCode.DEVICE_ALREADY_REGISTERED;
+  return (
+    selectCheck(state).data?.registered === true ||
+    registration.isSuccess ||
+    registration.error?.code === ErrorCode.DEVICE_ALREADY_REGISTERED
+  );
 }
 
 /** Not registered and no seat free, or the server refused the registration for that. */

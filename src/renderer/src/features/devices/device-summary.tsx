@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+
 import { usageLevel, type UsageLevel } from './device-labels';
 
 const LEVEL_COLORS: Readonly<Record<UsageLevel, string>> = { ok: 'blue', warning: 'yellow', full: 'red' };

@@ -1,7 +1,9 @@
 import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconDownload, IconKey, IconTrash } from '@tabler/icons-react';
-import type { DeviceToken } from '@shared/api/devices';
 import { lazy, Suspense, useEffect, useState } from 'react';
+
+import type { DeviceToken } from '@shared/api/devices';
+
 import { notify } from '../../lib/notify';
 import { useDeleteTokenMutation, useGetTokensQuery } from './devices-api';
 import { GenerateTokenModal } from './generate-token-modal';
@@ -109,9 +111,8 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
             setNoteDismissed(true);
           }}
         >
-          Install the desktop client on the machine you want to add, then enter a token&apos;s code there (or open its
-          registration link on that machine). Each use takes one seat; a token expires after 24 hours or when your seats
-          are full.
+          Install the desktop client on the machine you want to add, then enter a token&apos;s code there (or open its registration link on
+          that machine). Each use takes one seat; a token expires after 24 hours or when your seats are full.
         </Alert>
       )}
       {query.isError ? (

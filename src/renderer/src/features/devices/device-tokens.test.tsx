@@ -1,16 +1,28 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { devicesResponse, makeDevice } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, makeToken, mockDevicesServer, toastMessages } from './devices-test-kit';
 
-const browser = makeDevice({ device_id: 'dev_111111111111', device_name: 'Chrome on Linux', device_type: 'primary', is_current: true, is_admin: true });
+const browser = makeDevice({
+  device_id: 'dev_111111111111',
+  device_name: 'Chrome on Linux',
+  device_type: 'primary',
+  is_current: true,
+  is_admin: true,
+});
 
 async function openDevices(seatLimit: number, seatsUsed: number, routes = {}) {
-  const api = mockDevicesServer({ 'GET /api/devices': { status: 200, data: devicesResponse([browser], { seatLimit, seatsUsed }) }, ...routes });
+  const api = mockDevicesServer({
+    'GET /api/devices': { status: 200, data: devicesResponse([browser], { seatLimit, seatsUsed }) },
+    ...routes,
+  });
   renderApp('/devices');
   await screen.findByText('Chrome on Linux');
   return api;

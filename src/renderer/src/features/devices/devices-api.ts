@@ -1,5 +1,7 @@
-import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
 import type { z } from 'zod';
+
+import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
+
 import { baseApi } from '../../lib/base-api';
 import { detectPlatform } from '../../lib/platform';
 
@@ -39,10 +41,20 @@ export const devicesApi = baseApi.injectEndpoints({
       invalidatesTags: ['Devices'],
     }),
     updateStatus: build.mutation<PingResponse, { deviceId: string; event: StatusEvent }>({
-      query: (body) => ({ url: '/api/devices/update-status', method: 'POST', data: body, schema: () => devices().then((m) => m.pingResponseSchema) }),
+      query: (body) => ({
+        url: '/api/devices/update-status',
+        method: 'POST',
+        data: body,
+        schema: () => devices().then((m) => m.pingResponseSchema),
+      }),
     }),
     ping: build.mutation<PingResponse, { deviceId: string }>({
-      query: (body) => ({ url: '/api/devices/ping', method: 'POST', data: body, schema: () => devices().then((m) => m.pingResponseSchema) }),
+      query: (body) => ({
+        url: '/api/devices/ping',
+        method: 'POST',
+        data: body,
+        schema: () => devices().then((m) => m.pingResponseSchema),
+      }),
     }),
     getLogoutNotifications: build.query<LogoutNotification[], void>({
       query: () => ({ url: '/api/devices/logout-notifications', schema: () => devices().then((m) => m.logoutNotificationsResponseSchema) }),

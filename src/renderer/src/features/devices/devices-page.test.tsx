@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { devicesResponse, makeDevice } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
@@ -98,8 +101,18 @@ describe('Device Management screen', () => {
 
   it.each([
     [ErrorCode.DEVICE_DEACTIVATION_RATE_LIMIT, 429, 'Too many deactivations', 'Rate limit exceeded: Too many deactivations'],
-    [ErrorCode.DEVICE_DEACTIVATION_COOLDOWN, 403, 'This device was added recently. Please wait 71 hours and 20 minutes.', 'This device was added recently. Please wait 71 hours and 20 minutes.'],
-    [ErrorCode.DEACTIVATION_COOLDOWN, 429, 'Please wait 72 hours before deactivating another device.', 'Please wait 72 hours before deactivating another device.'],
+    [
+      ErrorCode.DEVICE_DEACTIVATION_COOLDOWN,
+      403,
+      'This device was added recently. Please wait 71 hours and 20 minutes.',
+      'This device was added recently. Please wait 71 hours and 20 minutes.',
+    ],
+    [
+      ErrorCode.DEACTIVATION_COOLDOWN,
+      429,
+      'Please wait 72 hours before deactivating another device.',
+      'Please wait 72 hours before deactivating another device.',
+    ],
     [ErrorCode.NOT_ADMIN_DEVICE, 403, 'x', 'Only admin devices can deactivate other devices'],
     [ErrorCode.ADMIN_DEVICE_PROTECTED, 403, 'x', 'Cannot deactivate admin devices'],
     [ErrorCode.DEVICE_NOT_FOUND, 404, 'x', 'Device not found'],
@@ -157,7 +170,9 @@ describe('Device Management screen', () => {
   });
 
   it('says so when a rename fails', async () => {
-    await openDevices(undefined, undefined, { 'PUT /api/devices/dev_222222222222/name': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
+    await openDevices(undefined, undefined, {
+      'PUT /api/devices/dev_222222222222/name': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } },
+    });
     fireEvent.click(within(card('Studio PC')).getByRole('button', { name: 'Rename Studio PC' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Device name' }), { target: { value: 'Render node' } });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Device name' }), { key: 'Enter' });

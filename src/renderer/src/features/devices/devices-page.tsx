@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDevicesOff, IconSearch } from '@tabler/icons-react';
-import type { Device } from '@shared/api/devices';
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+
+import type { Device } from '@shared/api/devices';
+
 import { PageHeader } from '../../components/page-header';
 import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
@@ -24,8 +26,8 @@ function LimitBanner({ seatLimit }: { seatLimit: number }) {
     <Alert color="yellow" variant="light" title="Device limit reached" mb="lg">
       <Stack gap="xs">
         <Text size="sm">
-          This browser is not registered: all {seatLimit} {seatLimit === 1 ? 'seat' : 'seats'} of your plan are in use.
-          Upgrade for more devices, or deactivate a device you no longer use to free a seat.
+          This browser is not registered: all {seatLimit} {seatLimit === 1 ? 'seat' : 'seats'} of your plan are in use. Upgrade for more
+          devices, or deactivate a device you no longer use to free a seat.
         </Text>
         <Group gap="md">
           <Button component={Link} to="/pricing-page" size="xs">

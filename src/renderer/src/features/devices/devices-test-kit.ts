@@ -1,11 +1,16 @@
 import { notificationsStore } from '@mantine/notifications';
+
 import type { DeviceToken } from '@shared/api/devices';
+
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 
 /** What the devices screen and the device background call, answered as a healthy server would. */
 export function mockDevicesServer(routes: MockRoutes) {
   return mockApi({
-    'GET /api/devices/check': { status: 200, data: { registered: true, reason: 'REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 5 } },
+    'GET /api/devices/check': {
+      status: 200,
+      data: { registered: true, reason: 'REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 5 },
+    },
     'GET /api/devices/logout-notifications': { status: 200, data: { notifications: [] } },
     'POST /api/devices/update-status': { status: 200, data: { success: true, serverTime: new Date().toISOString() } },
     'POST /api/devices/ping': { status: 200, data: { success: true, serverTime: new Date().toISOString() } },

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import type { DeviceToken } from '@shared/api/devices';
 import { useState, type FormEvent } from 'react';
+
+import type { DeviceToken } from '@shared/api/devices';
+
 import { notify } from '../../lib/notify';
 import { tokenErrorMessage } from './device-errors';
 import { useCreateTokenMutation } from './devices-api';
@@ -53,8 +55,7 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            A token lets the desktop client register a machine with your account. It expires after 24 hours or when your
-            seats are full.
+            A token lets the desktop client register a machine with your account. It expires after 24 hours or when your seats are full.
           </Text>
           <NumberInput
             label="Max Uses"

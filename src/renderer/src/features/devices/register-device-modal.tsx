@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { LIMITS } from '@shared/constants';
-import { ErrorCode } from '@shared/api/error-codes';
 import { useState, type FormEvent } from 'react';
+
+import { ErrorCode } from '@shared/api/error-codes';
+import { LIMITS } from '@shared/constants';
+
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { getDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
@@ -40,8 +42,7 @@ export function RegisterDeviceModal({ opened, onClose }: { opened: boolean; onCl
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            Each browser and desktop client you use counts as a device of your plan. Register this browser to keep using
-            Loadout here.
+            Each browser and desktop client you use counts as a device of your plan. Register this browser to keep using Loadout here.
           </Text>
           <TextInput
             label="Device name"

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
+
 import { ErrorCode } from '@shared/api/error-codes';
 import { TIMING } from '@shared/constants';
-import { useEffect, useRef } from 'react';
+
 import { errorCode, errorStatus } from '../../lib/api-errors';
 import { knownDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
@@ -86,7 +88,8 @@ export function useLogoutNotifications(enabled: boolean): void {
   const { data } = useGetLogoutNotificationsQuery(undefined, { skip: !enabled, pollingInterval: TIMING.logoutNotificationPollMs });
   useEffect(() => {
     for (const notice of data ?? []) {
-      if (!notice.shown) notify.warning(logoutNotificationText(notice.deviceName, notice.reason), { autoClose: TIMING.notificationDefaultMs });
+      if (!notice.shown)
+        notify.warning(logoutNotificationText(notice.deviceName, notice.reason), { autoClose: TIMING.notificationDefaultMs });
     }
   }, [data]);
 }

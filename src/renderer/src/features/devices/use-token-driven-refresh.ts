@@ -1,5 +1,6 @@
-import { TIMING } from '@shared/constants';
 import { useCallback, useEffect, useRef } from 'react';
+
+import { TIMING } from '@shared/constants';
 
 /**
  * SPEC §4 "Token-driven refresh": after a token is generated the device list is refetched

@@ -1,4 +1,5 @@
 import type { FeedbackRequest } from '@shared/api/feedback';
+
 import { baseApi } from '../../lib/base-api';
 
 export const feedbackApi = baseApi.injectEndpoints({

@@ -1,7 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { TIMING } from '@shared/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
+
+import { TIMING } from '@shared/constants';
+
 import classes from './feedback-button.module.css';
 
 const FeedbackModal = lazy(() => import('./feedback-modal').then((m) => ({ default: m.FeedbackModal })));

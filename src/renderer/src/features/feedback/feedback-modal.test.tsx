@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -94,5 +97,4 @@ describe('the feedback modal', () => {
     expect(within(again).getByRole('textbox', { name: /Message/ })).toHaveValue('');
     expect(within(again).getByRole('radio', { name: 'Bug' })).toBeChecked();
   });
-
 });

@@ -1,9 +1,11 @@
 import { Button, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { feedbackRequestSchema, type FEEDBACK_TYPES } from '@shared/api/feedback';
-import { TIMING } from '@shared/constants';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+
+import { feedbackRequestSchema, type FEEDBACK_TYPES } from '@shared/api/feedback';
+import { TIMING } from '@shared/constants';
+
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
@@ -20,7 +22,11 @@ const TYPES: Array<{ value: FeedbackType; label: string }> = [
 
 /** SPEC §5 "Feedback": the request's type and message rules; the e-mail is optional, blank sent as null. */
 const feedbackFormSchema = feedbackRequestSchema.pick({ type: true, message: true }).extend({
-  email: z.string().trim().transform((value) => value || null).pipe(feedbackRequestSchema.shape.email),
+  email: z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(feedbackRequestSchema.shape.email),
 });
 const EMPTY_FEEDBACK: { type: FeedbackType; message: string; email: string } = { type: 'bug', message: '', email: '' };
 
@@ -56,7 +62,12 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
   async function send(feedback: z.output<typeof feedbackFormSchema>) {
     if (isLoading) return;
     try {
-      await sendFeedback({ ...feedback, userAgent: navigator.userAgent, url: window.location.href, timestamp: new Date().toISOString() }).unwrap();
+      await sendFeedback({
+        ...feedback,
+        userAgent: navigator.userAgent,
+        url: window.location.href,
+        timestamp: new Date().toISOString(),
+      }).unwrap();
       setThanked(true);
     } catch (failure) {
       if (!applyServerErrors(form, failure)) notify.error('Failed to send feedback. Please try again.');
@@ -74,13 +85,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
         <form onSubmit={submit} noValidate aria-hidden={thanked || undefined}>
           <Stack gap="md">
             <Input.Wrapper label="Type">
-              <SegmentedControl
-                fullWidth
-                mt={4}
-                aria-label="Type"
-                data={TYPES}
-                {...form.getInputProps('type')}
-              />
+              <SegmentedControl fullWidth mt={4} aria-label="Type" data={TYPES} {...form.getInputProps('type')} />
             </Input.Wrapper>
             <Textarea
               label="Message"

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+
 import { PlaceholderPage } from '../../components/placeholder-page';
 
 /** /installations/:id: filled by the installations release. */

@@ -85,8 +85,6 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
   },
   {
     title: '12. Contact',
-    paragraphs: [
-      'Questions about these terms: support@loadout.app, or use the Feedback button in the app.',
-    ],
+    paragraphs: ['Questions about these terms: support@loadout.app, or use the Feedback button in the app.'],
   },
 ];

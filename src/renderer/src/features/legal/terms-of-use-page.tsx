@@ -1,4 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
+
 import { PageHeader } from '../../components/page-header';
 import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './terms-content';
 

@@ -1,8 +1,10 @@
 import { Alert, Button, Center, Chip, Drawer, Group, Input, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { ErrorCode } from '@shared/api/error-codes';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { errorMessage } from '../../lib/api-errors';
 import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { notify } from '../../lib/notify';
@@ -63,7 +65,14 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
   }
 
   return (
-    <Drawer opened onClose={onClose} position="right" size="lg" title={`Add apps to ${list.name}`} scrollAreaComponent={ScrollArea.Autosize}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={`Add apps to ${list.name}`}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
       <Stack gap="md">
         {usage ? (
           <Text size="sm" c={full ? 'orange' : 'dimmed'}>

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
 import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';

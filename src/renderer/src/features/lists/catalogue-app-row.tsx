@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
+
 import type { App } from '@shared/api/catalogue';
+
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
 
@@ -40,7 +42,15 @@ export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd }: Ca
         </Stack>
       </Group>
       {added ? (
-        <Button size="xs" variant="light" color="green" style={{ flexShrink: 0 }} leftSection={<IconCheck size={14} aria-hidden />} disabled aria-label={`${app.name} added`}>
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          style={{ flexShrink: 0 }}
+          leftSection={<IconCheck size={14} aria-hidden />}
+          disabled
+          aria-label={`${app.name} added`}
+        >
           Added
         </Button>
       ) : (

@@ -1,7 +1,9 @@
 import { Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+
 import type { Platform } from '@shared/api/catalogue';
-import { DeviceBadges } from '../../components/device-badges';
 import { formatLastActive } from '@shared/format';
+
+import { DeviceBadges } from '../../components/device-badges';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { devicePlatform, type InstallDevice } from './install-devices';
 
@@ -13,7 +15,6 @@ interface DeviceOptionProps {
   apps: ReadonlyArray<{ name: string; platforms: readonly Platform[] }>;
   onChange: (checked: boolean) => void;
 }
-
 
 function Coverage({ device, apps }: Pick<DeviceOptionProps, 'device' | 'apps'>) {
   const platform = devicePlatform(device.platform);
@@ -56,7 +57,13 @@ export function DeviceOption({ device, multiple, checked, apps, onChange }: Devi
       {multiple ? (
         <Checkbox label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.device_id} />
       ) : (
-        <Radio label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} value={device.device_id} name="install-device" />
+        <Radio
+          label={label}
+          checked={checked}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          value={device.device_id}
+          name="install-device"
+        />
       )}
     </Paper>
   );

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
-import { ErrorCode } from '@shared/api/error-codes';
+
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { Device } from '@shared/api/devices';
+import { ErrorCode } from '@shared/api/error-codes';
+
 import { App } from '../../app/app';
 import { createAppStore } from '../../app/store';
-import type { Device } from '@shared/api/devices';
 import { devicesResponse, makeDevice } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { signIn } from '../../test/render-app';
@@ -19,7 +22,12 @@ function device(id: string, name: string, overrides: Partial<Device> = {}): Devi
 const devices = [
   device('dev_a', 'Studio PC', { is_admin: true }),
   device('dev_b', 'Build box', { platform: 'linux' }),
-  device('dev_c', 'This browser', { device_type: 'primary', registration_method: 'account', capabilities: ['web_access', 'receive_installations'], is_current: true }),
+  device('dev_c', 'This browser', {
+    device_type: 'primary',
+    registration_method: 'account',
+    capabilities: ['web_access', 'receive_installations'],
+    is_current: true,
+  }),
   device('dev_d', 'Web-enabled remote', { capabilities: ['web_access', 'receive_installations'] }),
   device('dev_e', 'Old laptop', { is_active: false }),
   device('dev_f', 'Account-registered remote', { registration_method: 'account' }),

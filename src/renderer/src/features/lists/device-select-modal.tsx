@@ -1,10 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktopOff } from '@tabler/icons-react';
-import type { Platform } from '@shared/api/catalogue';
 import { useState, type ReactNode } from 'react';
+
+import type { Platform } from '@shared/api/catalogue';
+
+import { DownloadClientDialog } from '../../components/download-client-dialog';
 import { errorStatus } from '../../lib/api-errors';
 import { DeviceOption } from './device-option';
-import { DownloadClientDialog } from '../../components/download-client-dialog';
 import { isInstallTarget, useGetInstallDevicesQuery, type InstallDevice } from './install-devices';
 
 export interface DeviceSelectModalProps {
@@ -25,7 +27,15 @@ export function installButtonLabel(chosen: InstallDevice[]): string {
 }
 
 /** "Select Installation Device" (SPEC §2, §4, §5): only remote token-registered clients are offered. */
-export function DeviceSelectModal({ opened, listName, appCount, apps = [], multiple = false, onConfirm, onCancel }: DeviceSelectModalProps) {
+export function DeviceSelectModal({
+  opened,
+  listName,
+  appCount,
+  apps = [],
+  multiple = false,
+  onConfirm,
+  onCancel,
+}: DeviceSelectModalProps) {
   const query = useGetInstallDevicesQuery(undefined, { skip: !opened, refetchOnMountOrArgChange: true });
   const [chosenIds, setChosenIds] = useState<string[] | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);

@@ -1,5 +1,6 @@
 import type { Platform } from '@shared/api/catalogue';
 import type { ListFormat } from '@shared/api/lists';
+
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/save-file';

@@ -1,8 +1,10 @@
 import { Button, Menu } from '@mantine/core';
 import { IconBrandApple, IconBrandWindows, IconChevronDown, IconDownload, IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
+
 import type { Platform } from '@shared/api/catalogue';
 import type { ListFormat } from '@shared/api/lists';
-import { useState } from 'react';
+
 import { exportList } from './export-list';
 
 const TEXT_PLATFORMS: Array<{ platform: Platform; label: string }> = [

@@ -1,6 +1,8 @@
 import { Button, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { ImportListResponse, ListFormat } from '@shared/api/lists';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+
+import type { ImportListResponse, ListFormat } from '@shared/api/lists';
+
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { ImportResult } from './import-result';
@@ -97,7 +99,12 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
             />
           </Input.Wrapper>
           <Input.Wrapper label="Upload a file" id={fileId} description="Its contents appear below; you can also paste them.">
-            <input id={fileId} type="file" accept=".json,.txt,Brewfile,text/plain,application/json" onChange={(event) => void readFile(event)} />
+            <input
+              id={fileId}
+              type="file"
+              accept=".json,.txt,Brewfile,text/plain,application/json"
+              onChange={(event) => void readFile(event)}
+            />
           </Input.Wrapper>
           <Textarea
             label="Contents"

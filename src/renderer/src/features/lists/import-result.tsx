@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { ImportListResponse } from '@shared/api/lists';
 import { Link } from 'react-router-dom';
+
+import type { ImportListResponse } from '@shared/api/lists';
 
 function Entries({ entries }: { entries: string[] }) {
   return (

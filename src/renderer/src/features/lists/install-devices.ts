@@ -1,5 +1,6 @@
 import type { Platform } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
+
 import { baseApi } from '../../lib/base-api';
 
 /** A device as GET /api/devices describes it (SPEC §3 "Device", src/shared/api/devices.ts). */

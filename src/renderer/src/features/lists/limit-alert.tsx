@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+
 import type { LimitProblem } from './plan-limits';
 
 /** Why the server said no, and the way out: the pricing page. */

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
 import type { ListItem } from './lists-api';

@@ -1,4 +1,5 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { ListAppRow } from './list-app-row';
@@ -72,17 +73,17 @@ export function ListApps({ list, items, loading, failed, onRetry, onAddApps }: L
       <Stack component="ol" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Apps in ${list.name}`}>
         {items.map((item, index) => (
           <ListAppRow
-              key={item.app_id}
-              item={item}
-              divided={index > 0}
-              listName={list.name}
-              isFirst={index === 0}
-              isLast={index === items.length - 1}
-              canReorder={!list.readOnly}
-              busy={reordering || removing}
-              onMove={(direction) => void move(index, direction)}
-              onRemove={() => void removeApp(item)}
-            />
+            key={item.app_id}
+            item={item}
+            divided={index > 0}
+            listName={list.name}
+            isFirst={index === 0}
+            isLast={index === items.length - 1}
+            canReorder={!list.readOnly}
+            busy={reordering || removing}
+            onMove={(direction) => void move(index, direction)}
+            onRemove={() => void removeApp(item)}
+          />
         ))}
       </Stack>
       <PlatformCoverage items={items} />

@@ -1,7 +1,9 @@
 import { ActionIcon, Alert, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconDots, IconDownload, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatListSizeGb } from '@shared/format';
 import { forwardRef, type ReactElement } from 'react';
+
+import { formatListSizeGb } from '@shared/format';
+
 import { ExportMenu } from './export-menu';
 import { ListApps } from './list-apps';
 import { useGetListItemsQuery, type ListSummary } from './lists-api';
@@ -61,7 +63,9 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
       component="section"
       aria-label={list.name}
       data-highlighted={highlighted || undefined}
-      style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2, scrollMarginTop: 80 } : { scrollMarginTop: 80 }}
+      style={
+        highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2, scrollMarginTop: 80 } : { scrollMarginTop: 80 }
+      }
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -83,18 +87,19 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
           </Stack>
           <Group gap="xs" wrap="wrap">
             <DisabledReason reason={addReason}>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} disabled={addReason !== null} onClick={onAddApps}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                disabled={addReason !== null}
+                onClick={onAddApps}
+              >
                 Add apps
               </Button>
             </DisabledReason>
             <ExportMenu list={list} />
             <DisabledReason reason={list.appCount === 0 ? 'Add apps to this list first' : null}>
-              <Button
-                size="xs"
-                leftSection={<IconDownload size={14} aria-hidden />}
-                disabled={list.appCount === 0}
-                onClick={onInstall}
-              >
+              <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} disabled={list.appCount === 0} onClick={onInstall}>
                 Install
               </Button>
             </DisabledReason>
@@ -118,8 +123,8 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
         {list.readOnly ? (
           <Alert color="orange" variant="light" p="xs">
             <Text size="sm">
-              This list is beyond your current plan&apos;s limits, so it is read-only: you can remove apps or delete it, but
-              not add, rename or reorder. Trim it to your plan&apos;s limits or upgrade to edit it again.
+              This list is beyond your current plan&apos;s limits, so it is read-only: you can remove apps or delete it, but not add, rename
+              or reorder. Trim it to your plan&apos;s limits or upgrade to edit it again.
             </Text>
           </Alert>
         ) : null}

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
+
+import { ConfirmModal } from '../../components/confirm-modal';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
-import { ConfirmModal } from '../../components/confirm-modal';
 import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from './lists-api';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
@@ -104,8 +105,8 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
           onConfirm={() => void remove(dialog.list)}
           onClose={onClose}
         >
-          Delete “{dialog.list.name}” and its {dialog.list.appCount} {dialog.list.appCount === 1 ? 'app' : 'apps'}? This
-          cannot be undone. The apps stay in the catalogue.
+          Delete “{dialog.list.name}” and its {dialog.list.appCount} {dialog.list.appCount === 1 ? 'app' : 'apps'}? This cannot be undone.
+          The apps stay in the catalogue.
         </ConfirmModal>
       );
     case 'import':

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { createListRequestSchema } from '@shared/api/lists';
+
 import { schemaForm } from '../../lib/schema-form';
 
 interface ListNameModalProps {

@@ -1,11 +1,5 @@
-import type {
-  ImportListRequest,
-  ImportListResponse,
-  ListDetail,
-  ListItem,
-  ListItemsResponse,
-  ListSummary,
-} from '@shared/api/lists';
+import type { ImportListRequest, ImportListResponse, ListDetail, ListItem, ListItemsResponse, ListSummary } from '@shared/api/lists';
+
 import { baseApi } from '../../lib/base-api';
 
 // Loaded with the first list call, not at start: zod must stay out of the first route (DESIGN §8).

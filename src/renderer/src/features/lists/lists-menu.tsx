@@ -1,7 +1,8 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ListsButton } from './lists-button';
+
 import { useGetListsQuery } from './lists-api';
+import { ListsButton } from './lists-button';
 
 /** The navbar's Lists dropdown (SPEC §2): a failed or empty answer both read "No lists". */
 export function ListsMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {

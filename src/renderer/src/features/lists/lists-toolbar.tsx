@@ -1,5 +1,6 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
+
 import { listUsage } from './plan-limits';
 
 interface ListsToolbarProps {

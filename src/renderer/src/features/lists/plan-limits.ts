@@ -1,6 +1,7 @@
 import { ErrorCode } from '@shared/api/error-codes';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
+
 import { errorCode, errorMessage } from '../../lib/api-errors';
+import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 
 export interface PlanLimits {
   /** Null while the plan is unknown: the server still enforces, the UI just cannot say. */

@@ -1,5 +1,7 @@
 import { List, Text } from '@mantine/core';
+
 import { PLATFORMS } from '@shared/api/catalogue';
+
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import type { ListItem } from './lists-api';
 
@@ -22,7 +24,8 @@ export function PlatformCoverage({ items }: { items: ListItem[] }) {
               </Text>
             ) : (
               <Text span size="xs">
-                {label}: {items.length - missing.length} of {items.length} apps — not available: {missing.map((item) => item.name).join(', ')}
+                {label}: {items.length - missing.length} of {items.length} apps — not available:{' '}
+                {missing.map((item) => item.name).join(', ')}
               </Text>
             )}
           </List.Item>

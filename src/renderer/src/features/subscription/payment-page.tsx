@@ -1,7 +1,9 @@
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatPrice, getPlan, normalizePlanId } from '@shared/plans';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
+import { formatPrice, getPlan, normalizePlanId } from '@shared/plans';
+
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 

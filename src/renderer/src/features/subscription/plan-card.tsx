@@ -1,13 +1,10 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { formatPrice, type Plan } from '@shared/plans';
 import { Link } from 'react-router-dom';
 
-export type PlanAction =
-  | { kind: 'current' }
-  | { kind: 'upgrade'; to: string }
-  | { kind: 'downgrade' }
-  | { kind: 'sign-up' };
+import { formatPrice, type Plan } from '@shared/plans';
+
+export type PlanAction = { kind: 'current' } | { kind: 'upgrade'; to: string } | { kind: 'downgrade' } | { kind: 'sign-up' };
 
 interface PlanCardProps {
   plan: Plan;

@@ -1,6 +1,8 @@
 import { Container, Loader, SimpleGrid, Text } from '@mantine/core';
-import { compareTiers, PLAN_IDS, PLANS, type Plan, type PlanId } from '@shared/plans';
 import { useEffect } from 'react';
+
+import { compareTiers, PLAN_IDS, PLANS, type Plan, type PlanId } from '@shared/plans';
+
 import { PageHeader } from '../../components/page-header';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { signInRedirectPath } from '../../lib/navigation';
@@ -48,9 +50,7 @@ export function PricingPage() {
         title="Choose Your Plan"
         description="Start free. Upgrade when you need more lists, more apps per list or more machines."
       />
-      {authenticated && isLoading ? (
-        <Loader size="sm" aria-label="Loading your plan" mb="md" />
-      ) : null}
+      {authenticated && isLoading ? <Loader size="sm" aria-label="Loading your plan" mb="md" /> : null}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {PLAN_IDS.map((id) => {
           const plan = PLANS[id];
