@@ -33,7 +33,13 @@ async function postgresReachable() {
 
 run('Type check (tsc)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']);
-run('Format (prettier --check; `npx prettier --write .` fixes it)', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
+run('Format (prettier --check; `npx prettier --write .` fixes it)', [
+  'node_modules/prettier/bin/prettier.cjs',
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
 buildWebIfStale();
 
 const projects = ['unit', 'server-sqlite', 'e2e'];
