@@ -2,14 +2,17 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 
 import { CenteredLoader } from '../components/centered-loader';
-import { SignInPage } from '../features/auth/sign-in-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 
-/** Every screen but the first ones loads on demand (DESIGN §8: ≤170 KB gzipped first route). */
+/** Every screen loads on demand (DESIGN §8: ≤170 KB gzipped first route), sign-in too: its form library is its own. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
+const SignIn = lazyPage(
+  () => import('../features/auth/sign-in-page'),
+  (m) => m.SignInPage,
+);
 const AppList = lazyPage(
   () => import('../features/lists/app-list-page'),
   (m) => m.AppListPage,
@@ -88,7 +91,7 @@ export function AppRoutes() {
       <Routes>
         <Route index element={<Navigate to="/app-list" replace />} />
         <Route element={<GuestOnly />}>
-          <Route path="sign-in" element={<SignInPage />} />
+          <Route path="sign-in" element={<SignIn />} />
           <Route path="sign-up" element={<SignUp />} />
         </Route>
         <Route element={<RequireAuth />}>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { AuthCard } from '../../components/auth-card';
@@ -13,8 +14,8 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
+  // No schema here: this is the first route, and zod stays out of its bundle; the server checks the rest.
+  const form = useForm({ initialValues: { email: params.get('email') ?? '', password: '' } });
   const [error, setError] = useState<string | null>(null);
 
   const redirect = params.get('redirect');
@@ -22,8 +23,7 @@ export function SignInPage() {
   const pendingVerification = params.has('pendingVerification');
   const pendingEmail = pendingVerification ? readPendingVerificationEmail() : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit({ email, password }: typeof form.values) {
     if (!email.trim() || !password) {
       setError('Email and password are required');
       return;
@@ -57,28 +57,15 @@ export function SignInPage() {
             ) : null}
           </Alert>
         ) : null}
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
           <Stack gap="md">
             {error ? (
               <Alert color="red" variant="light" role="alert">
                 {error}
               </Alert>
             ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
             <Group justify="flex-end">
               <Anchor component={Link} to="/password-reset" size="sm">
                 Forgot password?
