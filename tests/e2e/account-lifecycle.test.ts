@@ -74,6 +74,8 @@ describe('a new user, from sign-up to deleting the account', () => {
     await logOut(page);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/password-reset');
+    // The URL changes before the lazy page replaces the sign-in form: wait for the page itself.
+    await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
     await field(page, 'Email').fill(person.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await see(page, 'If an account exists for that address, we sent a link to reset your password.');
