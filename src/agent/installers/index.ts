@@ -31,6 +31,8 @@ export function defaultDeps(): InstallerDeps {
 export interface CreateOptions {
   /** For `simulated`: keep its installed set in this folder (the agent's config dir). */
   stateDir?: string;
+  /** For `simulated`: how long each install takes. */
+  simulateDelayMs?: number;
   /** For `winget`: the executable, when it is not on PATH. */
   wingetCommand?: string;
 }
@@ -48,7 +50,7 @@ export function createInstaller(name: ManagerName, deps: InstallerDeps = default
     case 'snap':
       return new SnapInstaller(deps);
     case 'simulated':
-      return new SimulatedInstaller({ stateDir: options.stateDir });
+      return new SimulatedInstaller({ stateDir: options.stateDir, delayMs: options.simulateDelayMs });
   }
 }
 

@@ -5,6 +5,7 @@ import {
   invalidIdOutcome,
   skippedInstalled,
   skippedNotInstalled,
+  sleep,
   type Installer,
   type InstallOutcome,
   type InventoryEntry,
@@ -25,6 +26,8 @@ const key = (id: PackageId) => `${id.cask ? 'cask:' : ''}${id.name}`;
 export interface SimulatedOptions {
   /** Keep the installed set in `<stateDir>/simulated-installs.json`; in memory when absent. */
   stateDir?: string;
+  /** How long each install and removal takes (`run --simulate-delay-ms`), to watch progress or stop mid-job. */
+  delayMs?: number;
 }
 
 export class SimulatedInstaller implements Installer {
@@ -74,6 +77,10 @@ export class SimulatedInstaller implements Installer {
     if (signal.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
+    if (this.options.delayMs) {
+      await sleep(this.options.delayMs, signal);
+      if (signal.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
+    }
     if (id.name.startsWith('fail-')) {
       return {
         status: 'failed',
@@ -94,12 +101,16 @@ export class SimulatedInstaller implements Installer {
     };
   }
 
-  async uninstall(id: PackageId): Promise<InstallOutcome> {
+  async uninstall(id: PackageId, signal?: AbortSignal): Promise<InstallOutcome> {
     const invalid = invalidIdOutcome(id);
     if (invalid) return invalid;
     const state = await this.state();
     const before = state.get(key(id));
     if (before === undefined) return skippedNotInstalled();
+    if (this.options.delayMs) {
+      await sleep(this.options.delayMs, signal);
+      if (signal?.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
+    }
     state.delete(key(id));
     await this.save();
     return { status: 'succeeded', version: before, exitCode: 0, message: `Removed (${before})`, log: `simulated: removed ${id.name}` };

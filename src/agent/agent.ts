@@ -1,0 +1,141 @@
+import { arch as osArch } from 'node:os';
+
+import { AGENT_PROTOCOL_VERSION, type AgentMessage, type ManagerName, type ServerMessage } from '@shared/agent/protocol';
+
+import { ConfigStore, type AgentConfig } from './config-store';
+import { AgentConnection } from './connection';
+import { createInstaller, defaultDeps, detectInstallers, MANAGERS_BY_PLATFORM, platformName } from './installers/index';
+import type { Installer } from './installers/installer';
+import { InventoryReporter } from './inventory';
+import { JobRunner } from './jobs';
+import { Lane } from './lane';
+import type { Logger } from './log';
+import { AGENT_VERSION } from './version';
+
+export interface AgentOptions {
+  configDir: string;
+  config: AgentConfig;
+  /** Use only this manager; `simulated` is used only when named here. */
+  installerName: ManagerName | null;
+  inventoryIntervalMs: number;
+  simulateDelayMs?: number;
+  log: Logger;
+  platform?: NodeJS.Platform;
+  /** Removes the system service when a deactivation asks to remove the client. */
+  removeService?: () => Promise<void>;
+  /** Tests: these installers instead of detecting or creating them. */
+  installers?: Installer[];
+  random?: () => number;
+}
+
+export type AgentExit = { reason: 'stopped' } | { reason: 'deactivated'; removeClient: boolean } | { reason: 'refused'; message: string };
+
+/**
+ * The running agent: one connection, one job queue, one inventory reporter, and the lane
+ * they share so that only one package-manager call runs at a time (DESIGN §6).
+ */
+export class Agent {
+  private requestStop!: () => void;
+  private readonly stopRequested = new Promise<void>((resolve) => (this.requestStop = resolve));
+
+  constructor(private readonly options: AgentOptions) {}
+
+  /** Ends a run between two package-manager calls; run() then resolves with 'stopped'. */
+  stop(): void {
+    this.requestStop();
+  }
+
+  async run(): Promise<AgentExit> {
+    const { options } = this;
+    const platform = options.platform ?? process.platform;
+    const installers = options.installers ?? (await this.createInstallers(platform));
+    const byName = new Map(installers.map((installer) => [installer.name, installer]));
+    options.log.info(`Package managers: ${[...byName.keys()].join(', ') || 'none found'}`);
+
+    const lane = new Lane();
+    let connection: AgentConnection | null = null;
+    const send = (message: AgentMessage) => connection?.send(message);
+    const inventory = new InventoryReporter({ installers: byName, send, lane, log: options.log });
+    const jobs = new JobRunner({
+      installers: byName,
+      platform,
+      send,
+      lane,
+      log: options.log,
+      onJobFinished: () => void inventory.report(),
+    });
+    const onMessage = (message: ServerMessage) => {
+      switch (message.type) {
+        case 'welcome':
+          options.log.info(`Welcome: this machine is "${message.deviceName}" (${message.deviceId})`);
+          return;
+        case 'job.assign':
+          return jobs.assign(message.job);
+        case 'job.cancel':
+          return jobs.cancel(message.jobId);
+        case 'inventory.request':
+          return void inventory.request(message.packages);
+        case 'device.deactivated':
+          return;
+      }
+    };
+    connection = new AgentConnection({
+      server: options.config.server,
+      credential: options.config.credential,
+      hello: () => ({
+        type: 'hello',
+        protocol: AGENT_PROTOCOL_VERSION,
+        agentVersion: AGENT_VERSION,
+        platform: platformName(platform) ?? platform,
+        arch: osArch(),
+        managers: reportedManagers(byName, platform),
+      }),
+      onMessage,
+      log: options.log,
+      random: options.random,
+    });
+    connection.start();
+    const timer = setInterval(() => void inventory.report(), options.inventoryIntervalMs);
+
+    const end = await Promise.race([connection.ended$, this.stopRequested.then(() => null)]);
+    clearInterval(timer);
+    // Between two calls: the running one finishes and is reported, nothing else starts.
+    await jobs.stop();
+    await lane.run(async () => undefined);
+    if (end === null) {
+      await connection.stop();
+      options.log.info('Stopped');
+      return { reason: 'stopped' };
+    }
+    if (end.reason === 'deactivated') {
+      options.log.warn('This device was deactivated: forgetting its credential');
+      await new ConfigStore(options.configDir).remove();
+      if (end.removeClient && options.removeService) {
+        await options
+          .removeService()
+          .catch((error: unknown) => options.log.error(`Could not remove the service: ${(error as Error).message}`));
+      }
+      return end;
+    }
+    if (end.reason === 'refused') options.log.error(end.message);
+    return end;
+  }
+
+  private async createInstallers(platform: NodeJS.Platform): Promise<Installer[]> {
+    const { installerName, configDir, simulateDelayMs } = this.options;
+    if (!installerName) return detectInstallers(platform);
+    const installer = createInstaller(installerName, defaultDeps(), { stateDir: configDir, simulateDelayMs });
+    if (!(await installer.isAvailable())) this.options.log.warn(`${installerName} does not answer on this machine`);
+    return [installer];
+  }
+}
+
+/**
+ * The managers named in hello. `simulated` stands in for every manager of the platform, so the
+ * server plans installs as it would for a machine that has them.
+ */
+export function reportedManagers(installers: ReadonlyMap<ManagerName, Installer>, platform: NodeJS.Platform): ManagerName[] {
+  const names = [...installers.keys()];
+  if (!installers.has('simulated')) return names;
+  return [...new Set<ManagerName>([...(MANAGERS_BY_PLATFORM[platform] ?? []), ...names])];
+}

@@ -1,0 +1,196 @@
+import { parseArgs } from 'node:util';
+
+import { AGENT_INVENTORY_INTERVAL_MS } from '@shared/agent/protocol';
+import { HOUR_MS } from '@shared/time';
+
+import { MANAGER_NAMES, type ManagerName } from './installers/installer';
+
+/** A mistake in how the command was typed: printed with a hint, exit code 2. */
+export class UsageError extends Error {}
+
+export type Command =
+  | { command: 'help' }
+  | { command: 'version' }
+  | { command: 'enroll'; server: string; code: string; name: string | null; configDir: string | null }
+  | {
+      command: 'run';
+      configDir: string | null;
+      installer: ManagerName | null;
+      inventoryIntervalMs: number;
+      simulateDelayMs: number;
+    }
+  | { command: 'status'; configDir: string | null }
+  | { command: 'unenroll'; configDir: string | null }
+  | { command: 'service'; action: 'install' | 'uninstall'; configDir: string | null; runArgs: string[] };
+
+export const USAGE = `Loadout agent: installs your Loadout lists on this machine with its own package manager.
+
+Usage:
+  loadout-agent enroll --server URL --code CODE [--name NAME] [--config-dir DIR]
+  loadout-agent enroll LINK [--name NAME] [--config-dir DIR]     (the copied registration link)
+  loadout-agent run [--config-dir DIR] [--installer NAME] [--inventory-hours N]
+  loadout-agent status [--config-dir DIR]
+  loadout-agent unenroll [--config-dir DIR]
+  loadout-agent service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
+
+Options:
+  --installer NAME       use only this package manager (${MANAGER_NAMES.join(', ')}); simulated installs nothing
+  --inventory-hours N    how often to report installed apps (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
+  --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
+  -h, --help             this text;  -v, --version  the agent's version
+
+Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not enrolled (or the credential was refused),
+4 server unreachable, 78 this device was deactivated.`;
+
+const options = {
+  server: { type: 'string' },
+  code: { type: 'string' },
+  name: { type: 'string' },
+  'config-dir': { type: 'string' },
+  installer: { type: 'string' },
+  'inventory-hours': { type: 'string' },
+  'simulate-delay-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function parseWords(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'Invalid arguments');
+  }
+}
+type Values = ReturnType<typeof parseWords>['values'];
+
+const ALLOWED: Record<string, readonly (keyof typeof options)[]> = {
+  enroll: ['server', 'code', 'name', 'config-dir'],
+  run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms'],
+  status: ['config-dir'],
+  unenroll: ['config-dir'],
+  service: ['config-dir', 'installer', 'inventory-hours'],
+};
+
+export function parseCommand(argv: readonly string[]): Command {
+  const { values, positionals } = parseWords(argv);
+  if (values.version) return { command: 'version' };
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') return { command: 'help' };
+  const allowed = ALLOWED[command];
+  if (!allowed) throw new UsageError(`Unknown command "${command}"`);
+  for (const key of Object.keys(values) as (keyof typeof options)[]) {
+    if (!allowed.includes(key)) throw new UsageError(`${command} does not take --${key}`);
+  }
+  const configDir = values['config-dir'] ?? null;
+  if (configDir === '') throw new UsageError('--config-dir needs a folder');
+
+  switch (command) {
+    case 'enroll':
+      return { command, configDir, name: nameOption(values.name), ...enrolmentTarget(values, rest) };
+    case 'run':
+      noMorePositionals(command, rest);
+      return {
+        command,
+        configDir,
+        installer: installerOption(values.installer),
+        inventoryIntervalMs: inventoryInterval(values['inventory-hours']),
+        simulateDelayMs: values['simulate-delay-ms'] === undefined ? 0 : wholeNumber('--simulate-delay-ms', values['simulate-delay-ms']),
+      };
+    case 'status':
+    case 'unenroll':
+      noMorePositionals(command, rest);
+      return { command, configDir };
+    default: {
+      const [action, ...more] = rest;
+      if (action !== 'install' && action !== 'uninstall') throw new UsageError('service needs install or uninstall');
+      noMorePositionals(`service ${action}`, more);
+      if (action === 'uninstall' && (values.installer !== undefined || values['inventory-hours'] !== undefined)) {
+        throw new UsageError('service uninstall takes only --config-dir');
+      }
+      // Checked now; passed on to the service's `run` as typed.
+      if (values.installer !== undefined) installerOption(values.installer);
+      if (values['inventory-hours'] !== undefined) inventoryInterval(values['inventory-hours']);
+      const runArgs = [
+        ...(values.installer !== undefined ? ['--installer', values.installer] : []),
+        ...(values['inventory-hours'] !== undefined ? ['--inventory-hours', values['inventory-hours']] : []),
+      ];
+      return { command: 'service', action, configDir, runArgs };
+    }
+  }
+}
+
+/**
+ * The server and code from `--server URL --code CODE`, or from the registration link the web
+ * app copies (`https://host[/prefix]/devices/enroll?code=…`), given in place of both.
+ */
+function enrolmentTarget(values: Values, rest: string[]): { server: string; code: string } {
+  if (rest.length > 1) throw new UsageError(`enroll takes one registration link, not ${rest.length} arguments`);
+  const [link] = rest;
+  if (link !== undefined) {
+    if (values.server !== undefined || values.code !== undefined)
+      throw new UsageError('Give either a registration link or --server and --code');
+    return parseRegistrationLink(link);
+  }
+  if (!values.server || !values.code) throw new UsageError('enroll needs --server URL and --code CODE (or the registration link)');
+  return { server: serverUrl(values.server), code: values.code.trim() };
+}
+
+export function parseRegistrationLink(link: string): { server: string; code: string } {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new UsageError(`"${link}" is not a registration link (https://…/devices/enroll?code=…)`);
+  }
+  const code = url.searchParams.get('code')?.trim();
+  const marker = url.pathname.lastIndexOf('/devices/enroll');
+  if (!/^https?:$/.test(url.protocol) || marker < 0 || !code) {
+    throw new UsageError(`"${link}" is not a registration link (https://…/devices/enroll?code=…)`);
+  }
+  return { server: `${url.origin}${url.pathname.slice(0, marker)}`, code };
+}
+
+/** An http(s) address without a trailing slash, query or fragment. */
+export function serverUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new UsageError(`--server must be the server's address, e.g. https://loadout.example.com (got "${value}")`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new UsageError('--server must start with https:// or http://');
+  let path = url.pathname;
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  return `${url.origin}${path}`;
+}
+
+function nameOption(name: string | undefined): string | null {
+  if (name === undefined) return null;
+  const trimmed = name.trim();
+  if (!trimmed) throw new UsageError('--name must not be blank');
+  return trimmed;
+}
+
+function installerOption(value: string | undefined): ManagerName | null {
+  if (value === undefined) return null;
+  const found = MANAGER_NAMES.find((name) => name === value);
+  if (!found) throw new UsageError(`--installer must be one of ${MANAGER_NAMES.join(', ')}`);
+  return found;
+}
+
+function inventoryInterval(value: string | undefined): number {
+  if (value === undefined) return AGENT_INVENTORY_INTERVAL_MS;
+  const hours = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(hours > 0) || hours > 24 * 30)
+    throw new UsageError('--inventory-hours must be a number of hours between 0 and 720');
+  return Math.round(hours * HOUR_MS);
+}
+
+function wholeNumber(option: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${option} must be a whole number`);
+  return Number(value);
+}
+
+function noMorePositionals(command: string, rest: string[]): void {
+  if (rest.length > 0) throw new UsageError(`${command} does not take "${rest[0]}"`);
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir, userInfo } from 'node:os';
+import { join, posix, resolve, win32 } from 'node:path';
+import { z } from 'zod';
+
+/** What enrolment leaves on the machine; the credential is a secret (mode 0600, never logged). */
+export const agentConfigSchema = z.object({
+  server: z.string().min(1),
+  deviceId: z.string().min(1),
+  deviceName: z.string().min(1),
+  credential: z.string().min(1),
+});
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+export const CONFIG_FILE = 'agent.json';
+
+export interface ConfigDirEnv {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  /** root on POSIX, SYSTEM (or an elevated service account) on Windows. */
+  privileged: boolean;
+}
+
+export function currentDirEnv(): ConfigDirEnv {
+  return { platform: process.platform, env: process.env, home: homedir(), privileged: isPrivileged() };
+}
+
+export function isPrivileged(): boolean {
+  if (process.platform !== 'win32') return process.getuid?.() === 0;
+  // The SYSTEM account's profile is under system32\config\systemprofile.
+  const profile = (process.env.USERPROFILE ?? '').toLowerCase();
+  let name = '';
+  try {
+    name = userInfo().username;
+  } catch {
+    // No entry for this uid: not SYSTEM either.
+  }
+  return name.toUpperCase() === 'SYSTEM' || profile.endsWith('\\systemprofile');
+}
+
+/**
+ * The default folder: per user (XDG_CONFIG_HOME, ~/Library/Application Support, %APPDATA%) or,
+ * as root/SYSTEM, the system's (/etc, /Library/Application Support, %ProgramData%), so that a
+ * service running as root finds what `sudo … enroll` wrote.
+ */
+export function defaultConfigDir(e: ConfigDirEnv = currentDirEnv()): string {
+  if (e.platform === 'win32') {
+    const base = e.privileged
+      ? (e.env.ProgramData ?? e.env.PROGRAMDATA ?? 'C:\\ProgramData')
+      : (e.env.APPDATA ?? win32.join(e.home, 'AppData', 'Roaming'));
+    return win32.join(base, 'Loadout', 'Agent');
+  }
+  if (e.platform === 'darwin') {
+    return e.privileged
+      ? '/Library/Application Support/Loadout Agent'
+      : posix.join(e.home, 'Library', 'Application Support', 'Loadout Agent');
+  }
+  if (e.privileged) return '/etc/loadout-agent';
+  const xdg = e.env.XDG_CONFIG_HOME;
+  return xdg && posix.isAbsolute(xdg) ? posix.join(xdg, 'loadout-agent') : posix.join(e.home, '.config', 'loadout-agent');
+}
+
+export function resolveConfigDir(option: string | undefined): string {
+  return option ? resolve(option) : defaultConfigDir();
+}
+
+export class ConfigStore {
+  constructor(readonly dir: string) {}
+
+  get file(): string {
+    return join(this.dir, CONFIG_FILE);
+  }
+
+  /** The stored enrolment, null when there is none; throws when the file is unreadable or damaged. */
+  async load(): Promise<AgentConfig | null> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new Error(`Cannot read ${this.file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Error(`${this.file} is damaged: remove it and enrol again`);
+    }
+    const parsed = agentConfigSchema.safeParse(json);
+    if (!parsed.success) throw new Error(`${this.file} is damaged: remove it and enrol again`);
+    return parsed.data;
+  }
+
+  /** Before enrolment spends a code: the folder can be created and written here. */
+  async checkWritable(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const probe = join(this.dir, `.probe-${randomBytes(4).toString('hex')}`);
+    await writeFile(probe, '', { mode: 0o600 });
+    await rm(probe, { force: true });
+  }
+
+  /** Written to a temporary file and renamed, so a crash never leaves half a credential. */
+  async save(config: AgentConfig): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    // mkdir leaves an existing folder's mode alone.
+    await chmod(this.dir, 0o700).catch(() => undefined);
+    const temporary = join(this.dir, `.${CONFIG_FILE}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, `${JSON.stringify(agentConfigSchema.parse(config), null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      await rename(temporary, this.file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Forgets the enrolment (unenrol, deactivation). True when there was one. */
+  async remove(): Promise<boolean> {
+    try {
+      await rm(this.file);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+}

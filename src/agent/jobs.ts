@@ -1,0 +1,179 @@
+import type { AgentMessage, Job, JobItem, JobKind, ManagerName } from '@shared/agent/protocol';
+
+import { chooseManager, notAvailableMessage } from './installers/index';
+import type { Installer, InstallOutcome, PackageId } from './installers/installer';
+import type { Lane } from './lane';
+import type { Logger } from './log';
+import { itemReport, type ItemReport } from './report';
+
+export interface JobRunnerOptions {
+  /** The managers this agent uses, by name (only `simulated` when it was asked for). */
+  installers: ReadonlyMap<ManagerName, Installer>;
+  platform: NodeJS.Platform;
+  send: (message: AgentMessage) => void;
+  lane: Lane;
+  log: Logger;
+  /** After each job that ran to its end (the agent then reports its inventory). */
+  onJobFinished?: () => void;
+}
+
+/** How many finished jobs' outcomes are remembered, to answer a job the server sends again. */
+const REMEMBERED_JOBS = 50;
+
+const STARTING: Record<JobKind, string> = { install: 'Installing', upgrade: 'Upgrading', uninstall: 'Removing' };
+
+interface Running {
+  job: Job;
+  controller: AbortController;
+  cancelled: boolean;
+}
+
+/**
+ * The machine's jobs, one at a time and one app at a time (DESIGN §6). A job is acknowledged
+ * whenever it arrives; one that is running or waiting is not queued twice; apps this agent
+ * already finished are reported again rather than run again (the report may have been lost
+ * with the connection; the server ignores repeats).
+ */
+export class JobRunner {
+  private pending: Job[] = [];
+  private current: Running | null = null;
+  /** jobId → itemId → the final report sent for it. */
+  private readonly finished = new Map<string, Map<string, ItemReport>>();
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  get busy(): boolean {
+    return this.current !== null || this.pending.length > 0;
+  }
+
+  assign(job: Job): void {
+    const { send } = this.options;
+    send({ type: 'job.ack', jobId: job.jobId });
+    if (this.stopping) return;
+    if (this.current?.job.jobId === job.jobId || this.pending.some((waiting) => waiting.jobId === job.jobId)) return;
+    const done = this.finished.get(job.jobId);
+    if (done && job.items.every((item) => done.has(item.itemId))) {
+      for (const item of job.items) send(done.get(item.itemId)!);
+      send({ type: 'job.done', jobId: job.jobId });
+      return;
+    }
+    this.pending.push(job);
+    this.loop ??= this.drain().finally(() => (this.loop = null));
+  }
+
+  /** Stops the running call (its signal) and drops what has not started; then job.done. */
+  cancel(jobId: string): void {
+    if (this.current?.job.jobId === jobId) {
+      this.current.cancelled = true;
+      this.current.controller.abort();
+      return;
+    }
+    const before = this.pending.length;
+    this.pending = this.pending.filter((job) => job.jobId !== jobId);
+    if (this.pending.length !== before) this.options.send({ type: 'job.done', jobId });
+  }
+
+  /** Between two package-manager calls: the running call finishes, nothing else starts. */
+  stop(): Promise<void> {
+    this.stopping = true;
+    this.pending = [];
+    return this.loop ?? Promise.resolve();
+  }
+
+  /** Resolves when nothing runs or waits (tests). */
+  idle(): Promise<void> {
+    return this.loop ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.pending.shift(); job && !this.stopping; job = this.pending.shift()) {
+      const running: Running = { job, controller: new AbortController(), cancelled: false };
+      this.current = running;
+      try {
+        await this.run(running);
+      } catch (error) {
+        this.options.log.error(`Job ${job.jobId} stopped: ${(error as Error).message}`);
+      } finally {
+        this.current = null;
+      }
+    }
+  }
+
+  private async run(running: Running): Promise<void> {
+    const { job } = running;
+    const { send, platform, installers, lane, log } = this.options;
+    const done = this.remember(job.jobId);
+    const prepared = new Set<ManagerName>();
+    const available = [...installers.keys()];
+    log.info(`Job ${job.jobId}: ${job.kind} ${job.items.length} app(s)`);
+    const report = (item: JobItem, message: ItemReport) => {
+      send(message);
+      if (message.status !== 'installing') done.set(item.itemId, message);
+    };
+
+    for (const item of job.items) {
+      if (this.stopping || running.cancelled) break;
+      const earlier = done.get(item.itemId);
+      if (earlier) {
+        send(earlier);
+        continue;
+      }
+      const ids = { jobId: job.jobId, itemId: item.itemId };
+      const chosen = chooseManager(item.packages, available, platform);
+      const installer = chosen ? installers.get(chosen.manager) : undefined;
+      if (!chosen || !installer) {
+        report(item, itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
+        continue;
+      }
+      if (!prepared.has(installer.name)) {
+        prepared.add(installer.name);
+        await lane
+          .run(() => installer.prepare(running.controller.signal))
+          .catch((error: unknown) => {
+            log.warn(`${installer.name}: preparing failed: ${(error as Error).message}`);
+          });
+        if (this.stopping || running.cancelled) break;
+      }
+      send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
+      const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal));
+      log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
+      report(item, itemReport(ids, outcome.status, installer.name, outcome));
+    }
+
+    // Stopped by a signal before the end: say nothing, the server sends the rest next time.
+    if (this.stopping && !running.cancelled && job.items.some((item) => !done.has(item.itemId))) return;
+    send({ type: 'job.done', jobId: job.jobId });
+    this.options.onJobFinished?.();
+  }
+
+  /**
+   * The installers have no upgrade call yet: an upgrade installs, which reports an app that is
+   * already there as skipped with its version (src/agent/README.md).
+   */
+  private async call(installer: Installer, kind: JobKind, id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    try {
+      return kind === 'uninstall' ? await installer.uninstall(id, signal) : await installer.install(id, signal);
+    } catch (error) {
+      return {
+        status: 'failed',
+        version: null,
+        exitCode: null,
+        message: `The agent could not run ${installer.name}: ${(error as Error).message}`,
+        log: '',
+      };
+    }
+  }
+
+  private remember(jobId: string): Map<string, ItemReport> {
+    let done = this.finished.get(jobId);
+    if (!done) {
+      done = new Map();
+      this.finished.set(jobId, done);
+      const oldest = this.finished.keys().next().value;
+      if (this.finished.size > REMEMBERED_JOBS && oldest !== undefined) this.finished.delete(oldest);
+    }
+    return done;
+  }
+}
