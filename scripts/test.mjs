@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
+import { buildAgentIfStale } from './agent-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const required = process.env.LOADOUT_REQUIRE_POSTGRES === '1';
@@ -41,6 +42,8 @@ run('Format (prettier --check; `npx prettier --write .` fixes it)', [
   '.',
 ]);
 buildWebIfStale();
+// The delivery tests and the browser tests run the built agent file.
+await buildAgentIfStale();
 
 const projects = ['unit', 'server-sqlite', 'e2e'];
 if (await postgresReachable()) {

@@ -40,6 +40,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   RELEASES_DIR: z.string().default('./release'),
   WEB_DIR: z.string().default('./dist/renderer'),
+  /** The headless agent's single file (scripts/agent-build.mjs), served at GET /api/client/agent. */
+  AGENT_FILE: z.string().default('./dist/agent/loadout-agent.mjs'),
   /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
   CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
   /**
@@ -92,6 +94,7 @@ export interface Config {
   adminEmails: string[];
   releasesDir: string;
   webDir: string;
+  agentFile: string;
   /** null: do not seed (tests that want an empty catalogue). */
   catalogueSeedFile: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     releasesDir: resolve(e.RELEASES_DIR),
     webDir: resolve(e.WEB_DIR),
+    agentFile: resolve(e.AGENT_FILE),
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

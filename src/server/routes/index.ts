@@ -6,6 +6,7 @@ import { agentRoutes } from './agent.routes';
 import { authEmailRoutes } from './auth-email.routes';
 import { authRoutes } from './auth.routes';
 import { catalogueRoutes } from './catalogue.routes';
+import { clientRoutes } from './client.routes';
 import { debugRoutes } from './debug.routes';
 import { deviceTokenRoutes } from './device-tokens.routes';
 import { deviceRoutes } from './devices.routes';
@@ -37,5 +38,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
   await app.register(realtimeRoutes);
+  await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });
 }
