@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+import { AGENT_INVENTORY_INTERVAL_MS } from '@shared/agent/protocol';
+
+import { parseCommand, parseRegistrationLink } from './cli-args';
+
+describe('parseCommand', () => {
+  it('reads enroll with --server and --code', () => {
+    expect(parseCommand(['enroll', '--server', 'https://loadout.example.com/', '--code', ' ABCD-EFGH ', '--name', 'Build box'])).toEqual({
+      command: 'enroll',
+      server: 'https://loadout.example.com',
+      code: 'ABCD-EFGH',
+      name: 'Build box',
+      configDir: null,
+    });
+  });
+
+  it('takes the copied registration link in place of --server and --code', () => {
+    expect(parseCommand(['enroll', 'https://loadout.example.com/devices/enroll?code=ABCD-EFGH', '--config-dir', '/tmp/a'])).toEqual({
+      command: 'enroll',
+      server: 'https://loadout.example.com',
+      code: 'ABCD-EFGH',
+      name: null,
+      configDir: '/tmp/a',
+    });
+    expect(parseRegistrationLink('http://10.0.0.5:3000/loadout/devices/enroll?code=A%2FB')).toEqual({
+      server: 'http://10.0.0.5:3000/loadout',
+      code: 'A/B',
+    });
+  });
+
+  it.each([
+    [['enroll'], /needs --server URL and --code CODE/],
+    [['enroll', '--server', 'https://x.example'], /needs --server URL and --code CODE/],
+    [['enroll', 'https://x.example/devices/enroll'], /is not a registration link/],
+    [['enroll', 'https://x.example/other?code=A'], /is not a registration link/],
+    [['enroll', 'ftp://x.example/devices/enroll?code=A'], /is not a registration link/],
+    [['enroll', 'https://x.example/devices/enroll?code=A', '--code', 'B'], /either a registration link or --server and --code/],
+    [['enroll', '--server', 'x.example', '--code', 'A'], /--server must be the server's address/],
+    [['enroll', '--server', 'file:///etc', '--code', 'A'], /--server must start with https:\/\//],
+    [['run', '--installer', 'pacman'], /--installer must be one of winget, brew, apt, flatpak, snap, simulated/],
+    [['run', '--inventory-hours', '0'], /--inventory-hours must be a number of hours/],
+    [['run', '--inventory-hours', 'soon'], /--inventory-hours must be a number of hours/],
+    [['run', '--code', 'A'], /run does not take --code/],
+    [['run', 'now'], /run does not take "now"/],
+    [['status', '--bogus'], /Unknown option '--bogus'/],
+    [['fly'], /Unknown command "fly"/],
+    [['service'], /service needs install or uninstall/],
+    [['service', 'uninstall', '--installer', 'apt'], /service uninstall takes only --config-dir/],
+  ])('refuses %j with a sentence', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+
+  it('reads run with its defaults and options', () => {
+    expect(parseCommand(['run'])).toEqual({
+      command: 'run',
+      configDir: null,
+      installer: null,
+      inventoryIntervalMs: AGENT_INVENTORY_INTERVAL_MS,
+      simulateDelayMs: 0,
+    });
+    expect(parseCommand(['run', '--installer', 'simulated', '--inventory-hours', '0.5', '--simulate-delay-ms', '200'])).toMatchObject({
+      installer: 'simulated',
+      inventoryIntervalMs: 30 * 60_000,
+      simulateDelayMs: 200,
+    });
+  });
+
+  it('passes the run options on to the service it installs', () => {
+    expect(parseCommand(['service', 'install', '--config-dir', '/etc/x', '--installer', 'apt', '--inventory-hours', '2'])).toEqual({
+      command: 'service',
+      action: 'install',
+      configDir: '/etc/x',
+      runArgs: ['--installer', 'apt', '--inventory-hours', '2'],
+    });
+  });
+
+  it('answers help and version', () => {
+    expect(parseCommand([])).toEqual({ command: 'help' });
+    expect(parseCommand(['--help'])).toEqual({ command: 'help' });
+    expect(parseCommand(['run', '-h'])).toEqual({ command: 'help' });
+    expect(parseCommand(['-v'])).toEqual({ command: 'version' });
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+
+import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
+
+import type { Installer, InstallOutcome, PackageId } from './installers/installer';
+import { JobRunner } from './jobs';
+import { Lane } from './lane';
+import { silentLogger } from './log';
+
+/** An apt that installs when the test says so; it records every call, in order. */
+class FakeApt implements Installer {
+  readonly name: ManagerName = 'apt';
+  readonly calls: string[] = [];
+  private waiting: { name: string; resolve: (outcome: InstallOutcome) => void; signal: AbortSignal }[] = [];
+  private waiters: (() => void)[] = [];
+
+  async isAvailable() {
+    return true;
+  }
+  async prepare() {
+    this.calls.push('prepare');
+  }
+  async installedVersion() {
+    return null;
+  }
+  install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    this.calls.push(`install ${id.name}`);
+    return new Promise((resolve) => {
+      const entry = { name: id.name, resolve, signal };
+      this.waiting.push(entry);
+      signal.addEventListener('abort', () =>
+        resolve({ status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' }),
+      );
+      for (const waiter of this.waiters.splice(0)) waiter();
+    });
+  }
+  async uninstall(id: PackageId): Promise<InstallOutcome> {
+    this.calls.push(`uninstall ${id.name}`);
+    return { status: 'succeeded', version: '1', exitCode: 0, message: 'Removed (1)', log: '' };
+  }
+  async inventory() {
+    return [];
+  }
+  /** Waits until an install of `name` is running, then lets it succeed. */
+  async finish(name: string, log = ''): Promise<void> {
+    while (!this.waiting.some((entry) => entry.name === name)) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    const entry = this.waiting.find((candidate) => candidate.name === name)!;
+    this.waiting = this.waiting.filter((candidate) => candidate !== entry);
+    entry.resolve({ status: 'succeeded', version: '2.0', exitCode: 0, message: 'Installed (2.0)', log });
+  }
+  async running(name: string): Promise<void> {
+    while (!this.waiting.some((entry) => entry.name === name)) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+}
+
+const packages = (apt: string | null, winget: string | null = null) => ({
+  winget_id: winget,
+  homebrew_cask: null,
+  homebrew_formula: null,
+  apt_package: apt,
+  flatpak_id: null,
+  snap_name: null,
+});
+
+function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'install'): Job {
+  return {
+    jobId,
+    installationId: `inst-${jobId}`,
+    kind,
+    items: names.map((name, i) => ({
+      itemId: `${jobId}-item${i}`,
+      appId: i + 1,
+      name: name ?? 'Windows only',
+      packages: name ? packages(name) : packages(null, 'Example.App'),
+    })),
+  };
+}
+
+function setup() {
+  const apt = new FakeApt();
+  const sent: AgentMessage[] = [];
+  let finishedJobs = 0;
+  const runner = new JobRunner({
+    installers: new Map([['apt', apt]]),
+    platform: 'linux',
+    send: (message) => sent.push(message),
+    lane: new Lane(),
+    log: silentLogger,
+    onJobFinished: () => (finishedJobs += 1),
+  });
+  const summary = () =>
+    sent.map((message) =>
+      message.type === 'item.progress'
+        ? `${message.itemId} ${message.status}`
+        : `${message.type} ${'jobId' in message ? message.jobId : ''}`,
+    );
+  return { apt, sent, runner, summary, finishedJobs: () => finishedJobs };
+}
+
+describe('JobRunner', () => {
+  it('acknowledges, prepares once, installs one app at a time in order, skips what has no package here, then says done', async () => {
+    const { apt, runner, summary, sent, finishedJobs } = setup();
+    runner.assign(job('j1', ['hello', null, 'cowsay']));
+    await apt.finish('hello', 'x'.repeat(20_000));
+    expect(apt.calls).toEqual(['prepare', 'install hello']);
+    await apt.finish('cowsay');
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install hello', 'install cowsay']);
+    expect(summary()).toEqual([
+      'job.ack j1',
+      'j1-item0 installing',
+      'j1-item0 succeeded',
+      'j1-item1 skipped',
+      'j1-item2 installing',
+      'j1-item2 succeeded',
+      'job.done j1',
+    ]);
+    const reports = sent.filter((message) => message.type === 'item.progress');
+    expect(reports[1]).toMatchObject({ manager: 'apt', version: '2.0', exitCode: 0, message: 'Installed (2.0)' });
+    expect(reports[1]!.log).toHaveLength(16_000);
+    expect(reports[2]).toMatchObject({ manager: null, message: 'Not available on linux' });
+    expect(finishedJobs()).toBe(1);
+  });
+
+  it('runs jobs one after another, in the order they came', async () => {
+    const { apt, runner, summary } = setup();
+    runner.assign(job('j1', ['a']));
+    runner.assign(job('j2', ['b']));
+    await apt.running('a');
+    expect(apt.calls).toEqual(['prepare', 'install a']);
+    await apt.finish('a');
+    await apt.finish('b');
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install a', 'prepare', 'install b']);
+    expect(summary().filter((line) => line.startsWith('job.'))).toEqual(['job.ack j1', 'job.ack j2', 'job.done j1', 'job.done j2']);
+  });
+
+  it('does not run a job twice when the server sends it again, and answers a finished one from memory', async () => {
+    const { apt, runner, summary } = setup();
+    const sentJob = job('j1', ['a', 'b']);
+    runner.assign(sentJob);
+    await apt.running('a');
+    runner.assign(sentJob); // a reconnect while it runs
+    await apt.finish('a');
+    await apt.finish('b');
+    await runner.idle();
+    runner.assign({ ...sentJob, items: sentJob.items.slice(1) }); // the report of b was lost: the server sends b again
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install a', 'install b']);
+    expect(summary().slice(-4)).toEqual(['job.done j1', 'job.ack j1', 'j1-item1 succeeded', 'job.done j1']);
+  });
+
+  it('cancels: aborts the running call, drops what has not started, then says done', async () => {
+    const { apt, runner, summary } = setup();
+    runner.assign(job('j1', ['a', 'b', 'c']));
+    runner.assign(job('j2', ['d']));
+    await apt.running('a');
+    runner.cancel('j2'); // waiting: dropped at once
+    runner.cancel('j1');
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install a']);
+    expect(summary()).toEqual(['job.ack j1', 'job.ack j2', 'j1-item0 installing', 'job.done j2', 'j1-item0 failed', 'job.done j1']);
+  });
+
+  it('stops between two calls: the running install finishes and is reported, nothing else starts, no job.done', async () => {
+    const { apt, runner, summary } = setup();
+    runner.assign(job('j1', ['a', 'b']));
+    await apt.running('a');
+    const stopped = runner.stop();
+    await apt.finish('a');
+    await stopped;
+    expect(apt.calls).toEqual(['prepare', 'install a']);
+    expect(summary()).toEqual(['job.ack j1', 'j1-item0 installing', 'j1-item0 succeeded']);
+  });
+
+  it('removes apps for an uninstall job', async () => {
+    const { apt, runner, sent } = setup();
+    runner.assign(job('j1', ['a'], 'uninstall'));
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'uninstall a']);
+    expect(sent[1]).toMatchObject({ status: 'installing', message: 'Removing' });
+    expect(sent[2]).toMatchObject({ status: 'succeeded', message: 'Removed (1)' });
+  });
+});
