@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
 
-import { AGENT_RECONNECT_BASE_MS, AGENT_RECONNECT_CAP_MS } from '@shared/agent/protocol';
+import { AGENT_RECONNECT_BASE_MS, AGENT_RECONNECT_CAP_MS, type AgentMessage, type ServerMessage } from '@shared/agent/protocol';
 
-import { backoffDelay } from './connection';
+import { AgentConnection, backoffDelay } from './connection';
+import { silentLogger } from './log';
 
 describe('reconnect backoff (full jitter)', () => {
   it('stays between 0 and base · 2^attempt', () => {
@@ -27,5 +31,106 @@ describe('reconnect backoff (full jitter)', () => {
     expect(early).toBeGreaterThan(350);
     expect(early).toBeLessThan(650);
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('AgentConnection against a local server', () => {
+  /** A WebSocket server that answers upgrades as `answer` says and records what agents send. */
+  async function server(answer: (attempt: number) => { status: number; body?: unknown } | 'accept') {
+    const http = createServer();
+    const wss = new WebSocketServer({ noServer: true });
+    const received: AgentMessage[] = [];
+    const sockets: WebSocket[] = [];
+    let attempts = 0;
+    http.on('upgrade', (request, socket, head) => {
+      const decision = answer(attempts++);
+      if (decision !== 'accept') {
+        const body = JSON.stringify(decision.body ?? {});
+        socket.end(`HTTP/1.1 ${decision.status} No\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        sockets.push(ws);
+        ws.on('message', (data: Buffer) => {
+          const message = JSON.parse(data.toString()) as AgentMessage;
+          received.push(message);
+          if (message.type === 'hello') {
+            ws.send('{"type":"not-in-the-protocol"}');
+            ws.send(JSON.stringify({ type: 'welcome', deviceId: 'd', deviceName: 'Box', heartbeatMs: 60_000 }));
+          }
+        });
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    return {
+      url,
+      received,
+      sockets,
+      close: async () => {
+        for (const socket of sockets) socket.terminate();
+        await new Promise((resolve) => http.close(resolve));
+      },
+    };
+  }
+
+  const connect = (url: string, messages: ServerMessage[] = [], random = () => 0) =>
+    new AgentConnection({
+      server: url,
+      credential: 'cred',
+      hello: () => ({ type: 'hello', protocol: 1, agentVersion: '0.1.0', platform: 'linux', arch: 'x64', managers: ['apt'] }),
+      onMessage: (message) => messages.push(message),
+      log: silentLogger,
+      random,
+    });
+
+  it('says hello, drops what is not in the protocol, and sends reports queued while offline after it reconnects', async () => {
+    const local = await server(() => 'accept');
+    const messages: ServerMessage[] = [];
+    // Half the first backoff window (500 ms): time to send while offline.
+    const connection = connect(local.url, messages, () => 0.5);
+    connection.send({ type: 'job.ack', jobId: 'early' });
+    connection.send({ type: 'heartbeat' });
+    connection.start();
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
+    await vi.waitFor(() => expect(local.received.map((message) => message.type)).toEqual(['hello', 'job.ack']));
+    expect(messages.map((message) => message.type)).toEqual(['welcome']);
+
+    local.sockets[0]!.terminate();
+    await vi.waitFor(() => expect(connection.connected).toBe(false));
+    connection.send({ type: 'job.done', jobId: 'while-offline' });
+    await vi.waitFor(() => expect(local.received.map((message) => message.type)).toEqual(['hello', 'job.ack', 'hello', 'job.done']));
+    await connection.stop();
+    expect(await connection.ended$).toEqual({ reason: 'stopped' });
+    await local.close();
+  });
+
+  it('ends as deactivated on a 401 DEVICE_DEACTIVATED_REMOTELY, after retrying what is only a failure', async () => {
+    const local = await server((attempt) =>
+      attempt === 0 ? { status: 503 } : { status: 401, body: { code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'Deactivated' } },
+    );
+    const connection = connect(local.url);
+    connection.start();
+    expect(await connection.ended$).toEqual({ reason: 'deactivated', removeClient: false });
+    await local.close();
+  });
+
+  it('ends as refused on a 401 with another code, and as deactivated on close code 4401', async () => {
+    const refusing = await server(() => ({
+      status: 401,
+      body: { code: 'TOKEN_INVALID', message: 'This device credential is not valid.' },
+    }));
+    const refused = connect(refusing.url);
+    refused.start();
+    expect(await refused.ended$).toEqual({ reason: 'refused', message: 'This device credential is not valid.' });
+    await refusing.close();
+
+    const closing = await server(() => 'accept');
+    const closed = connect(closing.url);
+    closed.start();
+    await vi.waitFor(() => expect(closed.connected).toBe(true));
+    closing.sockets[0]!.close(4401, 'Device deactivated');
+    expect(await closed.ended$).toEqual({ reason: 'deactivated', removeClient: false });
+    await closing.close();
   });
 });
