@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { DeviceSlot } from './device-slot';
 import { FeedbackSlot } from './feedback-slot';
+import { LiveEventsSlot } from './live-events-slot';
 import { Navbar } from './navbar/navbar';
 import { AppRoutes } from './routes';
 import { useNavigationGuard } from './use-navigation-guard';
@@ -38,6 +39,7 @@ export function RootLayout() {
       </Box>
       <FeedbackSlot />
       <DeviceSlot />
+      <LiveEventsSlot />
     </>
   );
 }

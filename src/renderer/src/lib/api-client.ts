@@ -88,6 +88,23 @@ function sharedRefresh(): Promise<string> {
   return refreshInFlight;
 }
 
+/**
+ * A usable access token after the server refused `sent` with a 401, for a connection axios does
+ * not make (the event stream): another tab's newer token, else a refreshed one. Null when the
+ * session cannot be rescued: it has then been ended as for any other call.
+ */
+export async function tokenAfterUnauthorized(sent: string): Promise<string | null> {
+  const stored = readToken();
+  if (!stored) return null;
+  if (stored !== sent) return stored;
+  try {
+    return await sharedRefresh();
+  } catch {
+    endSessionAndAskToSignIn();
+    return null;
+  }
+}
+
 async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   const config = error.config as RetriableConfig | undefined;
   const body = error.response?.data;

@@ -46,6 +46,8 @@ export const baseApi = createApi({
     'AdminUsers',
     'AdminFeedback',
     'AdminStats',
+    'Installations',
+    'Inventory',
   ],
   endpoints: () => ({}),
 });

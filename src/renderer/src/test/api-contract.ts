@@ -26,6 +26,13 @@ import {
 } from '@shared/api/devices';
 import { feedbackResponseSchema } from '@shared/api/feedback';
 import {
+  deviceInventorySchema,
+  installationItemLogSchema,
+  installationSchema,
+  installationsResponseSchema,
+  previewResponseSchema,
+} from '@shared/api/installations';
+import {
   importListResponseSchema,
   listDetailSchema,
   listItemSchema,
@@ -120,6 +127,16 @@ export const apiContract = {
   'GET /api/tokens': json(deviceTokensResponseSchema),
   'POST /api/device-tokens': json(createDeviceTokenResponseSchema, 201),
   'DELETE /api/device-tokens/:id': json(successResponseSchema),
+  'GET /api/devices/:id/inventory': json(deviceInventorySchema),
+  'POST /api/devices/:id/inventory/refresh': json(successResponseSchema),
+
+  'GET /api/installations': json(installationsResponseSchema),
+  'POST /api/installations': json(installationSchema, 201),
+  'POST /api/installations/preview': json(previewResponseSchema),
+  'GET /api/installations/:id': json(installationSchema),
+  'GET /api/installations/:id/items/:itemId/log': json(installationItemLogSchema),
+  'POST /api/installations/:id/cancel': json(installationSchema),
+  'POST /api/installations/:id/retry': json(installationSchema),
 } satisfies Record<string, JsonOperation<ZodType, number> | FileOperation>;
 
 export type ApiOperation = keyof typeof apiContract;

@@ -1,6 +1,7 @@
 import type { AccountResponse } from '@shared/api/account';
 import type { App } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
+import type { Installation, InstallationItem, InstallationSummary, InstallationTarget, ItemCounts } from '@shared/api/installations';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
@@ -121,4 +122,62 @@ export function devicesResponse(devices: Device[], overrides: Partial<DevicesRes
 /** GET /api/account for a signed-in user. */
 export function makeAccount(user: User, overrides: Partial<AccountResponse> = {}): AccountResponse {
   return { ...user, careerField: null, dateOfBirth: null, receiveEmails: false, createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
+}
+
+const noCounts = (): ItemCounts => ({ queued: 0, installing: 0, succeeded: 0, failed: 0, skipped: 0, cancelled: 0 });
+
+export function makeInstallationItem(overrides: Partial<InstallationItem> & { itemId: string; appId: number }): InstallationItem {
+  return {
+    name: `App ${overrides.appId}`,
+    status: 'queued',
+    manager: null,
+    version: null,
+    exitCode: null,
+    message: null,
+    hasLog: false,
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeInstallationTarget(
+  overrides: Partial<InstallationTarget> & { deviceId: string; items: InstallationItem[] },
+): InstallationTarget {
+  return {
+    targetId: `target-${overrides.deviceId}`,
+    deviceName: `Device ${overrides.deviceId}`,
+    platform: 'linux',
+    status: 'running',
+    reason: null,
+    deviceOnline: true,
+    startedAt: '2026-01-02T00:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+/** An installation as GET /api/installations/:id sends it; its counts are those of its items. */
+export function makeInstallation(overrides: Partial<Installation> & { targets: InstallationTarget[] }): Installation {
+  const counts = noCounts();
+  for (const target of overrides.targets) for (const item of target.items) counts[item.status]++;
+  return {
+    id: 'inst-1',
+    kind: 'install',
+    status: 'running',
+    listId: 'list-1',
+    listName: 'Work laptop',
+    createdAt: '2026-01-02T00:00:00.000Z',
+    finishedAt: null,
+    counts,
+    ...overrides,
+  };
+}
+
+/** The list form of an installation (GET /api/installations). */
+export function summaryOf(installation: Installation): InstallationSummary {
+  const { targets, ...rest } = installation;
+  return {
+    ...rest,
+    devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })),
+  };
 }

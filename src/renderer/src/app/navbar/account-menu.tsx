@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import {
   IconDatabase,
   IconDeviceDesktop,
+  IconListCheck,
   IconLogin,
   IconLogout,
   IconMoon,
@@ -50,6 +51,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
             </Menu.Item>
             <Menu.Item component={Link} to="/devices" leftSection={<IconDeviceDesktop size={16} aria-hidden />}>
               Devices
+            </Menu.Item>
+            <Menu.Item component={Link} to="/installations" leftSection={<IconListCheck size={16} aria-hidden />}>
+              Installations
             </Menu.Item>
             {user?.isAdmin ? (
               <>

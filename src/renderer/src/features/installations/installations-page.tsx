@@ -1,10 +1,105 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
-/** /installations: filled by the installations release. */
-export function InstallationsPage() {
+import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { PageHeader } from '../../components/page-header';
+import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
+import { formatCounts, formatDateTime, installationTitle } from './installation-text';
+
+function EmptyState() {
   return (
-    <PlaceholderPage title="Installations">
-      Installing lists onto your machines is not available in this version of Loadout yet.
-    </PlaceholderPage>
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <IconListCheck size={40} stroke={1.5} aria-hidden />
+        <Text fw={600}>No installations yet</Text>
+        <Text size="sm" c="dimmed" maw={460}>
+          Install a list from the Lists screen onto a machine you enrolled with a registration token. Each installation shows up here, with
+          its progress on every machine and for every app.
+        </Text>
+        <Group gap="sm" justify="center">
+          <Button component={Link} to="/app-list">
+            Go to Lists
+          </Button>
+          <Button component={Link} to="/devices" variant="default">
+            Add a machine
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function InstallationRow({ installation }: { installation: InstallationSummary }) {
+  const title = installationTitle(installation);
+  return (
+    <Paper withBorder radius="md" component="li" style={{ listStyle: 'none' }}>
+      <UnstyledButton
+        component={Link}
+        to={`/installations/${encodeURIComponent(installation.id)}`}
+        p="md"
+        w="100%"
+        aria-label={`${title}, ${INSTALLATION_STATUS[installation.status].label}`}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="wrap">
+              <StatusBadge look={INSTALLATION_STATUS[installation.status]} />
+              <Text fw={600} truncate>
+                {title}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {installation.devices.map((device) => device.deviceName).join(', ') || 'No devices'} · {formatCounts(installation.counts)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Started {formatDateTime(installation.createdAt)}
+              {installation.finishedAt ? ` · Finished ${formatDateTime(installation.finishedAt)}` : ''}
+            </Text>
+          </Stack>
+          <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
+        </Group>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+/** /installations: newest first, updated live by the event stream. */
+export function InstallationsPage() {
+  const query = useGetInstallationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  let body;
+  if (query.isLoading) {
+    body = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading installations...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <Alert color="red" variant="light" title="Failed to load installations">
+        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!query.data || query.data.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Installations">
+        {query.data.map((installation) => (
+          <InstallationRow key={installation.id} installation={installation} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack maw={960} mx="auto" p="lg" gap={0}>
+      <PageHeader title="Installations" description="The lists you installed onto your machines, newest first." />
+      {body}
+    </Stack>
   );
 }

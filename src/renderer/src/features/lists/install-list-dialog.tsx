@@ -1,25 +1,32 @@
-import { notify } from '../../lib/notify';
+import { useState } from 'react';
+
 import { DeviceSelectModal } from './device-select-modal';
+import type { InstallDevice } from './install-devices';
+import { InstallPreviewModal } from './install-preview-modal';
 import { useGetListItemsQuery, type ListSummary } from './lists-api';
 
 /**
- * "Install" on a list card. Choosing devices is real; sending the installation arrives with
- * the desktop-client issue, and the notification says so rather than pretending.
+ * "Install" on a list card: choose devices (SPEC's "Select Installation Device"), see what each
+ * will install, skip or cannot get, then install; the installation's page opens.
  */
 export function InstallListDialog({ list, onClose }: { list: ListSummary; onClose: () => void }) {
   const { data: items } = useGetListItemsQuery(list.id);
+  const [chosen, setChosen] = useState<InstallDevice[] | null>(null);
   return (
-    <DeviceSelectModal
-      opened
-      multiple
-      listName={list.name}
-      appCount={list.appCount}
-      apps={items ?? []}
-      onCancel={onClose}
-      onConfirm={() => {
-        notify.info('Installations arrive with the desktop client.');
-        onClose();
-      }}
-    />
+    <>
+      {/* Stays mounted under the preview, so Back returns to the same choice. */}
+      <DeviceSelectModal
+        opened={chosen === null}
+        multiple
+        listName={list.name}
+        appCount={list.appCount}
+        apps={items ?? []}
+        onCancel={onClose}
+        onConfirm={setChosen}
+      />
+      {chosen ? (
+        <InstallPreviewModal listId={list.id} listName={list.name} devices={chosen} onBack={() => setChosen(null)} onClose={onClose} />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,71 @@
+import { Badge, type MantineSize } from '@mantine/core';
+import {
+  IconBan,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconCircleX,
+  IconClock,
+  IconHourglassOff,
+  IconLoader2,
+  IconPlayerSkipForward,
+  IconPlugConnectedX,
+  type Icon,
+} from '@tabler/icons-react';
+
+import type { InstallationStatus, InstallationTarget, ItemStatus } from '@shared/api/installations';
+
+export interface StatusLook {
+  label: string;
+  color: string;
+  icon: Icon;
+}
+
+/** The whole installation (DESIGN §9: colour AND words, never colour alone). */
+export const INSTALLATION_STATUS: Readonly<Record<InstallationStatus, StatusLook>> = {
+  waiting: { label: 'Waiting', color: 'gray', icon: IconClock },
+  running: { label: 'Installing', color: 'blue', icon: IconLoader2 },
+  succeeded: { label: 'Succeeded', color: 'green', icon: IconCircleCheck },
+  failed: { label: 'Failed', color: 'red', icon: IconCircleX },
+  cancelled: { label: 'Cancelled', color: 'gray', icon: IconBan },
+  expired: { label: 'Expired', color: 'orange', icon: IconHourglassOff },
+};
+
+/** One app on one device. */
+export const ITEM_STATUS: Readonly<Record<ItemStatus, StatusLook>> = {
+  queued: { label: 'Queued', color: 'gray', icon: IconCircleDashed },
+  installing: { label: 'Installing', color: 'blue', icon: IconLoader2 },
+  succeeded: { label: 'Installed', color: 'green', icon: IconCircleCheck },
+  failed: { label: 'Failed', color: 'red', icon: IconCircleX },
+  skipped: { label: 'Skipped', color: 'yellow', icon: IconPlayerSkipForward },
+  cancelled: { label: 'Cancelled', color: 'gray', icon: IconBan },
+};
+
+/** One device's job; a waiting job of an offline machine says so, a finished one whether an app failed. */
+export function targetStatusLook(target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'items'>): StatusLook {
+  switch (target.status) {
+    case 'waiting':
+      return target.deviceOnline
+        ? { label: 'Starting', color: 'gray', icon: IconClock }
+        : { label: 'Waiting for device', color: 'orange', icon: IconPlugConnectedX };
+    case 'running':
+      return { label: 'Installing', color: 'blue', icon: IconLoader2 };
+    case 'done':
+      return target.items.some((item) => item.status === 'failed')
+        ? { label: 'Finished with failures', color: 'red', icon: IconCircleX }
+        : { label: 'Done', color: 'green', icon: IconCircleCheck };
+    case 'cancelled':
+      return { label: 'Cancelled', color: 'gray', icon: IconBan };
+    case 'expired':
+      return { label: 'Expired', color: 'orange', icon: IconHourglassOff };
+  }
+}
+
+/** A status as a badge: an icon, a colour and the word. */
+export function StatusBadge({ look, size = 'sm' }: { look: StatusLook; size?: MantineSize }) {
+  const StatusIcon = look.icon;
+  return (
+    <Badge size={size} variant="light" color={look.color} tt="none" leftSection={<StatusIcon size={14} aria-hidden />}>
+      {look.label}
+    </Badge>
+  );
+}

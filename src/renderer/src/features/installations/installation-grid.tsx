@@ -1,0 +1,122 @@
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+
+import type { InstallationItem, InstallationTarget } from '@shared/api/installations';
+
+import { ITEM_STATUS, StatusBadge, targetStatusLook } from '../../components/installation-status';
+import { PLATFORM_LABELS } from '../../components/platform-badges';
+
+interface GridProps {
+  targets: readonly InstallationTarget[];
+  onShowLog: (target: InstallationTarget, item: InstallationItem) => void;
+}
+
+/** The apps of every target, in the order of the first device that has them. */
+function appsOf(targets: readonly InstallationTarget[]): Array<{ appId: number; name: string }> {
+  const seen = new Map<number, string>();
+  for (const target of targets) for (const item of target.items) if (!seen.has(item.appId)) seen.set(item.appId, item.name);
+  return [...seen].map(([appId, name]) => ({ appId, name }));
+}
+
+/** The small print under a cell's status: the version installed, why it was skipped, how it failed. */
+function itemDetail(item: InstallationItem): string | null {
+  if (item.status === 'succeeded') return [item.version, item.manager ? `with ${item.manager}` : null].filter(Boolean).join(' ') || null;
+  if (item.status === 'failed') {
+    const exit = item.exitCode !== null ? `Exit code ${item.exitCode}` : null;
+    return [item.message, exit].filter(Boolean).join(' · ') || null;
+  }
+  return item.message;
+}
+
+function DeviceHeader({ target }: { target: InstallationTarget }) {
+  const platform = target.platform === 'windows' || target.platform === 'macos' || target.platform === 'linux' ? target.platform : null;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text fw={600} size="sm">
+        {target.deviceName}
+      </Text>
+      <Text size="xs" c="dimmed" fw={400}>
+        {platform ? PLATFORM_LABELS[platform] : target.platform}
+      </Text>
+      <StatusBadge look={targetStatusLook(target)} size="sm" />
+      {target.reason && target.status !== 'cancelled' ? (
+        <Text size="xs" c="orange" fw={400} maw={220}>
+          {target.reason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Cell({
+  target,
+  item,
+  onShowLog,
+}: { target: InstallationTarget; item: InstallationItem | undefined } & Pick<GridProps, 'onShowLog'>) {
+  if (!item) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not part of this job
+      </Text>
+    );
+  }
+  const detail = itemDetail(item);
+  return (
+    <Stack gap={4} align="flex-start">
+      <StatusBadge look={ITEM_STATUS[item.status]} />
+      {detail ? (
+        <Text size="xs" c="dimmed" maw={240}>
+          {detail}
+        </Text>
+      ) : null}
+      {item.status === 'failed' || item.hasLog ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconFileText size={14} aria-hidden />}
+          onClick={() => onShowLog(target, item)}
+          aria-label={`Show the log of ${item.name} on ${target.deviceName}`}
+        >
+          Show log
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** DESIGN §9: a device × app grid — rows are apps, columns devices; every status in colour and words. */
+export function InstallationGrid({ targets, onShowLog }: GridProps) {
+  const apps = appsOf(targets);
+  return (
+    <Table.ScrollContainer minWidth={240 + targets.length * 220}>
+      <Table verticalSpacing="sm" highlightOnHover withTableBorder aria-label="Apps on each device">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={200}>
+              App
+            </Table.Th>
+            {targets.map((target) => (
+              <Table.Th key={target.targetId} scope="col" style={{ verticalAlign: 'top' }}>
+                <DeviceHeader target={target} />
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {apps.map((app) => (
+            <Table.Tr key={app.appId}>
+              <Table.Th scope="row" fw={500}>
+                {app.name}
+              </Table.Th>
+              {targets.map((target) => (
+                <Table.Td key={target.targetId} style={{ verticalAlign: 'top' }}>
+                  <Cell target={target} item={target.items.find((item) => item.appId === app.appId)} onShowLog={onShowLog} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,190 @@
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { formatLastActive } from '@shared/format';
+
+import { PLATFORM_LABELS } from '../../components/platform-badges';
+import { errorMessage } from '../../lib/api-errors';
+import { useCreateInstallationMutation, usePreviewInstallationQuery, type PreviewResponse } from '../../lib/installations-api';
+import { notify } from '../../lib/notify';
+import { installButtonLabel } from './device-select-modal';
+import { newIdempotencyKey } from './idempotency-key';
+import { devicePlatform, type InstallDevice } from './install-devices';
+
+type PreviewDevice = PreviewResponse['devices'][number];
+type PreviewItem = PreviewDevice['items'][number];
+
+const ACTION_LOOK = {
+  install: { color: 'blue', icon: IconDownload },
+  already_installed: { color: 'green', icon: IconCircleCheck },
+  unavailable: { color: 'gray', icon: IconCircleOff },
+} as const;
+
+/** What will happen to one app on one machine, in words. */
+export function previewItemText(item: PreviewItem): string {
+  switch (item.action) {
+    case 'install':
+      return item.manager ? `Will be installed with ${item.manager}` : 'Will be installed';
+    case 'already_installed':
+      return item.installedVersion ? `Already installed (${item.installedVersion})` : 'Already installed';
+    case 'unavailable':
+      return item.reason ?? 'Not available on this machine';
+  }
+}
+
+function count(items: readonly PreviewItem[], action: PreviewItem['action']): number {
+  return items.filter((item) => item.action === action).length;
+}
+
+function DevicePreview({ device }: { device: PreviewDevice }) {
+  const platform = devicePlatform(device.platform);
+  const toInstall = count(device.items, 'install');
+  const installed = count(device.items, 'already_installed');
+  const unavailable = count(device.items, 'unavailable');
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={device.deviceName}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600}>
+            {device.deviceName}{' '}
+            <Text span size="sm" c="dimmed" fw={400}>
+              · {platform ? PLATFORM_LABELS[platform] : device.platform}
+            </Text>
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" color="blue" tt="none">
+              {toInstall} to install
+            </Badge>
+            {installed > 0 ? (
+              <Badge variant="light" color="green" tt="none">
+                {installed} already installed
+              </Badge>
+            ) : null}
+            {unavailable > 0 ? (
+              <Badge variant="light" color="gray" tt="none">
+                {unavailable} not available
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {device.inventoryCheckedAt
+            ? `Installed apps last checked ${formatLastActive(device.inventoryCheckedAt).replace('Just now', 'just now')}.`
+            : 'This machine has not reported its installed apps yet: an app that is already there is skipped when it runs.'}
+        </Text>
+        <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+          {device.items.map((item) => {
+            const look = ACTION_LOOK[item.action];
+            const ActionIcon = look.icon;
+            return (
+              <Group component="li" key={item.appId} gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size="sm" variant="light" color={look.color} aria-hidden>
+                  <ActionIcon size={14} />
+                </ThemeIcon>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {item.name}
+                </Text>
+                <Text size="sm" c={item.action === 'unavailable' ? 'dimmed' : undefined} ta="right">
+                  {previewItemText(item)}
+                </Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface InstallPreviewModalProps {
+  listId: string;
+  listName: string;
+  devices: InstallDevice[];
+  onBack: () => void;
+  onClose: () => void;
+}
+
+/** The step after "Select Installation Device": what each chosen machine will install, then install. */
+export function InstallPreviewModal({ listId, listName, devices, onBack, onClose }: InstallPreviewModalProps) {
+  const deviceIds = devices.map((device) => device.device_id);
+  const preview = usePreviewInstallationQuery({ listId, deviceIds }, { refetchOnMountOrArgChange: true });
+  const [create, created] = useCreateInstallationMutation();
+  // One key per confirmation: a second click or a retry after a lost answer creates nothing twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const navigate = useNavigate();
+
+  async function install() {
+    try {
+      const installation = await create({ listId, deviceIds, idempotencyKey }).unwrap();
+      onClose();
+      void navigate(`/installations/${encodeURIComponent(installation.id)}`);
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to start the installation'));
+    }
+  }
+
+  const nothingToInstall = preview.data?.devices.every((device) => count(device.items, 'install') === 0) ?? false;
+  let body: ReactNode;
+  if (preview.isLoading || (preview.isFetching && !preview.data)) {
+    body = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Checking what each device has...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (preview.isError || !preview.data) {
+    body = (
+      <Alert color="red" variant="light" title={errorMessage(preview.error, 'Failed to load the preview')}>
+        <Button size="xs" variant="default" onClick={() => void preview.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {preview.data.devices.map((device) => (
+          <DevicePreview key={device.deviceId} device={device} />
+        ))}
+        {nothingToInstall ? (
+          <Alert color="yellow" variant="light">
+            Nothing new to install: every app is already installed or not available on these devices. Installing anyway checks again on each
+            machine.
+          </Alert>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Review Installation" centered size="lg">
+      <Stack gap="md">
+        <Text size="sm">
+          What installing{' '}
+          <Text span fw={600}>
+            {listName}
+          </Text>{' '}
+          will do on {devices.length === 1 ? 'this device' : `these ${devices.length} devices`}:
+        </Text>
+        {body}
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button loading={created.isLoading} disabled={!preview.data} onClick={() => void install()} data-autofocus>
+              {installButtonLabel(devices)}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

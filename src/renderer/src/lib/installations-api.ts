@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+
+import type { DeviceInventory, Installation, InstallationSummary, PreviewResponse } from '@shared/api/installations';
+
+import { baseApi } from './base-api';
+
+// The schemas (and zod) load with the first installation call, not with the first route.
+const schemas = () => import('@shared/api/installations');
+const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
+
+type ItemLog = z.infer<Awaited<ReturnType<typeof schemas>>['installationItemLogSchema']>;
+
+export type { DeviceInventory, Installation, InstallationSummary, ItemLog, PreviewResponse };
+
+export interface CreateInstallationArgs {
+  listId: string;
+  deviceIds: string[];
+  /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
+  idempotencyKey: string;
+}
+
+/**
+ * Installations (DESIGN §5, §10). In lib because three features use it: the lists screen
+ * previews and creates one, the installations screens show them, the device page shows a
+ * machine's inventory and its recent installations; features never import each other.
+ */
+export const installationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getInstallations: build.query<InstallationSummary[], void>({
+      query: () => ({ url: '/api/installations', schema: () => schemas().then((m) => m.installationsResponseSchema) }),
+      transformResponse: (body: { installations: InstallationSummary[] }) => body.installations,
+      providesTags: [{ type: 'Installations', id: 'LIST' }],
+    }),
+    getInstallation: build.query<Installation, string>({
+      query: (id) => ({ url: `/api/installations/${encodeURIComponent(id)}`, schema: () => schemas().then((m) => m.installationSchema) }),
+      providesTags: (_result, _error, id) => [{ type: 'Installations', id }],
+    }),
+    getItemLog: build.query<ItemLog, { installationId: string; itemId: string }>({
+      query: ({ installationId, itemId }) => ({
+        url: `/api/installations/${encodeURIComponent(installationId)}/items/${encodeURIComponent(itemId)}/log`,
+        schema: () => schemas().then((m) => m.installationItemLogSchema),
+      }),
+      providesTags: (_result, _error, { installationId }) => [{ type: 'Installations', id: installationId }],
+    }),
+    /** A read, though it is a POST: what each device would do (nothing is created). */
+    previewInstallation: build.query<PreviewResponse, { listId: string; deviceIds: string[] }>({
+      query: (body) => ({
+        url: '/api/installations/preview',
+        method: 'POST',
+        data: body,
+        schema: () => schemas().then((m) => m.previewResponseSchema),
+      }),
+      providesTags: ['Inventory'],
+    }),
+    createInstallation: build.mutation<Installation, CreateInstallationArgs>({
+      query: ({ listId, deviceIds, idempotencyKey }) => ({
+        url: '/api/installations',
+        method: 'POST',
+        data: { listId, deviceIds, kind: 'install' },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        schema: () => schemas().then((m) => m.installationSchema),
+      }),
+      invalidatesTags: [{ type: 'Installations', id: 'LIST' }],
+    }),
+    cancelInstallation: build.mutation<Installation, string>({
+      query: (id) => ({
+        url: `/api/installations/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        schema: () => schemas().then((m) => m.installationSchema),
+      }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Installations', id: 'LIST' },
+        { type: 'Installations', id },
+      ],
+    }),
+    retryInstallation: build.mutation<Installation, string>({
+      query: (id) => ({
+        url: `/api/installations/${encodeURIComponent(id)}/retry`,
+        method: 'POST',
+        schema: () => schemas().then((m) => m.installationSchema),
+      }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Installations', id: 'LIST' },
+        { type: 'Installations', id },
+      ],
+    }),
+    getDeviceInventory: build.query<DeviceInventory, string>({
+      query: (deviceId) => ({
+        url: `/api/devices/${encodeURIComponent(deviceId)}/inventory`,
+        schema: () => schemas().then((m) => m.deviceInventorySchema),
+      }),
+      providesTags: (_result, _error, deviceId) => [{ type: 'Inventory', id: deviceId }],
+    }),
+    /** Asks the agent for a fresh inventory; it arrives later, announced on the event stream. */
+    refreshDeviceInventory: build.mutation<unknown, string>({
+      query: (deviceId) => ({ url: `/api/devices/${encodeURIComponent(deviceId)}/inventory/refresh`, method: 'POST', schema: success }),
+    }),
+  }),
+});
+
+export const {
+  useGetInstallationsQuery,
+  useGetInstallationQuery,
+  useGetItemLogQuery,
+  usePreviewInstallationQuery,
+  useCreateInstallationMutation,
+  useCancelInstallationMutation,
+  useRetryInstallationMutation,
+  useGetDeviceInventoryQuery,
+  useRefreshDeviceInventoryMutation,
+} = installationsApi;
