@@ -57,6 +57,14 @@ const Devices = lazyPage(
   () => import('../features/devices/devices-page'),
   (m) => m.DevicesPage,
 );
+const DevicePage = lazyPage(
+  () => import('../features/devices/device-page'),
+  (m) => m.DevicePage,
+);
+const Enroll = lazyPage(
+  () => import('../features/devices/enroll-page'),
+  (m) => m.EnrollPage,
+);
 const Installations = lazyPage(
   () => import('../features/installations/installations-page'),
   (m) => m.InstallationsPage,
@@ -104,6 +112,7 @@ export function AppRoutes() {
           <Route path="settings" element={<Settings />} />
           <Route path="payment-page" element={<Payment />} />
           <Route path="devices" element={<Devices />} />
+          <Route path="devices/:deviceId" element={<DevicePage />} />
           <Route path="installations" element={<Installations />} />
           <Route path="installations/:id" element={<InstallationDetails />} />
         </Route>
@@ -115,6 +124,8 @@ export function AppRoutes() {
         <Route path="verify-email" element={<VerifyEmail />} />
         {/* Public: the mailed link must work signed in, signed out, or with a revoked session. */}
         <Route path="undo-email-change" element={<UndoEmailChange />} />
+        {/* Public: the registration link is opened on the machine to add, which is usually not signed in. */}
+        <Route path="devices/enroll" element={<Enroll />} />
         <Route path="auth/:provider/callback" element={<AuthCallback />} />
         <Route path="*" element={<Navigate to="/app-list" replace />} />
       </Routes>

@@ -16,11 +16,16 @@ export const AUTH_ROUTE_PATTERNS = [
   '/settings',
   '/payment-page',
   '/devices',
+  '/devices/:deviceId',
   '/installations',
   '/installations/:id',
 ] as const;
 
+/** Public pages under an auth pattern: the registration link opens on a machine that is not signed in. */
+const PUBLIC_PATHS = ['/devices/enroll'];
+
 export function isAuthRoute(pathname: string): boolean {
+  if (PUBLIC_PATHS.includes(pathname.replace(/\/+$/, ''))) return false;
   return AUTH_ROUTE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 

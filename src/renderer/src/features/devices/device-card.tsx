@@ -1,15 +1,18 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLock, IconMapPin } from '@tabler/icons-react';
+import { IconChevronRight, IconLoader2, IconLock, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
 
 import { DeviceBadges } from '../../components/device-badges';
-import { CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES } from './device-labels';
+import { AGENT_STATE, agentState, CONNECTION_STATUS, formatCooldown, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { DeviceNameEditor } from './device-name-editor';
 
 interface DeviceCardProps {
   device: Device;
+  /** One of its installations is running now. */
+  installing?: boolean;
   onRename: (name: string) => void;
   onDeactivate: () => void;
 }
@@ -22,8 +25,11 @@ export function deactivateBlockedReason(device: Device): string | null {
 }
 
 /** One device of the Device Management screen (SPEC §2). */
-export function DeviceCard({ device, onRename, onDeactivate }: DeviceCardProps) {
-  const status = CONNECTION_STATUS[device.connection_status];
+export function DeviceCard({ device, installing = false, onRename, onDeactivate }: DeviceCardProps) {
+  // An enrolled machine shows its agent's state; a browser its connection status.
+  const enrolled = isEnrolled(device);
+  const state = enrolled ? agentState(device, installing) : null;
+  const status = state ? AGENT_STATE[state] : CONNECTION_STATUS[device.connection_status];
   const blocked = deactivateBlockedReason(device);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={device.device_name}>
@@ -38,13 +44,20 @@ export function DeviceCard({ device, onRename, onDeactivate }: DeviceCardProps) 
               size="sm"
               variant="light"
               color={status.color}
-              leftSection={<Box w={8} h={8} bg={`${status.color}.6`} style={{ borderRadius: '50%' }} aria-hidden />}
+              leftSection={
+                state === 'installing' ? (
+                  <IconLoader2 size={12} aria-hidden />
+                ) : (
+                  <Box w={8} h={8} bg={`${status.color}.6`} style={{ borderRadius: '50%' }} aria-hidden />
+                )
+              }
             >
-              {status.label}
+              {enrolled ? `Agent ${status.label.toLowerCase()}` : status.label}
             </Badge>
             <Text size="sm" c="dimmed">
               {PLATFORM_NAMES[device.platform]}
               {device.arch ? ` (${device.arch})` : ''} · Last active {formatLastActive(device.last_active)}
+              {device.agent_version ? ` · Agent ${device.agent_version}` : ''}
             </Text>
           </Group>
           {device.location ? (
@@ -60,14 +73,25 @@ export function DeviceCard({ device, onRename, onDeactivate }: DeviceCardProps) 
             </Group>
           ) : null}
         </Stack>
-        <Tooltip label={blocked} disabled={!blocked} withArrow multiline maw={260}>
-          {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
-          <span>
-            <Button color="red" variant="light" disabled={blocked !== null} onClick={onDeactivate}>
-              Deactivate
-            </Button>
-          </span>
-        </Tooltip>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`/devices/${encodeURIComponent(device.device_id)}`}
+            variant="default"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            aria-label={`Details of ${device.device_name}`}
+          >
+            Details
+          </Button>
+          <Tooltip label={blocked} disabled={!blocked} withArrow multiline maw={260}>
+            {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
+            <span>
+              <Button color="red" variant="light" disabled={blocked !== null} onClick={onDeactivate}>
+                Deactivate
+              </Button>
+            </span>
+          </Tooltip>
+        </Group>
       </Group>
     </Paper>
   );

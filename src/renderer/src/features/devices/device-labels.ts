@@ -48,3 +48,22 @@ export function usageLevel(used: number, limit: number): UsageLevel {
   if (limit > 1 && used >= limit - 1) return 'warning';
   return 'ok';
 }
+
+/** A machine enrolled with a registration token runs the agent (DESIGN §5 "Remote enrolment"). */
+export function isEnrolled(device: Pick<Device, 'device_type' | 'registration_method'>): boolean {
+  return device.device_type === 'remote' && device.registration_method === 'token';
+}
+
+export type AgentState = 'online' | 'installing' | 'offline';
+
+/** An enrolled machine's agent: connected (and busy or not) or not; connection_status is "online" while it heartbeats. */
+export function agentState(device: Pick<Device, 'connection_status'>, installing: boolean): AgentState {
+  if (device.connection_status !== 'online') return 'offline';
+  return installing ? 'installing' : 'online';
+}
+
+export const AGENT_STATE: Readonly<Record<AgentState, { label: string; color: string }>> = {
+  online: { label: 'Online', color: 'green' },
+  installing: { label: 'Installing', color: 'blue' },
+  offline: { label: 'Offline', color: 'gray' },
+};

@@ -112,7 +112,13 @@ describe('Device Registration Tokens', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/device-tokens')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/device-tokens')[0]?.body).toEqual({ maxUses: 1 });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate Registration Token' })).not.toBeInTheDocument());
+    // The result: the code and the headless agent's commands with this token's link.
+    const result = await screen.findByRole('dialog', { name: 'Registration Token Generated' });
+    expect(within(result).getByText('ABCD-1234')).toBeInTheDocument();
+    expect(within(result).getByText(/node loadout-agent\.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).toBeInTheDocument();
+    expect(within(result).getByText(/^curl -fsSLo loadout-agent\.mjs http:\/\/localhost\/api\/client\/agent/)).toBeInTheDocument();
+    fireEvent.click(within(result).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registration Token Generated' })).not.toBeInTheDocument());
     const before = api.callsTo('GET', '/api/devices').length;
     await vi.advanceTimersByTimeAsync(29_000);
     expect(api.callsTo('GET', '/api/devices')).toHaveLength(before);

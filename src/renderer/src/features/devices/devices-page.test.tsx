@@ -6,7 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
-import { devicesResponse, makeDevice } from '../../test/factories';
+import {
+  devicesResponse,
+  makeDevice,
+  makeInstallation,
+  makeInstallationItem,
+  makeInstallationTarget,
+  summaryOf,
+} from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
 
@@ -59,10 +66,35 @@ describe('Device Management screen', () => {
     expect(within(card('Chrome on Linux')).getByText('This device')).toBeInTheDocument();
     expect(within(card('Chrome on Linux')).getByText('Admin')).toBeInTheDocument();
     expect(within(card('Chrome on Linux')).getByText('Primary')).toBeInTheDocument();
-    expect(within(card('Studio PC')).getByText('Recently active')).toBeInTheDocument();
+    // Enrolled machines show their agent: connected now (online), or not.
+    expect(within(card('Studio PC')).getByText('Agent offline')).toBeInTheDocument();
     expect(within(card('Studio PC')).getByText(/Last active 5m ago/)).toBeInTheDocument();
-    expect(within(card('New laptop')).getByText('Offline')).toBeInTheDocument();
+    expect(within(card('New laptop')).getByText('Agent offline')).toBeInTheDocument();
     expect(within(card('New laptop')).getByText('Protected for 71h')).toBeInTheDocument();
+  });
+
+  it("shows an enrolled machine's agent as online or installing, and a browser's connection status", async () => {
+    const idle = makeDevice({ device_id: 'dev_444444444444', device_name: 'Idle box', agent_version: '0.1.0' });
+    const busy = makeDevice({ device_id: 'dev_555555555555', device_name: 'Busy box' });
+    const running = makeInstallation({
+      targets: [
+        makeInstallationTarget({ deviceId: busy.device_id, status: 'running', items: [makeInstallationItem({ itemId: 'i', appId: 1 })] }),
+      ],
+    });
+    const browser = { ...thisBrowser, connection_status: 'recently_active' as const };
+    await openDevices(
+      [browser, idle, busy],
+      {},
+      { 'GET /api/installations': { status: 200, data: { installations: [summaryOf(running)] } } },
+    );
+    expect(within(card('Chrome on Linux')).getByText('Recently active')).toBeInTheDocument();
+    expect(within(card('Idle box')).getByText('Agent online')).toBeInTheDocument();
+    expect(within(card('Idle box')).getByText(/Agent 0\.1\.0/)).toBeInTheDocument();
+    expect(await within(card('Busy box')).findByText('Agent installing')).toBeInTheDocument();
+    expect(within(card('Busy box')).getByRole('link', { name: 'Details of Busy box' })).toHaveAttribute(
+      'href',
+      '/devices/dev_555555555555',
+    );
   });
 
   it('disables Deactivate for this device and for a device in its protection period', async () => {

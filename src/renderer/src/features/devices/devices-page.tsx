@@ -9,6 +9,7 @@ import type { Device } from '@shared/api/devices';
 import { PageHeader } from '../../components/page-header';
 import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
+import { useGetInstallationsQuery } from '../../lib/installations-api';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { readToken } from '../../lib/session';
@@ -48,6 +49,13 @@ export function DevicesPage() {
   const limitReached = useSelector(selectLimitReached);
   const seatLimit = useSelector(selectSeatLimit);
   const [rename] = useRenameDeviceMutation();
+  // Which machines are installing now: the cards say so (kept live by the event stream).
+  const { data: installations } = useGetInstallationsQuery();
+  const installingIds = new Set(
+    (installations ?? []).flatMap((installation) =>
+      installation.devices.filter((target) => target.status === 'running').map((target) => target.deviceId),
+    ),
+  );
   const [search, setSearch] = useState('');
   const [platform, setPlatform] = useState<PlatformFilter>('all');
   const [deactivating, setDeactivating] = useState<Device | null>(null);
@@ -138,6 +146,7 @@ export function DevicesPage() {
           <DeviceCard
             key={device.device_id}
             device={device}
+            installing={installingIds.has(device.device_id)}
             onRename={(name) => void saveName(device, name)}
             onDeactivate={() => setDeactivating(device)}
           />

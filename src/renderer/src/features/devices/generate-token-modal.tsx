@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 import type { DeviceToken } from '@shared/api/devices';
 
 import { notify } from '../../lib/notify';
+import { AgentCommands } from './agent-commands';
 import { tokenErrorMessage } from './device-errors';
 import { useCreateTokenMutation } from './devices-api';
 
@@ -26,6 +27,7 @@ interface GenerateTokenModalProps {
 export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerated }: GenerateTokenModalProps) {
   const [value, setValue] = useState<number | string>(1);
   const [touched, setTouched] = useState(false);
+  const [generated, setGenerated] = useState<DeviceToken | null>(null);
   const [createToken, { isLoading }] = useCreateTokenMutation();
   const error = maxUsesError(value, availableSeats);
   const noSeats = availableSeats <= 0;
@@ -33,6 +35,7 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
   function close() {
     setValue(1);
     setTouched(false);
+    setGenerated(null);
     onClose();
   }
 
@@ -44,10 +47,18 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
       const token = await createToken({ maxUses: Number(value) }).unwrap();
       notify.success(`Token ${token.code} generated`);
       onGenerated(token);
-      close();
+      setGenerated(token);
     } catch (failure) {
       notify.error(tokenErrorMessage(failure));
     }
+  }
+
+  if (generated) {
+    return (
+      <Modal opened={opened} onClose={close} title="Registration Token Generated" centered size="lg">
+        <GeneratedToken token={generated} onDone={close} />
+      </Modal>
+    );
   }
 
   return (
@@ -82,5 +93,47 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Where the machine reaches this server: the link's origin (the server's PUBLIC_URL). */
+function originOf(link: string): string {
+  try {
+    return new URL(link).origin;
+  } catch {
+    return window.location.origin;
+  }
+}
+
+/** The result: the code for the desktop client, and the headless agent's commands with its link. */
+function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => void }) {
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(token.registration_url);
+      notify.success('Registration link copied');
+    } catch {
+      notify.error('Failed to copy registration link');
+    }
+  }
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Enter the code <Code fw={600}>{token.code}</Code> in the desktop client on the machine to add, or open the registration link there.
+      </Text>
+      <Group>
+        <Button variant="default" size="xs" onClick={() => void copyLink()}>
+          Copy registration link
+        </Button>
+      </Group>
+      <Text size="sm" fw={600}>
+        A machine without a desktop
+      </Text>
+      <AgentCommands link={token.registration_url} origin={originOf(token.registration_url)} />
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          Done
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,0 +1,143 @@
+import { Alert, Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+
+import { formatLastActive } from '@shared/format';
+
+import { DeviceBadges } from '../../components/device-badges';
+import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
+import { DeviceInventory } from './device-inventory';
+import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
+import { useGetDevicesQuery } from './devices-api';
+
+const RECENT = 10;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function RecentInstallations({ deviceId, installations }: { deviceId: string; installations: InstallationSummary[] | undefined }) {
+  const recent = (installations ?? []).filter((installation) => installation.devices.some((d) => d.deviceId === deviceId)).slice(0, RECENT);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="recent-heading">
+          Recent installations
+        </Title>
+        {recent.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing has been installed onto this machine yet. Install a list from the Lists screen.
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+            {recent.map((installation) => (
+              <li key={installation.id}>
+                <UnstyledButton component={Link} to={`/installations/${encodeURIComponent(installation.id)}`} w="100%" py={6}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap="sm" wrap="wrap">
+                      <StatusBadge look={INSTALLATION_STATUS[installation.status]} />
+                      <Text size="sm" fw={500}>
+                        {installation.listName ?? 'Single apps'}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDate(installation.createdAt)}
+                      </Text>
+                    </Group>
+                    <IconChevronRight size={16} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /devices/:deviceId: one machine, its installed apps and what was installed onto it. */
+export function DevicePage() {
+  const { deviceId = '' } = useParams();
+  const devices = useGetDevicesQuery();
+  const { data: installations } = useGetInstallationsQuery();
+  const device = devices.data?.devices.find((d) => d.device_id === deviceId);
+
+  let body;
+  if (devices.isLoading) {
+    body = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading device...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (!device) {
+    body = (
+      <Alert color="yellow" variant="light" title="Device not found">
+        It may have been deactivated. Your active devices are listed on the Devices screen.
+      </Alert>
+    );
+  } else {
+    const enrolled = isEnrolled(device);
+    const running = (installations ?? []).some((i) => i.devices.some((d) => d.deviceId === deviceId && d.status === 'running'));
+    const status = enrolled ? AGENT_STATE[agentState(device, running)] : CONNECTION_STATUS[device.connection_status];
+    body = (
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} fz={30}>
+            {device.device_name}
+          </Title>
+          <DeviceBadges device={device} size="md" />
+        </Group>
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <Fact label={enrolled ? 'Agent' : 'Status'}>
+              <Badge variant="light" color={status.color} tt="none">
+                {status.label}
+              </Badge>
+            </Fact>
+            <Fact label="Platform">
+              {PLATFORM_NAMES[device.platform]}
+              {device.arch ? ` (${device.arch})` : ''}
+            </Fact>
+            <Fact label="Last active">{formatLastActive(device.last_active)}</Fact>
+            <Fact label="Added">{formatDate(device.created_at)}</Fact>
+            <Fact label="Registered">{device.registration_method === 'token' ? 'With a registration token' : 'By signing in'}</Fact>
+            {enrolled ? <Fact label="Agent version">{device.agent_version ?? 'Not reported yet'}</Fact> : null}
+            {device.location ? <Fact label="Location">{device.location}</Fact> : null}
+          </SimpleGrid>
+        </Paper>
+        {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
+        <RecentInstallations deviceId={deviceId} installations={installations} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack maw={960} mx="auto" p="lg" gap={0}>
+      <Anchor component={Link} to="/devices" size="sm" mb="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          All devices
+        </Group>
+      </Anchor>
+      {body}
+    </Stack>
+  );
+}
