@@ -1,13 +1,30 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { ErrorCode, errorResponseSchema } from '@shared/api/errors';
 
 import { notFound } from '../errors';
 
 const tags = ['client'];
+
+/**
+ * SPEC §9's file names, as electron-builder.yml names the artifacts in RELEASES_DIR: one Windows
+ * installer for x64 and arm64, one universal macOS image, one x64 AppImage.
+ */
+const DESKTOP_BUILDS = {
+  windows: {
+    filename: 'Loadout Desktop Setup.exe',
+    contentType: 'application/vnd.microsoft.portable-executable',
+    arches: ['x64', 'arm64'],
+  },
+  macos: { filename: 'Loadout Desktop.dmg', contentType: 'application/x-apple-diskimage', arches: ['x64', 'arm64'] },
+  linux: { filename: 'Loadout Desktop.AppImage', contentType: 'application/octet-stream', arches: ['x64'] },
+} as const;
+const PLATFORM_NAMES = { windows: 'Windows', macos: 'macOS', linux: 'Linux' } as const;
 
 interface Download {
   path: string;
@@ -49,5 +66,33 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: 'application/javascript; charset=utf-8',
         missing: 'The headless agent has not been built on this server',
       }),
+  );
+
+  app.get(
+    '/api/client/download-client/:platform',
+    {
+      schema: {
+        tags,
+        summary: 'The desktop client installer for a platform (SPEC §7); arch x64, arm64 or auto',
+        params: z.object({ platform: z.enum(['windows', 'macos', 'linux']) }),
+        querystring: z.object({ arch: z.enum(['x64', 'arm64', 'auto']).default('auto') }),
+        produces: ['application/octet-stream'],
+        response: { 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { platform } = request.params;
+      const build = DESKTOP_BUILDS[platform];
+      const arch = request.query.arch;
+      if (arch !== 'auto' && !(build.arches as readonly string[]).includes(arch)) {
+        throw notFound(`The desktop client is not built for ${PLATFORM_NAMES[platform]} on ${arch}`, ErrorCode.CLIENT_BUILD_NOT_FOUND);
+      }
+      return sendDownload(reply, {
+        path: join(app.ctx.config.releasesDir, build.filename),
+        filename: build.filename,
+        contentType: build.contentType,
+        missing: `The desktop client for ${PLATFORM_NAMES[platform]} is not available on this server yet`,
+      });
+    },
   );
 };
