@@ -29,7 +29,7 @@ function CommandLine({ label, command }: { label: string; command: string }) {
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block fz="xs" style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        <Code block fz="xs" style={{ flex: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {command}
         </Code>
         <CopyButton value={command}>

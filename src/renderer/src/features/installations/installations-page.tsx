@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
@@ -33,13 +33,17 @@ function EmptyState() {
 function InstallationRow({ installation }: { installation: InstallationSummary }) {
   const title = installationTitle(installation);
   return (
-    <Paper withBorder radius="md" component="li" style={{ listStyle: 'none' }}>
-      <UnstyledButton
+    <li>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
         component={Link}
         to={`/installations/${encodeURIComponent(installation.id)}`}
-        p="md"
-        w="100%"
         aria-label={`${title}, ${INSTALLATION_STATUS[installation.status].label}`}
+        display="block"
+        c="inherit"
+        style={{ textDecoration: 'none' }}
       >
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Stack gap={6} style={{ minWidth: 0 }}>
@@ -59,8 +63,8 @@ function InstallationRow({ installation }: { installation: InstallationSummary }
           </Stack>
           <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0 }} />
         </Group>
-      </UnstyledButton>
-    </Paper>
+      </Paper>
+    </li>
   );
 }
 
@@ -89,7 +93,7 @@ export function InstallationsPage() {
     body = <EmptyState />;
   } else {
     body = (
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Installations">
+      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Installations" style={{ listStyle: 'none' }}>
         {query.data.map((installation) => (
           <InstallationRow key={installation.id} installation={installation} />
         ))}
