@@ -64,6 +64,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** An answer that is not a stream: its body is dropped without waiting for it. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
 /** Reads one stream to its end; answers whether it was opened (the server's `ready`). */
 async function readStream(body: ReadableStream<Uint8Array>, invalidate: Invalidate, reconnected: boolean): Promise<boolean> {
   const reader = body.getReader();
@@ -103,7 +108,7 @@ export async function runLiveEvents(invalidate: Invalidate, signal: AbortSignal)
         signal,
       });
       if (response.status === 401) {
-        await response.body?.cancel();
+        discard(response);
         if (!(await tokenAfterUnauthorized(token))) return;
         // A refreshed token is tried at once; a second refusal in a row waits.
         if (failures++ === 0) continue;
@@ -116,7 +121,7 @@ export async function runLiveEvents(invalidate: Invalidate, signal: AbortSignal)
           failures = 0;
         } else failures++;
       } else {
-        await response.body?.cancel();
+        discard(response);
         failures++;
       }
     } catch {
