@@ -12,6 +12,7 @@ import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import type { DevicesTable } from '../db/schema';
 import { notFound } from '../errors';
+import { agentOnline } from './installation-view';
 
 type Capability = (typeof CAPABILITIES)[number];
 type Platform = (typeof DEVICE_PLATFORMS)[number];
@@ -85,6 +86,16 @@ export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, no
   return cooldownFrom(row.created_at, plan, now);
 }
 
+/**
+ * An enrolled machine is online only while its agent is connected: enrolment and an agent
+ * that went away a minute ago leave a recent last_active_at, which must not read "online".
+ */
+function machineConnectionStatus(row: DevicesTable, status: Device['connection_status'], now: Date): Device['connection_status'] {
+  if (row.registration_method !== 'token') return status;
+  if (agentOnline(row.agent_seen_at, now)) return 'online';
+  return status === 'online' ? 'recently_active' : status;
+}
+
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
   const minutes =
     row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
@@ -104,7 +115,7 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     last_active: row.last_active_at,
     lastActive: row.last_active_at,
     created_at: row.created_at,
-    connection_status: connectionStatus(minutes),
+    connection_status: machineConnectionStatus(row, connectionStatus(minutes), now),
     minutes_since_active: minutes,
     location: row.location,
     protected_until: guard.until,

@@ -1,0 +1,77 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/** What dpkg says of a package on this machine: its version when installed, else null. */
+export function installedVersion(name: string): string | null {
+  try {
+    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}\t${Version}', name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [status, version] = out.split('\t');
+    return status === 'install ok installed' ? (version ?? '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes packages a test installed (never ones the machine had before it). */
+export function removePackages(names: readonly string[]): void {
+  if (names.length === 0) return;
+  execFileSync('apt-get', ['remove', '-y', '-q', ...names], {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+/**
+ * This machine as a person sets it up from the Devices screen's commands: the agent file
+ * fetched from the server (as curl would), enrolled with the registration link, then run.
+ */
+export class HeadlessAgent {
+  readonly dir = mkdtempSync(join(tmpdir(), 'loadout-agent-e2e-'));
+  private readonly file = join(this.dir, 'loadout-agent.mjs');
+  private process: ChildProcess | null = null;
+  output = '';
+
+  async download(serverUrl: string): Promise<void> {
+    const response = await fetch(`${serverUrl}/api/client/agent`);
+    if (!response.ok) throw new Error(`GET /api/client/agent answered ${response.status}`);
+    writeFileSync(this.file, Buffer.from(await response.arrayBuffer()));
+  }
+
+  /** Asynchronous: the server runs in this very process and must keep answering meanwhile. */
+  async enroll(link: string): Promise<string> {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [this.file, 'enroll', link, '--name', 'e2e-machine', '--config-dir', join(this.dir, 'config')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    return stdout;
+  }
+
+  run(): void {
+    const child = spawn(process.execPath, [this.file, 'run', '--config-dir', join(this.dir, 'config')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.process = child;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process;
+    this.process = null;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

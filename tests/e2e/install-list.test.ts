@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, screenshot } from './helpers/browser';
+import { HeadlessAgent, installedVersion, removePackages } from './helpers/machine';
+import { startServer, type RunningServer } from './helpers/server';
+import { field, newPerson, see, signUp } from './helpers/ui';
+
+/** Two small real Debian packages, and an app with no Linux package at all. */
+const HELLO = { name: 'GNU Hello', apt: 'hello' };
+const COWSAY = { name: 'Cowsay', apt: 'cowsay' };
+const WINDOWS_ONLY = { name: 'Notepad Plus Plus', winget: 'Notepad++.Notepad++' };
+/** apt may refresh its package lists and download both packages: minutes on a slow mirror. */
+const INSTALL_TIMEOUT_MS = 240_000;
+
+const isRoot = process.getuid?.() === 0;
+
+/**
+ * The heart of the product, nothing simulated: a list installed onto this very machine by the
+ * headless agent through apt, watched live in Chromium. Needs root (CI runs as root); it
+ * removes what it installed.
+ */
+describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a real machine', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Page;
+  let user: Page;
+  const agent = new HeadlessAgent();
+  const dir = mkdtempSync(join(tmpdir(), 'loadout-e2e-install-'));
+  const preinstalled = [HELLO.apt, COWSAY.apt].filter((name) => installedVersion(name) !== null);
+  let deviceId = '';
+
+  beforeAll(async () => {
+    if (!isRoot) throw new Error('This test installs real packages with apt and must run as root (CI does).');
+    // Whatever the machine had must not be mistaken for what Loadout installed.
+    removePackages(preinstalled);
+    server = await startServer({ CATALOGUE_SEED_FILE: '' });
+    browser = await launchBrowser();
+    admin = await (await browser.newContext()).newPage();
+    user = await (await browser.newContext()).newPage();
+  }, INSTALL_TIMEOUT_MS);
+  afterAll(async () => {
+    await agent.stop();
+    removePackages([HELLO.apt, COWSAY.apt].filter((name) => installedVersion(name) !== null));
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets an admin add two Debian packages and a Windows-only app to the catalogue', async () => {
+    await signUp(admin, server.url, newPerson('install-admin'));
+    await admin.goto(`${server.url}/app-database-management`);
+    await admin.getByRole('heading', { name: 'App Database Management' }).waitFor();
+    await field(admin, 'Category name').fill('Command line');
+    await admin.getByRole('button', { name: 'Save Category' }).click();
+    await see(admin, 'Category saved');
+    const icon = join(dir, 'icon.png');
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e44' } })
+      .png()
+      .toFile(icon);
+    for (const app of [HELLO, COWSAY, WINDOWS_ONLY]) {
+      await field(admin, 'Name').fill(app.name);
+      await field(admin, 'Description').fill(`${app.name}, for the installation test.`);
+      await admin.getByRole('combobox', { name: 'Category', exact: true }).click();
+      await admin.getByRole('option', { name: 'Command line' }).click();
+      await field(admin, 'File size (KB)').fill('100');
+      await field(admin, 'Website').fill('https://example.org/app');
+      await admin.getByLabel('Icon').setInputFiles(icon);
+      if ('apt' in app) await field(admin, 'apt package').fill(app.apt);
+      if ('winget' in app) await field(admin, 'winget id').fill(app.winget);
+      await admin.getByRole('button', { name: 'Add App' }).click();
+      // The toast of the app before may still be up: ask the catalogue itself.
+      await expect
+        .poll(
+          async () =>
+            ((await (await admin.request.get(`${server.url}/catalogue/apps?search=${encodeURIComponent(app.name)}`)).json()) as unknown[])
+              .length,
+        )
+        .toBe(1);
+    }
+  });
+
+  it('enrols this machine with a token from the Devices screen and the headless agent', async () => {
+    await signUp(user, server.url, newPerson('install-user'));
+    await user.goto(`${server.url}/app-list`);
+    await user.getByRole('button', { name: 'New List' }).first().click();
+    await field(user, 'List name').fill('Terminal toys');
+    await user.getByRole('button', { name: 'Create List' }).click();
+    const card = user.getByRole('region', { name: 'Terminal toys' });
+    await card.getByRole('button', { name: 'Add apps' }).click();
+    const drawer = user.getByRole('dialog', { name: 'Add apps to Terminal toys' });
+    for (const app of [HELLO, COWSAY, WINDOWS_ONLY]) {
+      await field(drawer, 'Search apps').fill(app.name);
+      await drawer.getByRole('button', { name: `Add ${app.name}`, exact: true }).click();
+      await drawer.getByRole('button', { name: `${app.name} added`, exact: true }).waitFor();
+    }
+    await user.keyboard.press('Escape');
+
+    await user.goto(`${server.url}/devices`);
+    await user.getByRole('button', { name: 'Generate Token' }).click();
+    const generate = user.getByRole('dialog', { name: 'Generate Registration Token' });
+    await field(generate, 'Max Uses').fill('1');
+    await generate.getByRole('button', { name: 'Generate' }).click();
+    // The commands a person copies onto the machine, with the registration link in them.
+    const command = user.getByText(/node loadout-agent\.mjs enroll "/).first();
+    await command.waitFor();
+    await screenshot(user, '40-token-commands');
+    const link = /enroll "([^"]+)"/.exec((await command.textContent()) ?? '')?.[1];
+    expect(link).toContain('/devices/enroll?code=');
+
+    await agent.download(server.url);
+    expect(await agent.enroll(link ?? '')).toContain('e2e-machine');
+    agent.run();
+    await user.keyboard.press('Escape');
+    const machine = user.getByRole('article', { name: 'e2e-machine' });
+    await machine.waitFor({ timeout: 45_000 });
+    await machine.getByText('Online').first().waitFor({ timeout: 30_000 });
+    const devices = await user.evaluate(async () => {
+      const res = await fetch('/api/devices', { headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return (await res.json()) as { devices: Array<{ device_id: string; device_name: string }> };
+    });
+    deviceId = devices.devices.find((device) => device.device_name === 'e2e-machine')?.device_id ?? '';
+    expect(deviceId).not.toBe('');
+  });
+
+  it(
+    'installs the list after showing what will happen, and shows it happen live',
+    async () => {
+      await openInstall(user, server.url);
+      const review = user.getByRole('dialog', { name: 'Review Installation' });
+      await review.getByText('Will be installed with apt').first().waitFor();
+      expect(await review.getByText('Will be installed with apt').count()).toBe(2);
+      await review.getByText('Not available on linux').waitFor();
+      await screenshot(user, '41-install-preview');
+      await review.getByRole('button', { name: 'Install to e2e-machine' }).click();
+      await user.waitForURL('**/installations/*');
+
+      const grid = user.getByRole('table', { name: 'Apps on each device' });
+      await rowSays(grid, HELLO.name, 'Installed', INSTALL_TIMEOUT_MS);
+      await rowSays(grid, COWSAY.name, 'Installed', INSTALL_TIMEOUT_MS);
+      await rowSays(grid, WINDOWS_ONLY.name, 'Not available on linux', 5_000);
+      await see(user, 'Succeeded');
+      await screenshot(user, '42-installation-succeeded');
+      expect(installedVersion(HELLO.apt)).not.toBeNull();
+      expect(installedVersion(COWSAY.apt)).not.toBeNull();
+    },
+    INSTALL_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "lists both on the machine's page, and a second install skips them as already installed",
+    async () => {
+      await user.goto(`${server.url}/devices/${deviceId}`);
+      const inventory = user.getByRole('table', { name: 'Installed apps' });
+      await inventory.getByRole('rowheader', { name: HELLO.name }).waitFor({ timeout: 60_000 });
+      await inventory.getByRole('rowheader', { name: COWSAY.name }).waitFor();
+      await screenshot(user, '43-device-inventory');
+
+      await openInstall(user, server.url);
+      const review = user.getByRole('dialog', { name: 'Review Installation' });
+      await review.getByText(`Already installed (${installedVersion(HELLO.apt)})`).waitFor();
+      await review.getByRole('button', { name: 'Install to e2e-machine' }).click();
+      await user.waitForURL('**/installations/*');
+      const grid = user.getByRole('table', { name: 'Apps on each device' });
+      await rowSays(grid, HELLO.name, 'Skipped', 120_000);
+      await rowSays(grid, COWSAY.name, 'Skipped', 120_000);
+      await grid
+        .getByText(/Already installed/)
+        .first()
+        .waitFor();
+      await screenshot(user, '44-installed-again-skipped');
+    },
+    INSTALL_TIMEOUT_MS,
+  );
+});
+
+/** The list's Install button, the device modal, then on to the review. */
+async function openInstall(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/app-list`);
+  await page.getByRole('region', { name: 'Terminal toys' }).getByRole('button', { name: 'Install' }).click();
+  const select = page.getByRole('dialog', { name: 'Select Installation Device' });
+  await select.getByText('e2e-machine').first().waitFor();
+  await select.getByText('e2e-machine').first().click();
+  await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
+}
+
+/** Waits until the app's row of the grid says `text` (live: the page is never reloaded). */
+async function rowSays(grid: ReturnType<Page['getByRole']>, app: string, text: string, timeout: number): Promise<void> {
+  await grid.getByRole('row').filter({ hasText: app }).getByText(text).first().waitFor({ timeout });
+}
