@@ -1,28 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../src/server/app';
-import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
+import { eventually, installationsOf, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll } from './helpers/devices';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
+/** A free loopback port for the second process. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `npm start`'s server bundle as a second OS process on the same database. */
+async function startSecondProcess(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  await buildServerIfStale();
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      WEB_DIR: '/nonexistent-web-dir',
+      CATALOGUE_SEED_FILE: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the second server process exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the second server process did not answer within 10 s');
+}
+
 /**
  * DESIGN §3: several server processes on one PostgreSQL. An installation created through one
- * process reaches an agent connected to another, and what the agent reports is seen through
- * the first: LISTEN/NOTIFY between them, rows as the truth. (On SQLite there is one process.)
+ * process reaches an agent connected to another OS process, and what the agent reports is seen
+ * through the first: LISTEN/NOTIFY between them, rows as the truth. (On SQLite there is one
+ * process.)
  */
 describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one PostgreSQL', () => {
   let first: TestApp;
-  let second: Awaited<ReturnType<typeof buildApp>>;
+  let second: ChildProcess;
   let secondUrl: string;
   beforeAll(async () => {
     first = await createTestApp();
-    second = await buildApp(first.config, { clock: first.clock, logger: false });
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await listeningUrl({ ...first, app: second });
-  });
+    // The second process reads the system clock: both must agree on what "now" is.
+    first.clock.set(new Date());
+    ({ child: second, url: secondUrl } = await startSecondProcess(first.config.databaseUrl));
+  }, 60_000);
   afterAll(async () => {
-    await second.close();
+    if (second && second.exitCode === null) {
+      const exited = new Promise((resolve) => second.once('exit', resolve));
+      second.kill('SIGTERM');
+      await exited;
+    }
     await first.close();
   });
 
