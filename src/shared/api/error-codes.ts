@@ -86,6 +86,15 @@ export const ErrorCode = {
   /** The event stream called without Accept: text/event-stream. */
   NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   INVALID_MAX_USES: 'INVALID_MAX_USES',
+  // plans and API keys
+  /** The caller's plan does not include this feature (API keys on the free plan). */
+  PLAN_FEATURE_REQUIRED: 'PLAN_FEATURE_REQUIRED',
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+  API_KEY_LIMIT: 'API_KEY_LIMIT',
+  /** 401: an API key that is unknown or revoked. */
+  API_KEY_INVALID: 'API_KEY_INVALID',
+  /** 403: an account-sensitive call made with an API key; it needs a signed-in session. */
+  SESSION_REQUIRED: 'SESSION_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
