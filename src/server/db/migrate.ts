@@ -5,6 +5,7 @@ import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import { migration0003Devices } from './migrations/0003-devices';
 import { migration0004Installations } from './migrations/0004-installations';
 import { migration0005DeviceActivityEvent } from './migrations/0005-device-activity-event';
+import { migration0007ApiKeys } from './migrations/0007-api-keys';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-devices': migration0003Devices,
   '0004-installations': migration0004Installations,
   '0005-device-activity-event': migration0005DeviceActivityEvent,
+  '0007-api-keys': migration0007ApiKeys,
 };
 
 /**

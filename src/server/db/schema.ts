@@ -278,6 +278,18 @@ export interface DeviceInventoryTable {
   available_version: string | null;
 }
 
+/** A personal API key (premium). Only its SHA-256 is kept; last_four is for the list. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  key_hash: string;
+  last_four: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -300,6 +312,7 @@ export interface Database {
   installation_targets: InstallationTargetsTable;
   installation_items: InstallationItemsTable;
   device_inventory: DeviceInventoryTable;
+  api_keys: ApiKeysTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */
