@@ -86,6 +86,31 @@ export const ErrorCode = {
   /** The event stream called without Accept: text/event-stream. */
   NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   INVALID_MAX_USES: 'INVALID_MAX_USES',
+  // payments and plan changes (issue 10)
+  /** The amount sent is not the catalogue price of the plan. */
+  AMOUNT_MISMATCH: 'AMOUNT_MISMATCH',
+  /** Unknown payment intent, or another user's (404 either way). */
+  PAYMENT_INTENT_NOT_FOUND: 'PAYMENT_INTENT_NOT_FOUND',
+  /** The provider says the intent has not succeeded (declined, still requires action…). */
+  PAYMENT_NOT_SUCCEEDED: 'PAYMENT_NOT_SUCCEEDED',
+  /** The intent already paid for a plan change; a payment is used once. */
+  PAYMENT_ALREADY_USED: 'PAYMENT_ALREADY_USED',
+  /** The intent was paid for another plan than the one asked for. */
+  PAYMENT_PLAN_MISMATCH: 'PAYMENT_PLAN_MISMATCH',
+  /** Card errors (Stripe's codes, upper-cased) as the sandbox reports them. */
+  CARD_DECLINED: 'CARD_DECLINED',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** The card needs 3-D Secure authentication, which was not completed. */
+  CARD_AUTHENTICATION_REQUIRED: 'CARD_AUTHENTICATION_REQUIRED',
+  /** Stripe-Signature missing or wrong on the webhook. */
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** Payments are not configured for that provider (e.g. the Stripe webhook without a secret). */
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  NOT_AN_UPGRADE: 'NOT_AN_UPGRADE',
+  NOT_A_DOWNGRADE: 'NOT_A_DOWNGRADE',
+  NO_DOWNGRADE_SCHEDULED: 'NO_DOWNGRADE_SCHEDULED',
+  /** 403: the device is past the plan's seat limit (after a downgrade); deactivate devices to use it. */
+  DEVICE_OVER_SEAT_LIMIT: 'DEVICE_OVER_SEAT_LIMIT',
   // plans and API keys
   /** The caller's plan does not include this feature (API keys on the free plan). */
   PLAN_FEATURE_REQUIRED: 'PLAN_FEATURE_REQUIRED',
