@@ -28,12 +28,15 @@ export interface AppContext {
 }
 
 /**
- * Who a call comes from: the signed-in user, its session and the device named by X-Device-ID
- * (null when absent or malformed). Routes get it with `callerOf(request)` (plugins/auth.ts).
+ * Who a call comes from: the signed-in user, its session (or personal API key) and the device
+ * named by X-Device-ID (null when absent or malformed). Routes get it with `callerOf(request)` (plugins/auth.ts).
  */
 export interface Caller {
   userId: string;
-  sessionId: string;
+  /** null when the call came with a personal API key: there is no session to end or keep. */
+  sessionId: string | null;
+  /** The personal API key the call came with (null for a signed-in session). */
+  apiKeyId: string | null;
   user: User;
   deviceId: string | null;
 }

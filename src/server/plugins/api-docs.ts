@@ -11,6 +11,16 @@ export const ADMIN_TAGS: readonly string[] = ['admin', 'debug'];
  */
 export const UNLISTED_TAGS: readonly string[] = [...ADMIN_TAGS, 'agent'];
 
+const BEARER_DESCRIPTION = [
+  'Either the access token of a signed-in session (a JWT from `POST /api/auth/login`), or a personal API key.',
+  'API keys are part of Premium and Annual Premium: create one in Settings → API Keys (it is shown once), then send',
+  '`Authorization: Bearer lo_live_…` on the same API as the web app, e.g.',
+  '`curl -H "Authorization: Bearer lo_live_…" https://<server>/api/lists`. A key acts with its owner\'s rights, except',
+  'for account-sensitive calls (changing the e-mail or password, deleting the account, creating keys, payments), which',
+  'answer 403 `SESSION_REQUIRED`. A revoked or unknown key answers 401 `API_KEY_INVALID`; once the plan no longer',
+  'includes API access, 403 `PLAN_FEATURE_REQUIRED`.',
+].join(' ');
+
 /**
  * OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, YAML at /api/docs/yaml
  * and a browsable UI at /api/docs, without the unlisted routes. `app.swagger()` keeps every
@@ -20,7 +30,15 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
   await app.register(swagger, {
     openapi: {
       info: { title: 'Loadout API', version, description: 'REST API of Loadout. Errors answer `{code, message}`.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: BEARER_DESCRIPTION,
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

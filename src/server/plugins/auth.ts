@@ -8,6 +8,7 @@ import { findSessionWithUser } from '../db/repositories/sessions.repository';
 import { forbidden, unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { toUser } from '../services/account.service';
+import { isApiKey } from '../services/api-key.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
+    /** preHandler: authenticate, then 403 SESSION_REQUIRED for a personal API key (account-sensitive calls). */
+    requireSession(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -25,12 +28,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.auth = await resolveAuth(ctx, request);
+    request.auth = await resolveAuth(app, ctx, request);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    request.auth ??= await resolveAuth(ctx, request);
+    request.auth ??= await resolveAuth(app, ctx, request);
     if (!request.auth.user.isAdmin) throw forbidden('Admin access is required', ErrorCode.FORBIDDEN);
+  });
+
+  app.decorate('requireSession', async (request: FastifyRequest) => {
+    request.auth ??= await resolveAuth(app, ctx, request);
+    sessionIdOf(request);
   });
 }
 
@@ -41,9 +49,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
+async function resolveAuth(app: FastifyInstance, ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Authentication required', ErrorCode.AUTHENTICATION_REQUIRED);
+  if (isApiKey(token)) return app.services.apiKeys.authenticate(token, deviceIdHeader(request));
   const verified = await ctx.accessTokens.verify(token);
   if (!verified.ok) {
     throw verified.reason === 'expired'
@@ -57,13 +66,31 @@ async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<Ca
   if (row.revoked_at) {
     throw revokedSessionError(row.revoked_reason);
   }
-  return { userId: row.user_id, sessionId: row.session_id, user: toUser({ ...row, id: row.user_id }), deviceId: deviceIdHeader(request) };
+  return {
+    userId: row.user_id,
+    sessionId: row.session_id,
+    apiKeyId: null,
+    user: toUser({ ...row, id: row.user_id }),
+    deviceId: deviceIdHeader(request),
+  };
 }
 
 /** The one way a route learns who calls: user, session and device of a request that went through `authenticate`. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/**
+ * The session of a signed-in caller; 403 SESSION_REQUIRED for a personal API key, which
+ * must not change the password or e-mail, delete the account, mint keys or pay.
+ */
+export function sessionIdOf(request: FastifyRequest): string {
+  const { sessionId } = callerOf(request);
+  if (!sessionId) {
+    throw forbidden('This action needs you to sign in; API keys cannot do it.', ErrorCode.SESSION_REQUIRED);
+  }
+  return sessionId;
 }
 
 /** The X-Device-ID header (SPEC §7) when it is a well-formed device id, else null. */

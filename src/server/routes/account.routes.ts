@@ -12,7 +12,7 @@ import { successResponseSchema } from '@shared/api/common';
 import { ErrorCode } from '@shared/api/errors';
 
 import { badRequest } from '../errors';
-import { callerOf } from '../plugins/auth';
+import { callerOf, sessionIdOf } from '../plugins/auth';
 
 /** The signed-in user's own account (SPEC §7 "Account and auth"). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/account',
     {
-      onRequest: (request) => app.authenticate(request),
+      onRequest: (request) => app.requireSession(request),
       schema: {
         tags: ['account'],
         summary: 'Change names, e-mail (verified again) or password (needs the current one)',
@@ -38,15 +38,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, sessionId } = callerOf(request);
-      return app.services.account.update(userId, sessionId, request.body);
+      const { userId } = callerOf(request);
+      return app.services.account.update(userId, sessionIdOf(request), request.body);
     },
   );
 
   app.post(
     '/api/account/delete',
     {
-      onRequest: (request) => app.authenticate(request),
+      onRequest: (request) => app.requireSession(request),
       // The confirmation header is checked before the body, and a missing password has its own code.
       attachValidation: true,
       schema: {

@@ -13,7 +13,7 @@ import {
 } from '@shared/api/auth';
 import { successResponseSchema } from '@shared/api/common';
 
-import { callerOf } from '../plugins/auth';
+import { callerOf, sessionIdOf } from '../plugins/auth';
 import { ignoreJsonBody, limitPerIp, sessionOrigin } from './request-helpers';
 
 /** Sign-up, sign-in (password and Google), token refresh and sign-out. */
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await app.services.sessions.end(callerOf(request).sessionId, 'logout');
+        await app.services.sessions.end(sessionIdOf(request), 'logout');
         return { success: true as const };
       },
     );

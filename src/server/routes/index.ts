@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
 import { agentRoutes } from './agent.routes';
+import { apiKeyRoutes } from './api-keys.routes';
 import { authEmailRoutes } from './auth-email.routes';
 import { authRoutes } from './auth.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authEmailRoutes);
   await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(catalogueRoutes);
   await app.register(listRoutes);
   await app.register(feedbackRoutes);

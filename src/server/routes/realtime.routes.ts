@@ -1,12 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { AGENT_MESSAGE_MAX_BYTES } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
+import { MINUTE_MS } from '@shared/time';
 
 import { AppError } from '../errors';
 import { bearerToken } from '../plugins/auth';
 import { SECURITY_HEADERS } from '../plugins/security-headers';
 import type { AgentDevice } from '../services/agent-jobs.service';
+
+const API_KEY_STREAM_MS = 15 * MINUTE_MS;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +24,14 @@ declare module 'fastify' {
  * browsers' event stream.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A stream ends with the access token it was opened with; an API key's after a while, so
+  // that the reconnect checks again whether it was revoked or the plan lapsed.
+  const streamLifetimeMs = async (request: FastifyRequest): Promise<number> => {
+    if (request.auth?.apiKeyId) return API_KEY_STREAM_MS;
+    const verified = await app.ctx.accessTokens.verify(bearerToken(request) ?? '');
+    return verified.ok ? verified.expiresAtMs - app.ctx.clock.now().getTime() : 0;
+  };
+
   app.decorateRequest('agentDevice', null);
   await app.register(import('@fastify/websocket'), { options: { maxPayload: AGENT_MESSAGE_MAX_BYTES } });
 
@@ -58,8 +70,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.headers.accept?.includes('text/event-stream')) {
         throw new AppError(406, ErrorCode.NOT_ACCEPTABLE, 'This address answers with an event stream: send Accept: text/event-stream');
       }
-      const verified = await app.ctx.accessTokens.verify(bearerToken(request) ?? '');
-      const endsInMs = verified.ok ? verified.expiresAtMs - app.ctx.clock.now().getTime() : 0;
+      const endsInMs = await streamLifetimeMs(request);
       reply.hijack();
       app.browserEvents.open(request.auth?.userId ?? '', reply.raw, SECURITY_HEADERS, endsInMs);
     },

@@ -134,7 +134,7 @@ export class DeviceService {
       const plan = await this.subscription.planOf(caller.userId, trx);
       const existing = await findDevice(trx, caller.userId, input.deviceId);
       if (existing?.is_active === 1) {
-        await setSessionDevice(trx, caller.sessionId, existing.device_id);
+        if (caller.sessionId) await setSessionDevice(trx, caller.sessionId, existing.device_id);
         return { row: existing, isFirstDevice: false, plan };
       }
       if (deviceType !== 'mobile' && (await countSeatsUsed(trx, caller.userId)) >= plan.limits.devices) throw deviceLimitReached(plan);
@@ -157,7 +157,7 @@ export class DeviceService {
         deactivated_by: null,
       } satisfies Partial<DevicesTable>;
       const row = await this.saveActivation(trx, caller.userId, input.deviceId, existing, fields);
-      await setSessionDevice(trx, caller.sessionId, row.device_id);
+      if (caller.sessionId) await setSessionDevice(trx, caller.sessionId, row.device_id);
       await this.recordEvent(trx, caller.userId, {
         type: 'registered',
         device: row,
@@ -189,7 +189,7 @@ export class DeviceService {
   async setCurrent(caller: Caller, deviceId: string): Promise<void> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
-    await setSessionDevice(this.ctx.db, caller.sessionId, row.device_id);
+    if (caller.sessionId) await setSessionDevice(this.ctx.db, caller.sessionId, row.device_id);
     await touchDevice(this.ctx.db, row.id, isoNow(this.ctx.clock));
   }
 

@@ -3,6 +3,7 @@ import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
 import { AgentJobService } from './agent-jobs.service';
+import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
@@ -43,6 +44,7 @@ export interface Services {
   deviceTokens: DeviceTokenService;
   installations: InstallationService;
   agentJobs: AgentJobService;
+  apiKeys: ApiKeyService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -75,5 +77,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceTokens,
     installations,
     agentJobs: new AgentJobService(ctx, installations, deviceTokens),
+    apiKeys: new ApiKeyService(ctx, subscription),
   };
 }

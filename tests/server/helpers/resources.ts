@@ -1,3 +1,4 @@
+import type { CreateApiKeyResponse } from '@shared/api/api-keys';
 import type { App } from '@shared/api/catalogue';
 import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
@@ -19,6 +20,8 @@ export interface Owner {
   credential: string;
   /** The list installed onto the enrolled machine. */
   installation: Installation;
+  /** A personal API key (premium). */
+  apiKey: CreateApiKeyResponse;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -49,6 +52,9 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   );
   if (installation.status !== 201) throw new Error(`installation failed: ${installation.status} ${JSON.stringify(installation.body)}`);
 
+  const apiKey = await t.api.post<CreateApiKeyResponse>('/api/api-keys', { name: `${label}'s script` }, browser.token);
+  if (apiKey.status !== 201) throw new Error(`API key creation failed: ${apiKey.status} ${JSON.stringify(apiKey.body)}`);
+
   return {
     browser,
     list: created.body,
@@ -56,6 +62,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     enrolled: enrolled.body.device,
     credential: enrolled.body.credential,
     installation: installation.body,
+    apiKey: apiKey.body,
   };
 }
 
@@ -71,6 +78,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/lists\//, owner.list.id],
     [/^\/api\/devices\//, owner.enrolled.device_id],
     [/^\/api\/device-tokens\//, owner.token.id],
+    [/^\/api\/api-keys\//, owner.apiKey.id],
     [/^\/api\/admin\/users\//, owner.browser.user.user.id],
     [/^\/catalogue\/(apps|icons)\//, app.app_id],
     [/^\/catalogue\/categories\//, app.category],
