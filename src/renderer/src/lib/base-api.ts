@@ -38,6 +38,7 @@ export const baseApi = createApi({
   tagTypes: [
     'Account',
     'Subscription',
+    'Payments',
     'Lists',
     'ListItems',
     'Catalogue',
@@ -48,6 +49,7 @@ export const baseApi = createApi({
     'AdminStats',
     'Installations',
     'Inventory',
+    'ApiKeys',
   ],
   endpoints: () => ({}),
 });

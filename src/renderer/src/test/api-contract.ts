@@ -40,7 +40,18 @@ import {
   listsResponseSchema,
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
-import { subscriptionStatusResponseSchema } from '@shared/api/subscription';
+import {
+  createPaymentIntentResponseSchema,
+  paymentHistoryResponseSchema,
+  sandboxConfirmResponseSchema,
+  verifyPaymentResponseSchema,
+} from '@shared/api/payment';
+import {
+  cancelDowngradeResponseSchema,
+  downgradeResponseSchema,
+  subscriptionStatusResponseSchema,
+  subscriptionTestResponseSchema,
+} from '@shared/api/subscription';
 
 /** A JSON answer: the shared schema the route declares, and the success statuses it uses. */
 interface JsonOperation<S extends ZodType, Status extends number> {
@@ -88,6 +99,13 @@ export const apiContract = {
   'GET /api/account/debug': json(accountDebugResponseSchema),
 
   'GET /api/subscription/status': json(subscriptionStatusResponseSchema),
+  'GET /api/subscription/test': json(subscriptionTestResponseSchema),
+  'POST /api/subscription/downgrade': json(downgradeResponseSchema),
+  'POST /api/subscription/cancel-downgrade': json(cancelDowngradeResponseSchema),
+  'POST /api/payment/create-payment-intent': json(createPaymentIntentResponseSchema),
+  'POST /api/payment/sandbox/confirm': json(sandboxConfirmResponseSchema),
+  'POST /api/payment/verify': json(verifyPaymentResponseSchema),
+  'GET /api/payments': json(paymentHistoryResponseSchema),
 
   'GET /catalogue/categories': json(categoriesResponseSchema),
   'POST /catalogue/categories': json(categorySchema, 200, 201),

@@ -7,10 +7,10 @@ import { formatLastActive } from '@shared/format';
 
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useCreateInstallationMutation, usePreviewInstallationQuery, type PreviewResponse } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
 import { installButtonLabel } from './device-select-modal';
-import { newIdempotencyKey } from './idempotency-key';
 import { devicePlatform, type InstallDevice } from './install-devices';
 
 type PreviewDevice = PreviewResponse['devices'][number];
@@ -112,7 +112,7 @@ export function InstallPreviewModal({ listId, listName, devices, onBack, onClose
   const preview = usePreviewInstallationQuery({ listId, deviceIds }, { refetchOnMountOrArgChange: true });
   const [create, created] = useCreateInstallationMutation();
   // One key per confirmation: a second click or a retry after a lost answer creates nothing twice.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey] = useState(() => newIdempotencyKey('install'));
   const navigate = useNavigate();
 
   async function install() {

@@ -1,49 +1,148 @@
-import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
-import { formatPrice, getPlan, normalizePlanId } from '@shared/plans';
+import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
 
 import { PageHeader } from '../../components/page-header';
+import { focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
+import type { ConfirmCard } from './card-confirm';
+import { cardFormSchema, type CardFormValues } from './card-form-schema';
+import { SandboxCardFields, type CardFormInput } from './sandbox-card-fields';
+import { StripeCardField } from './stripe-card-field';
+import { useConfirmSandboxPaymentMutation } from './subscription-api';
+import { usePaymentFlow } from './use-payment-flow';
 
-/** /payment-page?plan=…, "Complete Your Purchase". Card payment arrives with the billing release. */
+const SANDBOX_CARDS =
+  '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0027 6000 3184 requires authentication.';
+
+/** "$99.00": what the card is charged, from the plan catalogue. */
+const total = (plan: Plan) => `$${(plan.priceCents / 100).toFixed(2)}`;
+
+function Checkout({ plan }: { plan: Plan }) {
+  const flow = usePaymentFlow(plan);
+  const [confirmSandbox] = useConfirmSandboxPaymentMutation();
+  const [stripeConfirm, setStripeConfirm] = useState<ConfirmCard | null>(null);
+  const form = useForm({
+    name: 'card',
+    initialValues: { cardNumber: '', expiry: '', cvc: '' } satisfies CardFormInput,
+    ...schemaForm(useMemo(() => cardFormSchema(), [])),
+  });
+
+  const intent = flow.init.state === 'ready' ? flow.init.intent : null;
+  const stripeKey = intent?.provider === 'stripe' ? intent.publishableKey : null;
+  const title = plan.id === 'annual-premium' ? 'Annual Premium Plan' : 'Monthly Premium Plan';
+
+  const paySandbox = (card: CardFormValues) =>
+    flow.pay((clientSecret, billingEmail) => confirmSandbox({ clientSecret, billingEmail, ...card }).unwrap());
+  const submit = stripeKey
+    ? (event: React.FormEvent) => {
+        event.preventDefault();
+        if (stripeConfirm) void flow.pay(stripeConfirm);
+      }
+    : form.onSubmit(
+        (card) => void paySandbox(card),
+        (errors) => focusFirstError(form, errors),
+      );
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate aria-label="Payment">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} fz="lg">
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Billed {total(plan)} every {plan.interval} until you cancel.
+            </Text>
+          </div>
+          <Text fw={700}>
+            {total(plan)}/{plan.interval}
+          </Text>
+        </Group>
+        <Divider />
+        {flow.init.state === 'loading' ? <Loader size="sm" aria-label="Preparing the payment" /> : null}
+        {flow.init.state === 'failed' ? (
+          <Alert color="red" variant="light" title="Payment system initialization failed" icon={<IconAlertCircle size={18} aria-hidden />}>
+            <Stack gap="xs" align="flex-start">
+              {flow.init.reason ? <Text size="sm">{flow.init.reason}</Text> : null}
+              <Button size="xs" variant="light" color="red" onClick={flow.retryInit}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {intent && stripeKey ? (
+          <StripeCardField
+            publishableKey={stripeKey}
+            onReady={(confirm) => setStripeConfirm(() => confirm)}
+            onFailed={() => notify.error('Payment system initialization failed')}
+          />
+        ) : null}
+        {intent && !stripeKey ? (
+          <>
+            <SandboxCardFields form={form} disabled={flow.paying} />
+            <Text size="xs" c="dimmed">
+              Test mode: no real card is charged. {SANDBOX_CARDS}
+            </Text>
+          </>
+        ) : null}
+        {flow.failure ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {flow.failure}
+          </Alert>
+        ) : null}
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={600}>Total</Text>
+          <Text fw={700} fz="lg" data-testid="payment-total">
+            {total(plan)}
+          </Text>
+        </Group>
+        <Button
+          type="submit"
+          size="md"
+          leftSection={<IconLock size={16} aria-hidden />}
+          loading={flow.paying}
+          disabled={!intent || (Boolean(stripeKey) && !stripeConfirm)}
+        >
+          Complete Purchase
+        </Button>
+        {flow.email ? (
+          <Text size="xs" c="dimmed" ta="center">
+            The receipt goes to {flow.email}.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /payment-page?plan=…, "Complete Your Purchase" (SPEC §2, §4 "Payment flow"). */
 export function PaymentPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const planId = normalizePlanId(params.get('plan'));
+  const missing = planId === null || planId === 'free';
 
-  // SPEC §5 "Payment": a plan query is required.
+  // SPEC §5 "Payment": a plan query is required (SPEC's /pricing is this app's /pricing-page).
   useEffect(() => {
-    if (planId === null || planId === 'free') {
+    if (missing) {
       notify.error('No plan selected');
       void navigate('/pricing-page', { replace: true });
     }
-  }, [planId, navigate]);
+  }, [missing, navigate]);
 
-  if (planId === null || planId === 'free') return null;
-  const plan = getPlan(planId);
-  const title = planId === 'annual-premium' ? 'Annual Premium Plan' : 'Monthly Premium Plan';
-
+  if (missing) return null;
   return (
     <Container size="sm" py="xl">
       <PageHeader title="Complete Your Purchase" />
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text fw={700}>{title}</Text>
-            <Text fw={700}>{formatPrice(plan)}</Text>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Card payments are not available in this version of Loadout yet, so nothing will be charged.
-          </Text>
-          <Group justify="flex-end">
-            <Button component={Link} to="/pricing-page" variant="default">
-              Back to plans
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <Checkout key={planId} plan={getPlan(planId)} />
     </Container>
   );
 }

@@ -4,16 +4,21 @@ import { Link } from 'react-router-dom';
 
 import { formatPrice, type Plan } from '@shared/plans';
 
-export type PlanAction = { kind: 'current' } | { kind: 'upgrade'; to: string } | { kind: 'downgrade' } | { kind: 'sign-up' };
+import type { PlanAction } from './plan-state';
 
 interface PlanCardProps {
   plan: Plan;
   header: string;
   highlighted: boolean;
   action: PlanAction;
+  /** Opens the downgrade confirmation for this plan. */
+  onDowngrade?: () => void;
+  onCancelDowngrade?: () => void;
+  /** A change of plan is being sent: its button spins, the others wait. */
+  busy?: boolean;
 }
 
-function ActionButton({ action }: { action: PlanAction }) {
+function ActionButton({ action, onDowngrade, onCancelDowngrade, busy = false }: Omit<PlanCardProps, 'plan' | 'header' | 'highlighted'>) {
   switch (action.kind) {
     case 'current':
       return (
@@ -28,10 +33,21 @@ function ActionButton({ action }: { action: PlanAction }) {
         </Button>
       );
     case 'downgrade':
-      // Scheduling a downgrade arrives in a later release; until then the option shows, disabled.
+      return (
+        <Button fullWidth variant="default" onClick={onDowngrade} disabled={busy}>
+          Downgrade
+        </Button>
+      );
+    case 'cancel-downgrade':
+      return (
+        <Button fullWidth variant="outline" onClick={onCancelDowngrade} loading={busy}>
+          Cancel Downgrade
+        </Button>
+      );
+    case 'contact-support':
       return (
         <Button fullWidth variant="default" disabled>
-          Downgrade
+          Contact Support
         </Button>
       );
     case 'sign-up':
@@ -44,7 +60,7 @@ function ActionButton({ action }: { action: PlanAction }) {
 }
 
 /** One card of SPEC §2 "Pricing page"; its header is Current Plan, Next Plan or the plan's badge. */
-export function PlanCard({ plan, header, highlighted, action }: PlanCardProps) {
+export function PlanCard({ plan, header, highlighted, ...actionProps }: PlanCardProps) {
   const [amount, interval] = formatPrice(plan).split('/');
   return (
     <Card
@@ -58,7 +74,9 @@ export function PlanCard({ plan, header, highlighted, action }: PlanCardProps) {
     >
       <Stack gap="md" h="100%">
         <Stack gap={8} align="flex-start">
-          <Badge variant={highlighted ? 'filled' : 'light'}>{header}</Badge>
+          <Badge variant={highlighted ? 'filled' : 'light'} color={header === 'Next Plan' ? 'orange' : undefined}>
+            {header}
+          </Badge>
           <Title order={2} fz="xl">
             {plan.displayName}
           </Title>
@@ -83,7 +101,7 @@ export function PlanCard({ plan, header, highlighted, action }: PlanCardProps) {
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
-        <ActionButton action={action} />
+        <ActionButton {...actionProps} />
       </Stack>
     </Card>
   );

@@ -1,48 +1,55 @@
-import { Container, Loader, SimpleGrid, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Container, Loader, SimpleGrid, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
-import { compareTiers, PLAN_IDS, PLANS, type Plan, type PlanId } from '@shared/plans';
+import { PLAN_IDS, PLANS, type PlanId } from '@shared/plans';
 
 import { PageHeader } from '../../components/page-header';
 import { useIsAuthenticated } from '../../lib/hooks';
-import { signInRedirectPath } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
-import { PlanCard, type PlanAction } from './plan-card';
+import { DowngradeBar } from './downgrade-bar';
+import { DowngradeModal } from './downgrade-modal';
+import { PlanCard } from './plan-card';
+import { actionFor, headerFor, type PlanViewer } from './plan-state';
 import { useGetSubscriptionStatusQuery } from './subscription-api';
+import { usePlanChanges } from './use-plan-changes';
 
-function paymentPath(plan: PlanId): string {
-  return `/payment-page?plan=${plan}`;
-}
-
-function actionFor(plan: Plan, current: PlanId | null, authenticated: boolean): PlanAction {
-  if (!authenticated) {
-    if (plan.id === 'free') return { kind: 'sign-up' };
-    return { kind: 'upgrade', to: signInRedirectPath(paymentPath(plan.id)) };
-  }
-  const mine = current ?? 'free';
-  const order = compareTiers(plan.id, mine);
-  if (order === 0) return { kind: 'current' };
-  return order > 0 ? { kind: 'upgrade', to: paymentPath(plan.id) } : { kind: 'downgrade' };
-}
-
-function headerFor(plan: Plan, current: PlanId | null, pending: PlanId | null): string {
-  if (plan.id === current) return 'Current Plan';
-  if (plan.id === pending) return 'Next Plan';
-  return plan.badge;
+/** `?payment_success=true` (SPEC §4 "Payment flow"): said once, then taken out of the address. */
+function usePaymentSuccess(): [boolean, () => void] {
+  const [params, setParams] = useSearchParams();
+  const [paid, setPaid] = useState(() => params.get('payment_success') === 'true');
+  useEffect(() => {
+    if (!params.has('payment_success')) return;
+    const next = new URLSearchParams(params);
+    next.delete('payment_success');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+  return [paid, () => setPaid(false)];
 }
 
 /** /pricing-page, "Choose Your Plan" (SPEC §2). Prices come only from the plan catalogue. */
 export function PricingPage() {
   const authenticated = useIsAuthenticated();
   const { data, isLoading, isError } = useGetSubscriptionStatusQuery(undefined, { skip: !authenticated });
+  const changes = usePlanChanges();
+  const [downgradeTo, setDowngradeTo] = useState<PlanId | null>(null);
+  const [paid, dismissPaid] = usePaymentSuccess();
 
   useEffect(() => {
     if (isError) notify.error('Failed to fetch subscription status');
   }, [isError]);
 
   // SPEC §4: when the plan cannot be fetched the account is treated as free.
-  const current: PlanId | null = authenticated ? (data?.currentPlan.name ?? 'free') : null;
-  const pending = data?.currentPlan.status === 'downgrade' ? data.currentPlan.pendingPlan : null;
+  const plan = data?.currentPlan;
+  const viewer: PlanViewer | null = authenticated
+    ? { current: plan?.name ?? 'free', pending: plan?.status === 'downgrade' ? plan.pendingPlan : null }
+    : null;
+  const current = PLANS[viewer?.current ?? 'free'];
+
+  const confirmDowngrade = async () => {
+    if (downgradeTo && (await changes.scheduleDowngrade(downgradeTo))) setDowngradeTo(null);
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -50,18 +57,43 @@ export function PricingPage() {
         title="Choose Your Plan"
         description="Start free. Upgrade when you need more lists, more apps per list or more machines."
       />
+      {paid ? (
+        <Alert
+          color="green"
+          variant="light"
+          title="Payment successful"
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={dismissPaid}
+          mb="lg"
+        >
+          Thank you! You are now on {plan?.displayName ?? 'your new plan'}.
+        </Alert>
+      ) : null}
+      {viewer?.pending ? (
+        <DowngradeBar
+          current={current}
+          pending={PLANS[viewer.pending]}
+          validUntil={plan?.validUntil ?? null}
+          busy={changes.cancelling}
+          onCancel={() => void changes.cancelScheduledDowngrade()}
+        />
+      ) : null}
       {authenticated && isLoading ? <Loader size="sm" aria-label="Loading your plan" mb="md" /> : null}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {PLAN_IDS.map((id) => {
-          const plan = PLANS[id];
-          const header = headerFor(plan, current, pending);
+          const header = headerFor(PLANS[id], viewer);
           return (
             <PlanCard
               key={id}
-              plan={plan}
+              plan={PLANS[id]}
               header={header}
-              highlighted={header === 'Current Plan' || (current === null && plan.badge === 'Most Popular')}
-              action={actionFor(plan, current, authenticated)}
+              highlighted={header === 'Current Plan' || (viewer === null && PLANS[id].badge === 'Most Popular')}
+              action={actionFor(PLANS[id], viewer)}
+              busy={changes.cancelling || changes.downgrading}
+              onDowngrade={() => setDowngradeTo(id)}
+              onCancelDowngrade={() => void changes.cancelScheduledDowngrade()}
             />
           );
         })}
@@ -69,6 +101,14 @@ export function PricingPage() {
       <Text size="sm" c="dimmed" ta="center" mt="xl">
         Prices in US dollars. Paid plans renew automatically until you cancel.
       </Text>
+      <DowngradeModal
+        current={current}
+        target={downgradeTo ? PLANS[downgradeTo] : null}
+        validUntil={plan?.validUntil ?? null}
+        busy={changes.downgrading}
+        onConfirm={() => void confirmDowngrade()}
+        onClose={() => setDowngradeTo(null)}
+      />
     </Container>
   );
 }
