@@ -50,6 +50,7 @@ export const baseApi = createApi({
     'Installations',
     'Inventory',
     'ApiKeys',
+    'ApiKeys',
   ],
   endpoints: () => ({}),
 });

@@ -2,6 +2,7 @@ import { z, type ZodType } from 'zod';
 
 import { accountDebugResponseSchema, accountResponseSchema, updateAccountResponseSchema } from '@shared/api/account';
 import { adminFeedbackResponseSchema, adminStatsResponseSchema, adminUserSchema, adminUsersResponseSchema } from '@shared/api/admin';
+import { apiKeysResponseSchema, createApiKeyResponseSchema } from '@shared/api/api-keys';
 import {
   googleLoginResponseSchema,
   loginResponseSchema,
@@ -97,6 +98,9 @@ export const apiContract = {
   'PUT /api/account': json(updateAccountResponseSchema),
   'POST /api/account/delete': json(successResponseSchema),
   'GET /api/account/debug': json(accountDebugResponseSchema),
+  'GET /api/api-keys': json(apiKeysResponseSchema),
+  'POST /api/api-keys': json(createApiKeyResponseSchema, 201),
+  'DELETE /api/api-keys/:id': json(successResponseSchema),
 
   'GET /api/subscription/status': json(subscriptionStatusResponseSchema),
   'GET /api/subscription/test': json(subscriptionTestResponseSchema),

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { useGetAccountQuery, useLazyGetAccountDebugQuery } from './account-api';
 import { AccountForm } from './account-form';
+import { ApiKeysSection } from './api-keys-section';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ResetLinkModal } from './reset-link-modal';
 
@@ -51,6 +52,7 @@ export function SettingsPage() {
       {account ? (
         <Stack gap="lg">
           <AccountForm key={account.id} account={account} onSendResetLink={() => setResetOpen(true)} />
+          <ApiKeysSection />
           <Paper
             withBorder
             p="lg"
