@@ -50,7 +50,6 @@ export const baseApi = createApi({
     'Installations',
     'Inventory',
     'ApiKeys',
-    'ApiKeys',
   ],
   endpoints: () => ({}),
 });
