@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { Scheduler } from './jobs/scheduler';
 import { Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
@@ -121,8 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     10 * 60_000,
   ).unref();
 
+  // Scheduled downgrades and lapsed paid plans; tests call services.subscription.applyDueChanges().
+  const scheduler = new Scheduler(() => app.services.subscription.applyDueChanges(), app.log);
+  scheduler.start();
+
   app.addHook('preClose', async () => {
     clearInterval(expiry);
+    await scheduler.stop();
     app.browserEvents.close();
     await app.agentHub.close();
   });

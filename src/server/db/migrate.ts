@@ -5,6 +5,7 @@ import { migration0002CatalogueLists } from './migrations/0002-catalogue-lists';
 import { migration0003Devices } from './migrations/0003-devices';
 import { migration0004Installations } from './migrations/0004-installations';
 import { migration0005DeviceActivityEvent } from './migrations/0005-device-activity-event';
+import { migration0006Payments } from './migrations/0006-payments';
 import { migration0007ApiKeys } from './migrations/0007-api-keys';
 import type { Database } from './schema';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-devices': migration0003Devices,
   '0004-installations': migration0004Installations,
   '0005-device-activity-event': migration0005DeviceActivityEvent,
+  '0006-payments': migration0006Payments,
   '0007-api-keys': migration0007ApiKeys,
 };
 
@@ -26,6 +28,8 @@ export async function migrateToLatest(db: Kysely<Database>, schema: string | nul
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // 0007 shipped before 0006 on some machines (both were built at once for issue 10).
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -290,6 +290,52 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  amount: number;
+  currency: string;
+  provider: string;
+  provider_intent_id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_message: string | null;
+  /** SHA-256 of the client secret. */
+  client_secret_hash: string;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+  /** When the payment changed the plan (once). */
+  used_at: Timestamp | null;
+  verify_idempotency_key: string | null;
+}
+
+export interface SandboxPaymentIntentsTable {
+  id: string;
+  client_secret_hash: string;
+  amount: number;
+  currency: string;
+  status: string;
+  /** JSON object of strings. */
+  metadata: string;
+  last_error_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface SchedulerLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -313,6 +359,10 @@ export interface Database {
   installation_items: InstallationItemsTable;
   device_inventory: DeviceInventoryTable;
   api_keys: ApiKeysTable;
+  payments: PaymentsTable;
+  sandbox_payment_intents: SandboxPaymentIntentsTable;
+  webhook_events: WebhookEventsTable;
+  scheduler_leases: SchedulerLeasesTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

@@ -129,3 +129,48 @@ export function signUpAttemptMail(input: { firstName: string; signInLink: string
     html: html([greeting(input.firstName), notice, ifYou, forgot, ignore, SIGNATURE]),
   };
 }
+
+/** After a successful payment: what was bought, for how much, until when. No card data, no secrets. */
+export function paymentReceiptMail(input: {
+  firstName: string;
+  planName: string;
+  amount: string;
+  paymentId: string;
+  paidAt: string;
+  validUntil: string;
+  settingsLink: string;
+}): MailContent {
+  const intro = `Thank you for your payment. Your ${input.planName} plan is active until ${input.validUntil}.`;
+  const lines = [`Plan: ${input.planName}`, `Amount: ${input.amount}`, `Date: ${input.paidAt}`, `Payment reference: ${input.paymentId}`];
+  const history = 'Your payment history is in Settings:';
+  return {
+    subject: `Your Loadout receipt: ${input.planName}`,
+    text: [greeting(input.firstName), '', intro, '', ...lines, '', history, '', input.settingsLink, '', SIGNATURE].join('\n'),
+    html: html([greeting(input.firstName), intro, ...lines, history, SIGNATURE], {
+      link: input.settingsLink,
+      label: 'Open Settings',
+      at: 6,
+    }),
+  };
+}
+
+/** The scheduler moved the account to another plan (a scheduled downgrade, or a paid period that ended). */
+export function planChangedMail(input: {
+  firstName: string;
+  fromPlan: string;
+  toPlan: string;
+  reason: 'downgrade' | 'lapsed';
+  pricingLink: string;
+}): MailContent {
+  const intro =
+    input.reason === 'downgrade'
+      ? `As scheduled, your Loadout plan changed from ${input.fromPlan} to ${input.toPlan}.`
+      : `Your ${input.fromPlan} period has ended, so your Loadout plan is now ${input.toPlan}.`;
+  const kept = "Nothing was deleted: lists and devices beyond the new plan's limits stay, read-only, until you trim them or upgrade.";
+  const upgrade = 'To change plans, open the pricing page:';
+  return {
+    subject: `Your Loadout plan is now ${input.toPlan}`,
+    text: [greeting(input.firstName), '', intro, '', kept, '', upgrade, '', input.pricingLink, '', SIGNATURE].join('\n'),
+    html: html([greeting(input.firstName), intro, kept, upgrade, SIGNATURE], { link: input.pricingLink, label: 'See plans', at: 4 }),
+  };
+}

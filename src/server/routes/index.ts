@@ -15,6 +15,7 @@ import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
 import { installationRoutes } from './installations.routes';
 import { listRoutes } from './lists.routes';
+import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authEmailRoutes);
   await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(paymentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(catalogueRoutes);
   await app.register(listRoutes);

@@ -19,6 +19,7 @@ import { InstallationService } from './installation.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
 import { PasswordResetService } from './password-reset.service';
+import { PaymentService } from './payment.service';
 import { SessionService } from './session.service';
 import { SubscriptionService } from './subscription.service';
 
@@ -44,6 +45,7 @@ export interface Services {
   deviceTokens: DeviceTokenService;
   installations: InstallationService;
   agentJobs: AgentJobService;
+  payments: PaymentService;
   apiKeys: ApiKeyService;
 }
 
@@ -54,7 +56,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
-  const installations = new InstallationService(ctx, lists, devices);
+  const installations = new InstallationService(ctx, lists, devices, subscription);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
   return {
     health: new HealthService(ctx),
@@ -77,6 +79,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceTokens,
     installations,
     agentJobs: new AgentJobService(ctx, installations, deviceTokens),
+    payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
   };
 }

@@ -14,7 +14,7 @@ import { DAY_MS } from '@shared/time';
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
-import { findActiveDevice } from '../db/repositories/devices.repository';
+import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
 import {
   findInstallation,
   findInstallationByIdempotencyKey,
@@ -29,14 +29,16 @@ import {
   targetsOf,
 } from '../db/repositories/installations.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import type { DeviceService } from './device.service';
 import { availability, fieldsFor, installationPreview, packagesOf } from './installation-plan';
 import { toInstallation, toSummary } from './installation-view';
+import { listReadOnly } from './list-limits';
 import type { ListService } from './list.service';
+import type { SubscriptionService } from './subscription.service';
 
 export interface CreateInstallationInput {
   listId?: string;
@@ -58,6 +60,7 @@ export class InstallationService {
     private readonly ctx: AppContext,
     private readonly lists: ListService,
     private readonly devices: DeviceService,
+    private readonly subscription: SubscriptionService,
   ) {}
 
   private get bus(): EventBus {
@@ -311,6 +314,8 @@ export class InstallationService {
   private async appsToInstall(userId: string, input: CreateInstallationInput): Promise<{ apps: App[]; listName: string | null }> {
     if (input.listId !== undefined) {
       const list = await this.lists.detail(userId, input.listId);
+      // DESIGN §5: a list beyond the plan after a downgrade is read-only, installs included.
+      if (list.readOnly) throw listReadOnly();
       if (list.apps.length === 0) throw badRequest('This list has no apps to install yet', ErrorCode.LIST_EMPTY);
       return { apps: list.apps, listName: list.name };
     }
@@ -324,6 +329,8 @@ export class InstallationService {
   /** SPEC §5 "Install targets": the owner's active, token-registered remote machines without web access. */
   private async eligibleDevices(userId: string, deviceIds: readonly string[]): Promise<DevicesTable[]> {
     const devices: DevicesTable[] = [];
+    const seatLimit = (await this.subscription.planOf(userId)).limits.devices;
+    const seatHolders = await seatHolderRowIds(this.ctx.db, userId);
     for (const deviceId of new Set(deviceIds)) {
       const device = await findActiveDevice(this.ctx.db, userId, deviceId);
       if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
@@ -332,6 +339,13 @@ export class InstallationService {
         throw badRequest(
           `${device.device_name} cannot receive installations: only machines enrolled with a registration token can`,
           ErrorCode.DEVICE_NOT_ELIGIBLE,
+        );
+      }
+      // After a downgrade, devices past the seat limit (newest first) wait until some are deactivated.
+      if (seatHolders.indexOf(device.id) >= seatLimit) {
+        throw forbidden(
+          `${device.device_name} is beyond the ${seatLimit} devices your plan includes. Deactivate ${seatHolders.length - seatLimit} device${seatHolders.length - seatLimit === 1 ? '' : 's'} or upgrade to install onto it.`,
+          ErrorCode.DEVICE_OVER_SEAT_LIMIT,
         );
       }
       devices.push(device);

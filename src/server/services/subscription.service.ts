@@ -1,10 +1,31 @@
-import type { CurrentPlan } from '@shared/api/subscription';
-import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
+import { randomBytes } from 'node:crypto';
+
+import { ErrorCode } from '@shared/api/errors';
+import type { CancelDowngradeResponse, CurrentPlan, DowngradeResponse, UpgradeResponse } from '@shared/api/subscription';
+import { compareTiers, getPlan, normalizePlanId, PLANS, type Plan, type PlanId } from '@shared/plans';
 
 import type { AppContext } from '../context';
 import { countSeatsUsed } from '../db/repositories/devices.repository';
-import { findSubscription, insertSubscription } from '../db/repositories/subscriptions.repository';
-import type { SubscriptionsTable } from '../db/schema';
+import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
+import {
+  applyDueChange,
+  cancelScheduledDowngrade,
+  dueSubscriptions,
+  findSubscription,
+  insertSubscription,
+  scheduleDowngrade,
+  setPaidPlan,
+  setSubscriptionPlan,
+} from '../db/repositories/subscriptions.repository';
+import { findUserById } from '../db/repositories/users.repository';
+import type { Db, SubscriptionsTable } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import { planChangedMail } from '../mail/templates';
+import { addPeriod, formatDay, paidPeriodEnd } from './plan-periods';
+
+export const PAYMENT_CURRENCY = 'usd';
+const SCHEDULER_LEASE = 'subscription-changes';
+const LEASE_MS = 5 * 60_000;
 
 /** Plans and their limits, read from the user's subscription row (free when there is none). */
 export class SubscriptionService {
@@ -29,10 +50,125 @@ export class SubscriptionService {
     return getPlan((await findSubscription(db, userId))?.plan);
   }
 
-  async currentPlan(userId: string): Promise<CurrentPlan> {
-    const row = await findSubscription(this.ctx.db, userId);
+  async currentPlan(userId: string, db: Db = this.ctx.db): Promise<CurrentPlan> {
+    const row = await findSubscription(db, userId);
     // Seats are taken by active devices other than mobile browsers.
-    return toCurrentPlan(row, this.ctx.clock.now(), await countSeatsUsed(this.ctx.db, userId));
+    return toCurrentPlan(row, this.ctx.clock.now(), await countSeatsUsed(db, userId));
+  }
+
+  /**
+   * SPEC §7 upgrade: checks the move goes up and says what to pay; the plan changes only once
+   * a payment for it is verified (PaymentService.verify).
+   */
+  async upgrade(userId: string, target: Exclude<PlanId, 'free'>): Promise<UpgradeResponse> {
+    const current = await this.planOf(userId);
+    if (compareTiers(target, current.id) <= 0) {
+      throw badRequest(`${PLANS[target].displayName} is not an upgrade from ${current.displayName}.`, ErrorCode.NOT_AN_UPGRADE);
+    }
+    const plan = PLANS[target];
+    return {
+      success: true,
+      requiresPayment: true,
+      plan: plan.id,
+      amount: plan.priceCents,
+      currency: PAYMENT_CURRENCY,
+      paymentUrl: `/payment?plan=${plan.id.replace(/-/g, '_')}`,
+    };
+  }
+
+  /** Called inside the verify transaction: the paid plan, valid one period ahead (plus credit). */
+  async activatePaidPlan(trx: Db, userId: string, plan: Plan): Promise<string> {
+    const now = this.ctx.clock.now();
+    const row = await findSubscription(trx, userId);
+    const until = paidPeriodEnd(now, plan, { planId: row?.plan ?? 'free', validUntil: row?.valid_until ?? null }).toISOString();
+    await setPaidPlan(trx, userId, plan.id, until, now.toISOString());
+    return until;
+  }
+
+  /** Schedules `target` for the end of the paid period; nothing changes before then. */
+  async downgrade(userId: string, target: PlanId): Promise<DowngradeResponse> {
+    const row = await findSubscription(this.ctx.db, userId);
+    const current = getPlan(row?.plan);
+    if (compareTiers(target, current.id) >= 0) {
+      throw badRequest(`${PLANS[target].displayName} is not a downgrade from ${current.displayName}.`, ErrorCode.NOT_A_DOWNGRADE);
+    }
+    const now = this.ctx.clock.now().toISOString();
+    const next = PLANS[target];
+    if (!row?.valid_until) {
+      // A plan without a paid period (granted by an admin): nothing is left to use up.
+      await setSubscriptionPlan(this.ctx.db, userId, target, now);
+      return {
+        success: true,
+        newPlan: target,
+        effectiveDate: now,
+        message: `Your plan is now ${next.displayName}.`,
+        currentPlan: await this.currentPlan(userId),
+      };
+    }
+    await scheduleDowngrade(this.ctx.db, userId, target, now);
+    return {
+      success: true,
+      newPlan: target,
+      effectiveDate: row.valid_until,
+      message: `Your plan stays ${current.displayName} until ${formatDay(row.valid_until)}; then it becomes ${next.displayName}.`,
+      currentPlan: await this.currentPlan(userId),
+    };
+  }
+
+  async cancelDowngrade(userId: string): Promise<CancelDowngradeResponse> {
+    const cancelled = await cancelScheduledDowngrade(this.ctx.db, userId, this.ctx.clock.now().toISOString());
+    if (!cancelled) throw conflict('No downgrade is scheduled.', ErrorCode.NO_DOWNGRADE_SCHEDULED);
+    return { success: true, currentPlan: await this.currentPlan(userId) };
+  }
+
+  /**
+   * Applies scheduled downgrades and ends lapsed paid plans whose date has come. Safe with
+   * several server processes: one at a time holds the lease, and each change is a
+   * conditional update that only one caller can win (so one mail per change). Returns how
+   * many changes this call applied.
+   */
+  async applyDueChanges(): Promise<number> {
+    const holder = randomBytes(12).toString('hex');
+    const now = this.ctx.clock.now();
+    const nowIso = now.toISOString();
+    const leased = await acquireLease(this.ctx.db, SCHEDULER_LEASE, holder, nowIso, new Date(now.getTime() + LEASE_MS).toISOString());
+    if (!leased) return 0;
+    let applied = 0;
+    try {
+      for (const row of await dueSubscriptions(this.ctx.db, nowIso)) {
+        const from = getPlan(row.plan);
+        const pending = normalizePlanId(row.pending_plan);
+        const downgrade = row.status === 'downgrade' && pending !== null;
+        const to = downgrade ? PLANS[pending] : PLANS.free;
+        // A lower paid plan starts its own period where the higher one ended.
+        const validUntil = to.id === 'free' || !row.valid_until ? null : addPeriod(new Date(row.valid_until), to).toISOString();
+        if (!(await applyDueChange(this.ctx.db, row, { plan: to.id, validUntil }, nowIso))) continue;
+        applied += 1;
+        await this.mailPlanChanged(row.user_id, from, to, downgrade ? 'downgrade' : 'lapsed');
+      }
+    } finally {
+      await releaseLease(this.ctx.db, SCHEDULER_LEASE, holder);
+    }
+    return applied;
+  }
+
+  private async mailPlanChanged(userId: string, from: Plan, to: Plan, reason: 'downgrade' | 'lapsed'): Promise<void> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user) return;
+    try {
+      await this.ctx.mailer.send({
+        to: user.email,
+        ...planChangedMail({
+          firstName: user.first_name,
+          fromPlan: from.displayName,
+          toPlan: to.displayName,
+          reason,
+          pricingLink: `${this.ctx.config.publicUrl}/pricing`,
+        }),
+      });
+    } catch (error) {
+      this.ctx.log.warn({ err: error, userId }, 'plan change mail failed');
+    }
   }
 }
 

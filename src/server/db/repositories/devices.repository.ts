@@ -46,6 +46,23 @@ export async function countSeatsUsed(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Row ids of the devices holding a seat, oldest activation first: after a downgrade the first
+ * `limit` keep receiving installations, the rest wait until the user deactivates some.
+ */
+export async function seatHolderRowIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('device_type', '!=', 'mobile')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function countActiveAdmins(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('devices')

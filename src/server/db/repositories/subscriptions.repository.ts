@@ -27,3 +27,77 @@ export async function setSubscriptionPlan(db: Db, userId: string, plan: string, 
     });
   }
 }
+
+/** A paid plan bought until `validUntil`; a scheduled downgrade is dropped. */
+export async function setPaidPlan(db: Db, userId: string, plan: string, validUntil: string, at: string): Promise<void> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ plan, status: 'active', pending_plan: null, valid_until: validUntil, updated_at: at })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    await insertSubscription(db, {
+      user_id: userId,
+      plan,
+      status: 'active',
+      pending_plan: null,
+      valid_until: validUntil,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+}
+
+/** Status downgrade with pendingPlan, applied by the scheduler at valid_until. */
+export async function scheduleDowngrade(db: Db, userId: string, pendingPlan: string, at: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'downgrade', pending_plan: pendingPlan, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** false when no downgrade was scheduled. */
+export async function cancelScheduledDowngrade(db: Db, userId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'active', pending_plan: null, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'downgrade')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Scheduled downgrades and paid plans whose period ended at or before `now`. */
+export function dueSubscriptions(db: Db, now: string, limit = 500) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('valid_until', 'is not', null)
+    .where('valid_until', '<=', now)
+    .where((eb) => eb.or([eb('status', '=', 'downgrade'), eb('plan', '!=', 'free')]))
+    .orderBy('valid_until')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Applies one due change if the row is still exactly as it was read: the WHERE on plan,
+ * status and valid_until makes it happen once even when several processes try at once.
+ */
+export async function applyDueChange(
+  db: Db,
+  seen: SubscriptionsTable,
+  next: { plan: string; validUntil: string | null },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ plan: next.plan, status: 'active', pending_plan: null, valid_until: next.validUntil, updated_at: at })
+    .where('user_id', '=', seen.user_id)
+    .where('plan', '=', seen.plan)
+    .where('status', '=', seen.status)
+    .where('valid_until', '=', seen.valid_until)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,146 @@
+import type { Db, PaymentsTable, SandboxPaymentIntentsTable } from '../schema';
+
+// payments
+
+export async function insertPayment(db: Db, row: PaymentsTable): Promise<void> {
+  await db.insertInto('payments').values(row).execute();
+}
+
+export function findPaymentByIdempotencyKey(db: Db, userId: string, key: string) {
+  return db.selectFrom('payments').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function findPaymentByVerifyKey(db: Db, userId: string, key: string) {
+  return db.selectFrom('payments').selectAll().where('user_id', '=', userId).where('verify_idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** Another user's intent is not found: every read of a payment is scoped by its owner. */
+export function findUserPaymentByIntent(db: Db, userId: string, intentId: string) {
+  return db.selectFrom('payments').selectAll().where('user_id', '=', userId).where('provider_intent_id', '=', intentId).executeTakeFirst();
+}
+
+export function findPaymentByIntent(db: Db, intentId: string) {
+  return db.selectFrom('payments').selectAll().where('provider_intent_id', '=', intentId).executeTakeFirst();
+}
+
+export function findPaymentBySecretHash(db: Db, userId: string, secretHash: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_secret_hash', '=', secretHash)
+    .executeTakeFirst();
+}
+
+export function paymentsOf(db: Db, userId: string, limit = 100) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Records what the provider said; a succeeded payment never goes back to failed. */
+export async function recordPaymentOutcome(
+  db: Db,
+  intentId: string,
+  outcome: { status: PaymentsTable['status']; failureMessage: string | null; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({
+      status: outcome.status,
+      failure_message: outcome.failureMessage,
+      completed_at: outcome.status === 'pending' ? null : outcome.at,
+    })
+    .where('provider_intent_id', '=', intentId)
+    .where('status', '!=', 'succeeded')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Claims the payment for one plan change: true for exactly one caller, ever. */
+export async function claimPayment(db: Db, paymentId: string, at: string, verifyKey: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ used_at: at, verify_idempotency_key: verifyKey, status: 'succeeded', failure_message: null })
+    .set((eb) => ({ completed_at: eb.fn.coalesce('completed_at', eb.val(at)) }))
+    .where('id', '=', paymentId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// the sandbox provider's intents
+
+export async function insertSandboxIntent(db: Db, row: SandboxPaymentIntentsTable): Promise<void> {
+  await db.insertInto('sandbox_payment_intents').values(row).execute();
+}
+
+export function findSandboxIntent(db: Db, id: string) {
+  return db.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findSandboxIntentBySecretHash(db: Db, secretHash: string) {
+  return db.selectFrom('sandbox_payment_intents').selectAll().where('client_secret_hash', '=', secretHash).executeTakeFirst();
+}
+
+/** Moves a sandbox intent on, only from a state that can still be confirmed. */
+export async function updateSandboxIntent(
+  db: Db,
+  id: string,
+  change: { status: string; lastErrorCode: string | null; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sandbox_payment_intents')
+    .set({ status: change.status, last_error_code: change.lastErrorCode, updated_at: change.at })
+    .where('id', '=', id)
+    .where('status', 'in', ['requires_payment_method', 'requires_confirmation'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// webhooks
+
+/** false when the event was seen before (a replay). */
+export async function recordWebhookEvent(
+  db: Db,
+  row: { id: string; provider: string; type: string; received_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('webhook_events')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+// the scheduler's lease
+
+/**
+ * Takes (or renews) the named lease until `expiresAt` when it is free, expired or already
+ * ours. true for one holder at a time, on both databases: insert-if-absent, then an update
+ * whose WHERE only a free lease passes.
+ */
+export async function acquireLease(db: Db, name: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('scheduler_leases')
+    .values({ name, holder, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+  const updated = await db
+    .updateTable('scheduler_leases')
+    .set({ holder, expires_at: expiresAt })
+    .where('name', '=', name)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('holder', '=', holder)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.deleteFrom('scheduler_leases').where('name', '=', name).where('holder', '=', holder).execute();
+}

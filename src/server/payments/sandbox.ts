@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+
+import type { CardError, PaymentIntentStatus, SandboxConfirmResponse } from '@shared/api/payment';
+
+import type { Clock } from '../clock';
+import {
+  findSandboxIntent,
+  findSandboxIntentBySecretHash,
+  insertSandboxIntent,
+  updateSandboxIntent,
+} from '../db/repositories/payments.repository';
+import type { Db, SandboxPaymentIntentsTable } from '../db/schema';
+import { hashToken } from '../security/tokens';
+import { cardOutcome, type CardOutcome } from './cards';
+import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './provider';
+
+const ERROR_MESSAGES: Record<string, CardError> = {
+  generic_decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  insufficient_funds: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  payment_intent_authentication_failure: {
+    code: 'payment_intent_authentication_failure',
+    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  },
+};
+
+/**
+ * The built-in payment provider (no STRIPE_SECRET_KEY): PaymentIntents kept in the database
+ * (so every server process sees them), moving through Stripe's states with Stripe's test
+ * cards. The browser confirms through POST /api/payment/sandbox/confirm, which answers like
+ * Stripe's confirmCardPayment.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    /** Derives an intent's client secret from its id with a server key: it need not be stored. */
+    private readonly secretFor: (intentId: string) => string,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const id = `pi_sb_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${this.secretFor(id)}`;
+    const now = this.clock.now().toISOString();
+    const row: SandboxPaymentIntentsTable = {
+      id,
+      client_secret_hash: hashToken(clientSecret),
+      amount: input.amount,
+      currency: input.currency,
+      status: 'requires_payment_method',
+      metadata: JSON.stringify(input.metadata),
+      last_error_code: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertSandboxIntent(this.db, row);
+    return { ...toIntent(row), clientSecret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const row = await findSandboxIntent(this.db, id);
+    return row ? toIntent(row) : null;
+  }
+
+  async clientSecretOf(id: string): Promise<string | null> {
+    return (await findSandboxIntent(this.db, id)) ? `${id}_secret_${this.secretFor(id)}` : null;
+  }
+
+  /**
+   * confirmCardPayment: the card decides. A declined card leaves the intent in
+   * requires_payment_method (another card may be tried, as in Stripe); a succeeded intent
+   * cannot be confirmed again.
+   */
+  async confirm(
+    clientSecret: string,
+    card: { number: string; expiry: string; cvc: string },
+  ): Promise<{ response: SandboxConfirmResponse; intent: ProviderIntent | null; outcome: CardOutcome | null }> {
+    const row = await findSandboxIntentBySecretHash(this.db, hashToken(clientSecret));
+    if (!row) {
+      return {
+        response: { error: { code: 'resource_missing', message: 'No such payment_intent: the client secret is not known.' } },
+        intent: null,
+        outcome: null,
+      };
+    }
+    if (!['requires_payment_method', 'requires_confirmation'].includes(row.status)) {
+      return {
+        response: {
+          error: {
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
+          },
+        },
+        intent: toIntent(row),
+        outcome: null,
+      };
+    }
+    const outcome = cardOutcome(card, this.clock.now());
+    if (outcome.kind === 'error' && !outcome.intentFails) {
+      // Stripe.js refuses these before anything reaches the intent.
+      return { response: { error: outcome.error }, intent: toIntent(row), outcome };
+    }
+    const at = this.clock.now().toISOString();
+    const status: PaymentIntentStatus = outcome.kind === 'succeeded' ? 'succeeded' : 'requires_payment_method';
+    const errorCode = outcome.kind === 'error' ? (outcome.error.declineCode ?? outcome.error.code) : null;
+    const moved = await updateSandboxIntent(this.db, row.id, { status, lastErrorCode: errorCode, at });
+    const current = await findSandboxIntent(this.db, row.id);
+    if (!moved || !current) {
+      return {
+        response: {
+          error: { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was confirmed at the same time elsewhere.' },
+        },
+        intent: current ? toIntent(current) : null,
+        outcome: null,
+      };
+    }
+    const intent = toIntent(current);
+    if (outcome.kind === 'error') return { response: { error: outcome.error }, intent, outcome };
+    return { response: { paymentIntent: { id: intent.id, status: intent.status } }, intent, outcome };
+  }
+}
+
+function toIntent(row: SandboxPaymentIntentsTable): ProviderIntent {
+  const lastError = row.last_error_code
+    ? (ERROR_MESSAGES[row.last_error_code] ?? {
+        code: 'card_declined',
+        declineCode: row.last_error_code,
+        message: 'Your card was declined.',
+      })
+    : null;
+  return {
+    id: row.id,
+    status: row.status as PaymentIntentStatus,
+    amount: row.amount,
+    currency: row.currency,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    lastError,
+  };
+}

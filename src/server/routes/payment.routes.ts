@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
+  paymentHistoryResponseSchema,
+  sandboxConfirmRequestSchema,
+  sandboxConfirmResponseSchema,
+  verifyPaymentRequestSchema,
+  verifyPaymentResponseSchema,
+  webhookResponseSchema,
+} from '@shared/api/payment';
+
+import { callerOf } from '../plugins/auth';
+
+const tags = ['payment'];
+const security = [{ bearer: [] }];
+
+/** Same key, same answer: a retried create or verify does nothing twice (DESIGN §7). */
+const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'Idempotency-Key may only contain letters, digits, dots, colons, dashes and underscores')
+    .optional(),
+});
+
+/** Card payments for upgrades (SPEC §7, DESIGN §10). */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(async (instance) => {
+    const authed = instance.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('onRequest', (request) => app.authenticate(request));
+
+    authed.post(
+      '/api/payment/create-payment-intent',
+      {
+        schema: {
+          tags,
+          summary: 'Start paying for a plan: the amount comes from the plan catalogue (a different client amount is refused)',
+          security,
+          headers: idempotencyHeadersSchema,
+          body: createPaymentIntentRequestSchema,
+          response: { 200: createPaymentIntentResponseSchema },
+        },
+      },
+      async (request) =>
+        app.services.payments.createIntent(callerOf(request).userId, request.body, request.headers['idempotency-key'] ?? null),
+    );
+
+    authed.post(
+      '/api/payment/sandbox/confirm',
+      {
+        schema: {
+          tags,
+          summary: "The sandbox provider's confirmCardPayment: Stripe's test cards, answered like Stripe.js",
+          security,
+          body: sandboxConfirmRequestSchema,
+          response: { 200: sandboxConfirmResponseSchema },
+        },
+      },
+      async (request) => app.services.payments.sandboxConfirm(callerOf(request).userId, request.body),
+    );
+
+    authed.post(
+      '/api/payment/verify',
+      {
+        schema: {
+          tags,
+          summary: "After the card is confirmed: the provider's word on the payment, then the plan changes (once)",
+          security,
+          headers: idempotencyHeadersSchema,
+          body: verifyPaymentRequestSchema,
+          response: { 200: verifyPaymentResponseSchema },
+        },
+      },
+      async (request) => app.services.payments.verify(callerOf(request).userId, request.body, request.headers['idempotency-key'] ?? null),
+    );
+
+    authed.get(
+      '/api/payments',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in user's payments, newest first",
+          security,
+          response: { 200: paymentHistoryResponseSchema },
+        },
+      },
+      async (request) => app.services.payments.history(callerOf(request).userId),
+    );
+  });
+
+  // Stripe signs the exact bytes it sent: this route keeps the body raw.
+  await app.register(async (instance) => {
+    const webhook = instance.withTypeProvider<ZodTypeProvider>();
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      '/api/payment/webhook',
+      {
+        bodyLimit: 256 * 1024,
+        schema: {
+          tags,
+          summary: 'Stripe webhook (Stripe-Signature checked with STRIPE_WEBHOOK_SECRET; a replayed event changes nothing)',
+          headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+          response: { 200: webhookResponseSchema },
+        },
+      },
+      async (request) =>
+        app.services.payments.webhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), request.headers['stripe-signature']),
+    );
+  });
+};

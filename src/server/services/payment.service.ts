@@ -1,0 +1,305 @@
+import { createHmac } from 'node:crypto';
+
+import { ErrorCode } from '@shared/api/errors';
+import type {
+  CreatePaymentIntentResponse,
+  PaymentHistoryResponse,
+  PaymentRecord,
+  SandboxConfirmResponse,
+  VerifyPaymentResponse,
+  WebhookResponse,
+} from '@shared/api/payment';
+import { compareTiers, PLANS, type PlanId } from '@shared/plans';
+
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/dialect';
+import {
+  claimPayment,
+  findPaymentByIdempotencyKey,
+  findPaymentBySecretHash,
+  findPaymentByVerifyKey,
+  findUserPaymentByIntent,
+  insertPayment,
+  paymentsOf,
+  recordPaymentOutcome,
+  recordWebhookEvent,
+} from '../db/repositories/payments.repository';
+import { findUserById } from '../db/repositories/users.repository';
+import type { PaymentsTable } from '../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { paymentReceiptMail } from '../mail/templates';
+import { ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from '../payments/provider';
+import { SandboxProvider } from '../payments/sandbox';
+import { StripeProvider } from '../payments/stripe';
+import { hashToken, newId } from '../security/tokens';
+import { formatDay } from './plan-periods';
+import { PAYMENT_CURRENCY, type SubscriptionService } from './subscription.service';
+
+type PaidPlanId = Exclude<PlanId, 'free'>;
+
+const notFoundIntent = () => notFound('Payment not found', ErrorCode.PAYMENT_INTENT_NOT_FOUND);
+
+/**
+ * Upgrades are paid (issue 10): the amount comes from the plan catalogue, the provider says
+ * whether the money moved, and a payment changes the plan once. Every payment is recorded
+ * with its outcome.
+ */
+export class PaymentService {
+  readonly provider: PaymentProvider;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly subscription: SubscriptionService,
+    provider?: PaymentProvider,
+  ) {
+    const { stripe } = ctx.config;
+    this.provider =
+      provider ??
+      (stripe.secretKey
+        ? new StripeProvider(stripe.secretKey, stripe.publishableKey)
+        : // The sandbox's client secrets are derived, not stored: an idempotent replay can answer the same one.
+          new SandboxProvider(ctx.db, ctx.clock, (id) =>
+            createHmac('sha256', `sandbox:${ctx.config.jwtSecret}`).update(id).digest('base64url'),
+          ));
+  }
+
+  async createIntent(
+    userId: string,
+    input: { plan: PaidPlanId; amount?: number | undefined },
+    idempotencyKey: string | null,
+  ): Promise<CreatePaymentIntentResponse> {
+    if (idempotencyKey) {
+      const earlier = await findPaymentByIdempotencyKey(this.ctx.db, userId, idempotencyKey);
+      if (earlier) return this.replayCreate(earlier, input.plan);
+    }
+    const plan = PLANS[input.plan];
+    if (input.amount !== undefined && input.amount !== plan.priceCents) {
+      throw badRequest(
+        `The amount ${input.amount} does not match the ${plan.displayName} price of ${plan.priceCents} cents.`,
+        ErrorCode.AMOUNT_MISMATCH,
+      );
+    }
+    const current = await this.subscription.planOf(userId);
+    if (compareTiers(plan.id, current.id) < 0) {
+      throw badRequest(
+        `${plan.displayName} is lower than your ${current.displayName} plan: schedule a downgrade instead.`,
+        ErrorCode.NOT_AN_UPGRADE,
+      );
+    }
+    const paymentId = newId();
+    const intent = await this.callProvider(() =>
+      this.provider.createIntent({
+        amount: plan.priceCents,
+        currency: PAYMENT_CURRENCY,
+        metadata: { userId, plan: plan.id, paymentId },
+        idempotencyKey,
+      }),
+    );
+    try {
+      await insertPayment(this.ctx.db, {
+        id: paymentId,
+        user_id: userId,
+        plan: plan.id,
+        amount: plan.priceCents,
+        currency: PAYMENT_CURRENCY,
+        provider: this.provider.name,
+        provider_intent_id: intent.id,
+        status: 'pending',
+        failure_message: null,
+        client_secret_hash: hashToken(intent.clientSecret),
+        idempotency_key: idempotencyKey,
+        created_at: this.ctx.clock.now().toISOString(),
+        completed_at: null,
+        used_at: null,
+        verify_idempotency_key: null,
+      });
+    } catch (error) {
+      // The same Idempotency-Key twice at once: the second loses the unique race.
+      const earlier =
+        idempotencyKey && isUniqueViolation(error) ? await findPaymentByIdempotencyKey(this.ctx.db, userId, idempotencyKey) : undefined;
+      if (earlier) return this.replayCreate(earlier, input.plan);
+      throw error;
+    }
+    return this.createAnswer(intent.id, intent.clientSecret, plan.priceCents);
+  }
+
+  /** Confirms a sandbox intent with a card, like Stripe's confirmCardPayment; records the outcome. */
+  async sandboxConfirm(
+    userId: string,
+    input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+  ): Promise<SandboxConfirmResponse> {
+    if (!(this.provider instanceof SandboxProvider)) {
+      throw notFound('This server takes card payments through Stripe, not the sandbox.', ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+    // Only the owner's own intent: another user's client secret is as unknown as a made-up one.
+    const payment = await findPaymentBySecretHash(this.ctx.db, userId, hashToken(input.clientSecret));
+    if (!payment) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
+    const result = await this.provider.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    if (result.intent && result.outcome) await this.recordIntent(result.intent);
+    return result.response;
+  }
+
+  async verify(
+    userId: string,
+    input: { paymentIntentId: string; planType: PaidPlanId },
+    idempotencyKey: string | null,
+  ): Promise<VerifyPaymentResponse> {
+    if (idempotencyKey) {
+      const earlier = await findPaymentByVerifyKey(this.ctx.db, userId, idempotencyKey);
+      if (earlier) return this.replayVerify(userId, earlier, input.paymentIntentId);
+    }
+    const payment = await findUserPaymentByIntent(this.ctx.db, userId, input.paymentIntentId);
+    if (!payment) throw notFoundIntent();
+    if (payment.used_at) throw conflict('This payment has already been used for a plan change.', ErrorCode.PAYMENT_ALREADY_USED);
+    const intent = await this.callProvider(() => this.provider.retrieveIntent(payment.provider_intent_id));
+    if (!intent || intent.metadata.userId !== userId) throw notFoundIntent();
+    const plan = PLANS[input.planType];
+    if (payment.plan !== plan.id || intent.metadata.plan !== plan.id) {
+      throw badRequest(`This payment was made for another plan than ${plan.displayName}.`, ErrorCode.PAYMENT_PLAN_MISMATCH);
+    }
+    if (intent.amount !== plan.priceCents || intent.currency !== PAYMENT_CURRENCY || payment.amount !== plan.priceCents) {
+      throw badRequest(`The amount paid does not match the ${plan.displayName} price.`, ErrorCode.AMOUNT_MISMATCH);
+    }
+    if (intent.status !== 'succeeded') {
+      await this.recordIntent(intent);
+      throw new AppError(402, ErrorCode.PAYMENT_NOT_SUCCEEDED, `Payment not completed. Status: ${intent.status}`);
+    }
+    const now = this.ctx.clock.now().toISOString();
+    let validUntil: string;
+    try {
+      validUntil = await this.ctx.db.transaction().execute(async (trx) => {
+        if (!(await claimPayment(trx, payment.id, now, idempotencyKey))) {
+          throw conflict('This payment has already been used for a plan change.', ErrorCode.PAYMENT_ALREADY_USED);
+        }
+        return this.subscription.activatePaidPlan(trx, userId, plan);
+      });
+    } catch (error) {
+      const earlier =
+        idempotencyKey && isUniqueViolation(error) ? await findPaymentByVerifyKey(this.ctx.db, userId, idempotencyKey) : undefined;
+      if (earlier) return this.replayVerify(userId, earlier, input.paymentIntentId);
+      throw error;
+    }
+    await this.mailReceipt(userId, payment, validUntil, now);
+    return { success: true, currentPlan: await this.subscription.currentPlan(userId) };
+  }
+
+  async history(userId: string): Promise<PaymentHistoryResponse> {
+    return { payments: (await paymentsOf(this.ctx.db, userId)).map(toRecord) };
+  }
+
+  /**
+   * Stripe's webhook: the signature is checked over the raw body with STRIPE_WEBHOOK_SECRET;
+   * an event id seen before changes nothing. Outcomes are recorded; the plan itself changes
+   * at verify (which asks Stripe again).
+   */
+  async webhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResponse> {
+    const secret = this.ctx.config.stripe.webhookSecret;
+    if (!secret) throw notFound('Stripe webhooks are not configured on this server.', ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE);
+    if (!signature) throw badRequest('The Stripe-Signature header is missing.', ErrorCode.WEBHOOK_SIGNATURE_INVALID);
+    const { default: Stripe } = await import('stripe');
+    let event: { id: string; type: string; data: { object: unknown } };
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, Math.floor(this.ctx.clock.now().getTime() / 1000));
+    } catch {
+      throw badRequest('The Stripe-Signature does not match this payload.', ErrorCode.WEBHOOK_SIGNATURE_INVALID);
+    }
+    const fresh = await recordWebhookEvent(this.ctx.db, {
+      id: event.id,
+      provider: 'stripe',
+      type: event.type,
+      received_at: this.ctx.clock.now().toISOString(),
+    });
+    if (!fresh) return { received: true, duplicate: true };
+    if (event.type.startsWith('payment_intent.')) {
+      const { fromStripeIntent } = await import('../payments/stripe');
+      await this.recordIntent(fromStripeIntent(event.data.object as Parameters<typeof fromStripeIntent>[0]));
+    }
+    return { received: true };
+  }
+
+  private async recordIntent(intent: ProviderIntent): Promise<void> {
+    const at = this.ctx.clock.now().toISOString();
+    if (intent.status === 'succeeded') {
+      await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'succeeded', failureMessage: null, at });
+    } else if (intent.status === 'canceled') {
+      await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'canceled', failureMessage: null, at });
+    } else if (intent.lastError) {
+      await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'failed', failureMessage: intent.lastError.message, at });
+    }
+  }
+
+  private async replayCreate(earlier: PaymentsTable, plan: PaidPlanId): Promise<CreatePaymentIntentResponse> {
+    if (earlier.plan !== plan) {
+      throw badRequest('This Idempotency-Key was used for another plan.', ErrorCode.VALIDATION_ERROR);
+    }
+    const secret = await this.callProvider(() => this.provider.clientSecretOf(earlier.provider_intent_id));
+    if (!secret) throw notFoundIntent();
+    return this.createAnswer(earlier.provider_intent_id, secret, earlier.amount);
+  }
+
+  private async replayVerify(userId: string, earlier: PaymentsTable, intentId: string): Promise<VerifyPaymentResponse> {
+    if (earlier.provider_intent_id !== intentId) {
+      throw badRequest('This Idempotency-Key was used for another payment.', ErrorCode.VALIDATION_ERROR);
+    }
+    return { success: true, currentPlan: await this.subscription.currentPlan(userId) };
+  }
+
+  private createAnswer(intentId: string, clientSecret: string, amount: number): CreatePaymentIntentResponse {
+    return {
+      clientSecret,
+      paymentIntentId: intentId,
+      amount,
+      currency: PAYMENT_CURRENCY,
+      publishableKey: this.provider.publishableKey,
+      provider: this.provider.name,
+    };
+  }
+
+  private async callProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        this.ctx.log.error({ err: error }, 'payment provider failed');
+        throw new AppError(502, ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE, 'The payment provider could not be reached. Please try again.');
+      }
+      throw error;
+    }
+  }
+
+  private async mailReceipt(userId: string, payment: PaymentsTable, validUntil: string, paidAt: string): Promise<void> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user) return;
+    try {
+      await this.ctx.mailer.send({
+        to: user.email,
+        ...paymentReceiptMail({
+          firstName: user.first_name,
+          planName: PLANS[payment.plan as PaidPlanId].displayName,
+          amount: `$${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
+          paymentId: payment.provider_intent_id,
+          paidAt: formatDay(paidAt),
+          validUntil: formatDay(validUntil),
+          settingsLink: `${this.ctx.config.publicUrl}/settings`,
+        }),
+      });
+    } catch (error) {
+      this.ctx.log.warn({ err: error, userId }, 'receipt mail failed');
+    }
+  }
+}
+
+function toRecord(row: PaymentsTable): PaymentRecord {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    plan: PLANS[row.plan as PlanId] ? (row.plan as PlanId) : 'free',
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    failureMessage: row.failure_message,
+    provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    providerPaymentId: row.provider_intent_id,
+  };
+}
