@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { App } from '@shared/api/catalogue';
@@ -16,6 +19,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 const NOT_USER_OWNED: Record<string, string> = {
   'GET /catalogue/apps/{id}': 'the catalogue is public: every visitor reads every app',
   'GET /catalogue/icons/{appId}.webp': 'app icons are public, like the apps',
+  'GET /api/client/download-client/{platform}': 'the desktop installers are public downloads',
 };
 
 interface Call {
@@ -36,9 +40,13 @@ describe("another user's ids", () => {
   let alice: Owner;
   let bob: Owner;
   let routes: Operation[];
+  let releases: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A Linux build, so that the public download answers 200 for everyone (a platform, not an owned id).
+    releases = await mkdtemp(join(tmpdir(), 'loadout-idor-releases-'));
+    await writeFile(join(releases, 'Loadout Desktop.AppImage'), 'build');
+    t = await createTestApp({ env: { RELEASES_DIR: releases } });
     admin = await registerUser(t.api, { firstName: 'Admin' });
     const category = await createCategory(t.api, admin.token, 'Editors');
     app = await createApp(t.api, admin.token, { name: 'Editor', category: category.category_id });
@@ -48,6 +56,7 @@ describe("another user's ids", () => {
   });
   afterAll(async () => {
     await t.close();
+    await rm(releases, { recursive: true, force: true });
   });
 
   /** What A sees of everything A owns. */

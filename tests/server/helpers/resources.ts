@@ -73,6 +73,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
 export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id'): string | number | undefined {
   if (parameter === 'appId') return app.app_id;
   if (parameter === 'itemId') return owner.installation.targets[0]?.items[0]?.itemId;
+  if (parameter === 'platform') return 'linux';
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
