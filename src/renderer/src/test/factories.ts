@@ -3,6 +3,7 @@ import type { App } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { Installation, InstallationItem, InstallationSummary, InstallationTarget, ItemCounts } from '@shared/api/installations';
 import type { ListItem, ListSummary } from '@shared/api/lists';
+import type { PaymentRecord } from '@shared/api/payment';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
 import { getPlan, type PlanId } from '@shared/plans';
@@ -72,6 +73,29 @@ export function planStatus(id: PlanId = 'free'): SubscriptionStatusResponse {
       },
       updatedAt: '2026-01-01T00:00:00.000Z',
     },
+  };
+}
+
+/** A paid plan with a downgrade scheduled for its end (SPEC §4 "Plan status"). */
+export function planWithDowngrade(id: PlanId, pending: PlanId, validUntil = '2026-03-01T00:00:00.000Z'): SubscriptionStatusResponse {
+  const { currentPlan } = planStatus(id);
+  return { currentPlan: { ...currentPlan, status: 'downgrade', pendingPlan: pending, validUntil } };
+}
+
+/** One row of GET /api/payments. */
+export function makePayment(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+  return {
+    id: 'pay-1',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    completedAt: '2026-01-15T10:00:05.000Z',
+    plan: 'premium',
+    amount: 999,
+    currency: 'usd',
+    status: 'succeeded',
+    failureMessage: null,
+    provider: 'sandbox',
+    providerPaymentId: 'pi_sandbox_1',
+    ...overrides,
   };
 }
 

@@ -8,6 +8,7 @@ import { useGetAccountQuery, useLazyGetAccountDebugQuery } from './account-api';
 import { AccountForm } from './account-form';
 import { ApiKeysSection } from './api-keys-section';
 import { DeleteAccountModal } from './delete-account-modal';
+import { PlanBillingSection } from './plan-billing-section';
 import { ResetLinkModal } from './reset-link-modal';
 
 /** SPEC §8: when the account cannot load, say whether the account API answers at all. */
@@ -52,6 +53,7 @@ export function SettingsPage() {
       {account ? (
         <Stack gap="lg">
           <AccountForm key={account.id} account={account} onSendResetLink={() => setResetOpen(true)} />
+          <PlanBillingSection />
           <ApiKeysSection />
           <Paper
             withBorder

@@ -7,7 +7,8 @@ export const CARD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
   numberInvalid: 'Your card number is invalid.',
   expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryInvalid: "Your card's expiration date is invalid.",
+  expiryMonthInvalid: "Your card's expiration month is invalid.",
+  expiryYearPast: "Your card's expiration year is in the past.",
   expiryPast: "Your card's expiration date is in the past.",
   cvcIncomplete: "Your card's security code is incomplete.",
 } as const;
@@ -42,10 +43,12 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
-/** Expired once the last day of its month has passed. */
-export function expiryInPast(month: number, twoDigitYear: number, now: Date): boolean {
+/** Good through the last day of its month: null, or the message saying which part is past. */
+export function expiryProblem(month: number, twoDigitYear: number, now: Date): string | null {
   const year = 2000 + twoDigitYear;
-  return year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
+  if (year < now.getFullYear()) return CARD_MESSAGES.expiryYearPast;
+  if (year === now.getFullYear() && month < now.getMonth() + 1) return CARD_MESSAGES.expiryPast;
+  return null;
 }
 
 const { cardNumber, expiry, cvc } = sandboxConfirmRequestSchema.shape;
@@ -62,8 +65,9 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
       .superRefine((digits, ctx) => {
         if (digits.length !== 4) return ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expiryIncomplete });
         const month = Number(digits.slice(0, 2));
-        if (month < 1 || month > 12) return ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expiryInvalid });
-        if (expiryInPast(month, Number(digits.slice(2)), now())) ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expiryPast });
+        if (month < 1 || month > 12) return ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expiryMonthInvalid });
+        const past = expiryProblem(month, Number(digits.slice(2)), now());
+        if (past) ctx.addIssue({ code: 'custom', message: past });
       })
       .transform((digits) => `${digits.slice(0, 2)}/${digits.slice(2)}`),
     cvc: cvc.trim().regex(/^\d{3,4}$/, CARD_MESSAGES.cvcIncomplete),

@@ -1,0 +1,133 @@
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+import type { PaymentRecord } from '@shared/api/payment';
+import type { CurrentPlan } from '@shared/api/subscription';
+import { formatPrice, getPlan } from '@shared/plans';
+
+import { useGetPaymentsQuery, useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
+
+const dateOf = (iso: string | null) => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+};
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+const STATUS: Record<PaymentRecord['status'], { label: string; color: string }> = {
+  succeeded: { label: 'Paid', color: 'green' },
+  pending: { label: 'Pending', color: 'gray' },
+  failed: { label: 'Failed', color: 'red' },
+  canceled: { label: 'Canceled', color: 'gray' },
+};
+
+/** When the plan renews, or when the scheduled downgrade takes over. */
+function renewalText(plan: CurrentPlan): string {
+  const until = dateOf(plan.validUntil);
+  if (plan.status === 'downgrade' && plan.pendingPlan) {
+    return `Changes to ${getPlan(plan.pendingPlan).displayName} on ${until ?? 'the end of the billing period'}.`;
+  }
+  if (plan.name === 'free') return 'The free plan does not renew or expire.';
+  return until ? `Renews on ${until}.` : 'Renews automatically.';
+}
+
+function PaymentHistory() {
+  const { data, isLoading, isError } = useGetPaymentsQuery();
+  if (isLoading) return <Skeleton height={60} />;
+  if (isError)
+    return (
+      <Text size="sm" c="red">
+        We could not load your payments.
+      </Text>
+    );
+  const payments = data?.payments ?? [];
+  if (payments.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No payments yet.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing="xs" aria-label="Payment history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td>{dateOf(payment.completedAt ?? payment.createdAt)}</Table.Td>
+              <Table.Td>{getPlan(payment.plan).displayName}</Table.Td>
+              <Table.Td ta="right">{money(payment.amount, payment.currency)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATUS[payment.status].color} title={payment.failureMessage ?? undefined}>
+                  {STATUS[payment.status].label}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Settings, "Plan and billing": the plan, its renewal or downgrade date, and the payments. */
+export function PlanBillingSection() {
+  const { data, isLoading, isError } = useGetSubscriptionStatusQuery();
+  const plan = data?.currentPlan;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="plan-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} fz="lg" id="plan-heading">
+              Plan and billing
+            </Title>
+            {isLoading ? <Skeleton height={16} width={200} mt={6} /> : null}
+            {plan ? (
+              <>
+                <Group gap="xs" mt={4}>
+                  <Text fw={600}>{plan.displayName}</Text>
+                  <Text size="sm" c="dimmed">
+                    {formatPrice(getPlan(plan.name))}
+                  </Text>
+                </Group>
+                <Text size="sm" c={plan.status === 'downgrade' ? 'orange' : 'dimmed'}>
+                  {renewalText(plan)}
+                </Text>
+              </>
+            ) : null}
+            {isError && !plan ? (
+              <Text size="sm" c="red">
+                Failed to fetch subscription status
+              </Text>
+            ) : null}
+          </div>
+          <Button component={Link} to="/pricing-page" variant="light" size="xs">
+            Change plan
+          </Button>
+        </Group>
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            Payment history
+          </Title>
+          <PaymentHistory />
+        </Stack>
+        <Text size="xs" c="dimmed">
+          Receipts are sent by e-mail after each payment.{' '}
+          <Anchor component={Link} to="/pricing-page" size="xs">
+            Compare plans
+          </Anchor>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
