@@ -199,7 +199,7 @@ export class PaymentService {
     const { default: Stripe } = await import('stripe');
     let event: { id: string; type: string; data: { object: unknown } };
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, Math.floor(this.ctx.clock.now().getTime() / 1000));
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, this.ctx.clock.now().getTime());
     } catch {
       throw badRequest('The Stripe-Signature does not match this payload.', ErrorCode.WEBHOOK_SIGNATURE_INVALID);
     }
