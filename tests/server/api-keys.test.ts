@@ -161,6 +161,11 @@ describe('personal API keys', () => {
       () => t.api.post<ApiError>('/api/account/delete', { password: owner.password }, key, { 'x-account-action': 'delete' }),
       () => createKey(key),
       () => t.api.post<ApiError>('/api/auth/logout', undefined, key),
+      () => t.api.post<ApiError>('/api/payment/create-payment-intent', { plan: 'annual_premium' }, key),
+      () => t.api.post<ApiError>('/api/payment/verify', { paymentIntentId: 'pi_x', plan: 'annual_premium' }, key),
+      () => t.api.post<ApiError>('/api/subscription/upgrade', { plan: 'annual_premium', currentPlan: 'premium' }, key),
+      () => t.api.post<ApiError>('/api/subscription/downgrade', { targetPlan: 'free' }, key),
+      () => t.api.post<ApiError>('/api/subscription/cancel-downgrade', undefined, key),
     ];
     for (const call of calls) {
       const res = await call();
@@ -169,6 +174,12 @@ describe('personal API keys', () => {
     }
     const account = await t.api.get<{ email: string }>('/api/account', owner.token);
     expect(account.body.email).toBe(owner.email);
+    expect(
+      (await t.api.get<{ currentPlan: { name: string; status: string } }>('/api/subscription/status', key)).body.currentPlan,
+    ).toMatchObject({
+      name: 'premium',
+      status: 'active',
+    });
     expect((await listKeys(owner.token)).body.apiKeys).toHaveLength(1);
     // Reading and revoking still work with a key.
     expect((await listKeys(key)).status).toBe(200);

@@ -31,7 +31,8 @@ const idempotencyHeadersSchema = z.object({
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (instance) => {
     const authed = instance.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('onRequest', (request) => app.authenticate(request));
+    // Paying is account-sensitive: a personal API key is refused (403 SESSION_REQUIRED).
+    authed.addHook('onRequest', (request) => app.requireSession(request));
 
     authed.post(
       '/api/payment/create-payment-intent',

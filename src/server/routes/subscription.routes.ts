@@ -44,7 +44,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/upgrade',
     {
-      onRequest: (request) => app.authenticate(request),
+      onRequest: (request) => app.requireSession(request),
       schema: {
         tags: ['subscription'],
         summary: 'Check an upgrade and learn what to pay; the plan changes at POST /api/payment/verify',
@@ -59,7 +59,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/downgrade',
     {
-      onRequest: (request) => app.authenticate(request),
+      onRequest: (request) => app.requireSession(request),
       schema: {
         tags: ['subscription'],
         summary: 'Schedule a lower plan for the end of the paid period (validUntil)',
@@ -74,7 +74,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/cancel-downgrade',
     {
-      onRequest: (request) => app.authenticate(request),
+      onRequest: (request) => app.requireSession(request),
       schema: {
         tags: ['subscription'],
         summary: 'Cancel a scheduled downgrade: the plan stays as it is',
