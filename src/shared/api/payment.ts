@@ -77,7 +77,12 @@ export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema
 
 /** POST /api/payment/verify (Idempotency-Key header optional). */
 export const verifyPaymentRequestSchema = z.object({
-  paymentIntentId: z.string().min(1).max(200),
+  /** pi_… (Stripe) or pi_sb_… (sandbox). */
+  paymentIntentId: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_]+$/, 'paymentIntentId is a payment intent id (pi_…)'),
   planType: paidPlanSchema,
 });
 export type VerifyPaymentRequest = z.input<typeof verifyPaymentRequestSchema>;
