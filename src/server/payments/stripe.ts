@@ -102,7 +102,7 @@ export function fromStripeError(
 }
 
 function isStripeError(error: unknown): error is { code?: string; type?: string; message: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && typeof (error).type === 'string';
+  return typeof error === 'object' && error !== null && 'type' in error && typeof error.type === 'string';
 }
 
 function asUnavailable(error: unknown): Error {
