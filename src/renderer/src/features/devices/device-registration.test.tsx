@@ -69,6 +69,8 @@ describe('registration check (SPEC §4)', () => {
     renderApp('/devices');
     expect(await screen.findByText('Device limit reached')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
+    // No plan answer here: the account counts as free, and Premium is the plan that lifts the limit.
+    expect(screen.getByText(/Upgrade to Premium for up to 5 devices\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Deactivate a device' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
   });

@@ -12,7 +12,9 @@ import { baseApi } from '../../lib/base-api';
 import { useGetInstallationsQuery } from '../../lib/installations-api';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
+import { devicesUpgradeHint } from '../../lib/plan-upgrade';
 import { readToken } from '../../lib/session';
+import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { DeactivateDeviceModal } from './deactivate-device-modal';
 import { DeviceCard } from './device-card';
 import { filterDevices, PLATFORM_FILTERS, type PlatformFilter } from './device-labels';
@@ -23,12 +25,14 @@ import { useGetDevicesQuery, useRenameDeviceMutation } from './devices-api';
 import { useTokenDrivenRefresh } from './use-token-driven-refresh';
 
 function LimitBanner({ seatLimit }: { seatLimit: number }) {
+  const { data } = useGetSubscriptionStatusQuery();
+  const hint = devicesUpgradeHint(data?.currentPlan.name ?? 'free');
   return (
     <Alert color="yellow" variant="light" title="Device limit reached" mb="lg">
       <Stack gap="xs">
         <Text size="sm">
-          This browser is not registered: all {seatLimit} {seatLimit === 1 ? 'seat' : 'seats'} of your plan are in use. Upgrade for more
-          devices, or deactivate a device you no longer use to free a seat.
+          This browser is not registered: all {seatLimit} {seatLimit === 1 ? 'seat' : 'seats'} of your plan are in use.{' '}
+          {hint ?? 'Upgrade for more devices.'} Or deactivate a device you no longer use to free a seat.
         </Text>
         <Group gap="md">
           <Button component={Link} to="/pricing-page" size="xs">

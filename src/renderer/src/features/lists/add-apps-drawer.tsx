@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { CatalogueAppRow } from './catalogue-app-row';
 import { LimitAlert } from './limit-alert';
 import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from './lists-api';
-import { appUsage, limitProblemOf, type LimitProblem } from './plan-limits';
+import { appUsage, limitProblemOf, usePlanLimits, type LimitProblem } from './plan-limits';
 
 interface AddAppsDrawerProps {
   list: ListSummary;
@@ -38,6 +38,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
   const categories = useGetCategoriesQuery();
   const apps = useGetCatalogueAppsQuery({ search: debounced, category: category === 'all' ? null : Number(category) });
   const [addItem] = useAddListItemMutation();
+  const { appsHint } = usePlanLimits();
 
   const full = appsPerList !== null && list.appCount >= appsPerList;
   const blockedReason = list.readOnly
@@ -82,7 +83,12 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
         ) : null}
         {limit ? <LimitAlert problem={limit} onClose={() => setLimit(null)} /> : null}
         {full && !limit ? (
-          <LimitAlert problem={{ code: ErrorCode.LIST_APP_LIMIT_REACHED, message: `Your plan allows ${appsPerList} apps per list.` }} />
+          <LimitAlert
+            problem={{
+              code: ErrorCode.LIST_APP_LIMIT_REACHED,
+              message: `Your plan allows ${appsPerList} apps per list. ${appsHint ?? ''}`.trim(),
+            }}
+          />
         ) : null}
         <TextInput
           label="Search apps"

@@ -68,6 +68,8 @@ describe('the lists screen', () => {
     renderApp('/app-list');
     expect(await screen.findByText(/1 of 1 lists/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New List' })).toBeDisabled();
+    // Which plan lifts the limit, and the way there.
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium for unlimited lists.' })).toHaveAttribute('href', '/pricing-page');
   });
 
   it('tells a new user what to do when there are no lists', async () => {

@@ -74,6 +74,7 @@ export function AppListPage() {
         <ListsToolbar
           count={lists.length}
           limit={limits.lists}
+          upgradeHint={limits.listsHint}
           onNewList={() => setDialog({ kind: 'new' })}
           onImport={() => setDialog({ kind: 'import' })}
         />

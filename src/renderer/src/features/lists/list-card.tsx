@@ -7,7 +7,7 @@ import { formatListSizeGb } from '@shared/format';
 import { ExportMenu } from './export-menu';
 import { ListApps } from './list-apps';
 import { useGetListItemsQuery, type ListSummary } from './lists-api';
-import { appUsage } from './plan-limits';
+import { appUsage, usePlanLimits } from './plan-limits';
 
 interface ListCardProps {
   list: ListSummary;
@@ -41,6 +41,7 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
 ) {
   // Items load when the card is first opened, and stay cached afterwards.
   const itemsQuery = useGetListItemsQuery(list.id, { skip: !expanded });
+  const { appsHint } = usePlanLimits();
   const items = itemsQuery.data;
   const size = formatListSizeGb(items ?? [{ file_size_kb: list.sizeKb }]);
   const usage = appUsage(list.appCount, appsPerList);
@@ -48,7 +49,7 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
   const addReason = list.readOnly
     ? 'This list is read-only on your current plan'
     : full
-      ? `Your plan allows ${appsPerList} apps per list. Upgrade for more.`
+      ? `Your plan allows ${appsPerList} apps per list. ${appsHint ?? 'Upgrade for more.'}`
       : null;
   const bodyId = `list-${list.id}-apps`;
 

@@ -1,5 +1,6 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 import { listUsage } from './plan-limits';
 
@@ -7,14 +8,16 @@ interface ListsToolbarProps {
   count: number;
   /** The plan's list limit; null when unlimited or unknown. */
   limit: number | null;
+  /** Which plan lifts the limit ("Upgrade to Premium for unlimited lists."), from the plan catalogue. */
+  upgradeHint: string | null;
   onNewList: () => void;
   onImport: () => void;
 }
 
 /** "New List", "Import", and how many lists the plan allows. */
-export function ListsToolbar({ count, limit, onNewList, onImport }: ListsToolbarProps) {
+export function ListsToolbar({ count, limit, upgradeHint, onNewList, onImport }: ListsToolbarProps) {
   const full = limit !== null && count >= limit;
-  const reason = full ? `Your plan allows ${limit} ${limit === 1 ? 'list' : 'lists'}. Upgrade for more.` : null;
+  const reason = full ? `Your plan allows ${limit} ${limit === 1 ? 'list' : 'lists'}. ${upgradeHint ?? 'Upgrade for more.'}` : null;
   const usage = listUsage(count, limit);
   const buttons = (
     <Group gap="xs">
@@ -30,7 +33,14 @@ export function ListsToolbar({ count, limit, onNewList, onImport }: ListsToolbar
     <Group justify="space-between" wrap="wrap" gap="sm" mb="md">
       <Text size="sm" c={full ? 'orange' : 'dimmed'}>
         {usage ?? `${count} ${count === 1 ? 'list' : 'lists'}`}
-        {full ? ' — upgrade to create more.' : ''}
+        {full ? (
+          <>
+            {' — '}
+            <Anchor component={Link} to="/pricing-page" size="sm">
+              {upgradeHint ?? 'Upgrade to create more.'}
+            </Anchor>
+          </>
+        ) : null}
       </Text>
       {reason ? (
         <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>

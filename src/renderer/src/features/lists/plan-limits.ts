@@ -1,12 +1,17 @@
 import { ErrorCode } from '@shared/api/error-codes';
+import type { PlanId } from '@shared/plans';
 
 import { errorCode, errorMessage } from '../../lib/api-errors';
+import { appsUpgradeHint, listsUpgradeHint } from '../../lib/plan-upgrade';
 import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 
 export interface PlanLimits {
   /** Null while the plan is unknown: the server still enforces, the UI just cannot say. */
   known: boolean;
   planName: string | null;
+  /** Which plan lifts the list limit and the apps-per-list limit ("Upgrade to Premium for …"). */
+  listsHint: string | null;
+  appsHint: string | null;
   /** Null means unlimited. */
   lists: number | null;
   appsPerList: number | null;
@@ -16,8 +21,16 @@ export interface PlanLimits {
 export function usePlanLimits(): PlanLimits {
   const { data } = useGetSubscriptionStatusQuery();
   const plan = data?.currentPlan;
-  if (!plan) return { known: false, planName: null, lists: null, appsPerList: null };
-  return { known: true, planName: plan.displayName, lists: plan.limits.lists, appsPerList: plan.limits.appsPerList };
+  if (!plan) return { known: false, planName: null, listsHint: null, appsHint: null, lists: null, appsPerList: null };
+  const id: PlanId = plan.name;
+  return {
+    known: true,
+    planName: plan.displayName,
+    listsHint: listsUpgradeHint(id),
+    appsHint: appsUpgradeHint(id),
+    lists: plan.limits.lists,
+    appsPerList: plan.limits.appsPerList,
+  };
 }
 
 export interface LimitProblem {
