@@ -38,8 +38,12 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     const generate = admin.getByRole('dialog', { name: 'Generate Registration Token' });
     await field(generate, 'Max Uses').fill('1');
     await generate.getByRole('button', { name: 'Generate' }).click();
-    await generate.waitFor({ state: 'hidden' });
+    // The dialog then shows the code, the link and the headless agent's commands.
+    const generated = admin.getByRole('dialog', { name: 'Registration Token Generated' });
+    await generated.getByText('node loadout-agent.mjs run').waitFor();
     await screenshot(admin, '30-token-generated');
+    await generated.getByRole('button', { name: 'Done' }).click();
+    await generated.waitFor({ state: 'hidden' });
 
     // The agent enrols through the API with the code, exactly as the headless agent will.
     const tokens = (await admin.evaluate(async () => {
