@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import type { PaymentRecord } from '@shared/api/payment';
@@ -122,10 +122,7 @@ export function PlanBillingSection() {
           <PaymentHistory />
         </Stack>
         <Text size="xs" c="dimmed">
-          Receipts are sent by e-mail after each payment.{' '}
-          <Anchor component={Link} to="/pricing-page" size="xs">
-            Compare plans
-          </Anchor>
+          Receipts are sent by e-mail after each payment.
         </Text>
       </Stack>
     </Paper>

@@ -18,7 +18,7 @@ interface DowngradeModalProps {
 export function DowngradeModal({ current, target, validUntil, busy, onConfirm, onClose }: DowngradeModalProps) {
   const until = formatPlanDate(validUntil);
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Confirm Plan Downgrade" centered>
+    <Modal opened={target !== null} onClose={onClose} title="Confirm Plan Downgrade" size="lg" centered>
       {target ? (
         <Stack gap="md">
           <Text size="sm">

@@ -48,7 +48,11 @@ export function PricingPage() {
   const current = PLANS[viewer?.current ?? 'free'];
 
   const confirmDowngrade = async () => {
-    if (downgradeTo && (await changes.scheduleDowngrade(downgradeTo))) setDowngradeTo(null);
+    if (downgradeTo && (await changes.scheduleDowngrade(downgradeTo))) {
+      setDowngradeTo(null);
+      // The payment message is about the plan before this change.
+      dismissPaid();
+    }
   };
 
   return (
