@@ -43,7 +43,7 @@ describe('Settings, Plan and billing', () => {
     renderApp('/settings');
     const plan = await section();
     expect((await within(plan).findByText('$9.99/month')).parentElement).toHaveTextContent(/^Premium\$9\.99\/month$/);
-    expect(within(plan).getByText('Renews on February 15, 2026.')).toBeInTheDocument();
+    expect(within(plan).getByText('Paid until February 15, 2026; pay again before then to keep it.')).toBeInTheDocument();
     expect(within(plan).getByRole('link', { name: 'Change plan' })).toHaveAttribute('href', '/pricing-page');
 
     const table = await within(plan).findByRole('table', { name: 'Payment history' });

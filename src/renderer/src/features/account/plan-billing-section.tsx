@@ -23,14 +23,14 @@ const STATUS: Record<PaymentRecord['status'], { label: string; color: string }> 
   canceled: { label: 'Canceled', color: 'gray' },
 };
 
-/** When the plan renews, or when the scheduled downgrade takes over. */
+/** Until when the paid period runs (payments are one-off: nothing renews by itself), or when the scheduled downgrade takes over. */
 function renewalText(plan: CurrentPlan): string {
   const until = dateOf(plan.validUntil);
   if (plan.status === 'downgrade' && plan.pendingPlan) {
     return `Changes to ${getPlan(plan.pendingPlan).displayName} on ${until ?? 'the end of the billing period'}.`;
   }
   if (plan.name === 'free') return 'The free plan does not renew or expire.';
-  return until ? `Renews on ${until}.` : 'Renews automatically.';
+  return until ? `Paid until ${until}; pay again before then to keep it.` : 'Paid for now; no end date is set.';
 }
 
 function PaymentHistory() {

@@ -47,7 +47,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: '6. Plans, subscriptions and billing',
     paragraphs: [
       'The Free plan costs nothing. Paid plans (Premium, billed monthly, and Annual Premium, billed yearly) are charged in advance for each billing period at the price shown on the pricing page when you buy, plus any taxes that apply.',
-      'Paid plans renew automatically at the end of each period until you cancel or downgrade. A downgrade or cancellation takes effect at the end of the period you have paid for, and you keep paid features until then. Except where the law says otherwise, payments are not refunded for partly used periods.',
+      'A paid plan runs for the month or year you paid for and then returns to the Free plan unless you pay again; it does not renew by itself. A downgrade takes effect at the end of the period you have paid for, and you keep paid features until then. Except where the law says otherwise, payments are not refunded for partly used periods.',
       'Each plan sets limits, such as the number of lists, apps per list and devices. When a plan ends or changes, nothing is deleted: anything above the new limits becomes read-only until you bring it within them. We will give you at least 30 days’ notice before a price change applies to you.',
     ],
   },

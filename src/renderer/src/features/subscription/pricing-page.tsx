@@ -103,7 +103,7 @@ export function PricingPage() {
         })}
       </SimpleGrid>
       <Text size="sm" c="dimmed" ta="center" mt="xl">
-        Prices in US dollars. Paid plans renew automatically until you cancel.
+        Prices in US dollars. A paid plan runs for the month or year you pay for; pay again to keep it.
       </Text>
       <DowngradeModal
         current={current}
