@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { successResponseSchema } from '@shared/api/common';
+import { idempotencyHeadersSchema, successResponseSchema } from '@shared/api/common';
 import { deviceIdSchema } from '@shared/api/devices';
 import {
   createInstallationRequestSchema,
@@ -20,15 +20,6 @@ import { callerOf } from '../plugins/auth';
 const tags = ['installations'];
 const security = [{ bearer: [] }];
 
-/** Same key, same installation: a retried request creates nothing twice (DESIGN §7). */
-const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[\w.:-]+$/, 'Idempotency-Key may only contain letters, digits, dots, colons, dashes and underscores')
-    .optional(),
-});
 const deviceParamsSchema = z.object({ id: deviceIdSchema });
 
 /** Installations of lists onto the signed-in user's machines (DESIGN §5, §10); another user's answers 404. */

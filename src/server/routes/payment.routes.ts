@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { idempotencyHeadersSchema } from '@shared/api/common';
 import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
@@ -16,16 +17,6 @@ import { callerOf } from '../plugins/auth';
 
 const tags = ['payment'];
 const security = [{ bearer: [] }];
-
-/** Same key, same answer: a retried create or verify does nothing twice (DESIGN §7). */
-const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[\w.:-]+$/, 'Idempotency-Key may only contain letters, digits, dots, colons, dashes and underscores')
-    .optional(),
-});
 
 /** Card payments for upgrades (SPEC §7, DESIGN §10). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -84,3 +84,13 @@ export function passwordContainsPersonalInfo(
     return needle.length >= 3 && haystack.includes(needle);
   });
 }
+
+/** The Idempotency-Key header (DESIGN §7): same key, same answer, so a retried request does nothing twice. */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'Idempotency-Key may only contain letters, digits, dots, colons, dashes and underscores')
+    .optional(),
+});

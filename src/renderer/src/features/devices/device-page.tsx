@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { formatLastActive } from '@shared/format';
 
 import { DeviceBadges } from '../../components/device-badges';
 import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { LoadingRow } from '../../components/loading-row';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
@@ -79,14 +80,7 @@ export function DevicePage() {
 
   let body;
   if (devices.isLoading) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading device...</Text>
-        </Group>
-      </Center>
-    );
+    body = <LoadingRow label="Loading device..." />;
   } else if (!device) {
     body = (
       <Alert color="yellow" variant="light" title="Device not found">

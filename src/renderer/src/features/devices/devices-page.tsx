@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDevicesOff, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
 
+import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
@@ -111,14 +112,7 @@ export function DevicesPage() {
 
   let list;
   if (query.isLoading) {
-    list = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading devices...</Text>
-        </Group>
-      </Center>
-    );
+    list = <LoadingRow label="Loading devices..." />;
   } else if (query.isError && !data) {
     list = (
       <Alert color="red" variant="light" title="Failed to load device data">

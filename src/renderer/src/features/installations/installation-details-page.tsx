@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { Installation, InstallationItem, InstallationTarget } from '@shared
 
 import { ConfirmModal } from '../../components/confirm-modal';
 import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { LoadingRow } from '../../components/loading-row';
 import { errorMessage, errorStatus } from '../../lib/api-errors';
 import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
@@ -134,14 +135,7 @@ export function InstallationDetailsPage() {
 
   let body;
   if (query.isLoading) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading installation...</Text>
-        </Group>
-      </Center>
-    );
+    body = <LoadingRow label="Loading installation..." />;
   } else if (query.isError && !query.data) {
     body =
       errorStatus(query.error) === 404 ? (

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
 import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { formatCounts, formatDateTime, installationTitle } from './installation-text';
@@ -73,14 +74,7 @@ export function InstallationsPage() {
   const query = useGetInstallationsQuery(undefined, { refetchOnMountOrArgChange: true });
   let body;
   if (query.isLoading) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading installations...</Text>
-        </Group>
-      </Center>
-    );
+    body = <LoadingRow label="Loading installations..." />;
   } else if (query.isError && !query.data) {
     body = (
       <Alert color="red" variant="light" title="Failed to load installations">

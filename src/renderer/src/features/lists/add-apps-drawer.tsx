@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Chip, Drawer, Group, Input, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Drawer, Group, Input, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
+import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { notify } from '../../lib/notify';
@@ -113,12 +114,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
           </Chip.Group>
         </Input.Wrapper>
         {apps.isFetching && !apps.data ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">Loading apps…</Text>
-            </Group>
-          </Center>
+          <LoadingRow label="Loading apps…" />
         ) : apps.isError ? (
           <Alert color="red" variant="light" title="The catalogue could not be loaded">
             <Button size="xs" variant="default" onClick={() => void apps.refetch()}>

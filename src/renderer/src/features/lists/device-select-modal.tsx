@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktopOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 
 import type { Platform } from '@shared/api/catalogue';
 
 import { DownloadClientDialog } from '../../components/download-client-dialog';
+import { LoadingRow } from '../../components/loading-row';
 import { errorStatus } from '../../lib/api-errors';
 import { DeviceOption } from './device-option';
 import { isInstallTarget, useGetInstallDevicesQuery, type InstallDevice } from './install-devices';
@@ -59,14 +60,7 @@ export function DeviceSelectModal({
 
   let body: ReactNode;
   if (query.isLoading || (query.isFetching && !query.data)) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading devices...</Text>
-        </Group>
-      </Center>
-    );
+    body = <LoadingRow label="Loading devices..." />;
   } else if (query.isError && !missingApi) {
     body = (
       <Alert color="red" variant="light" title="Failed to load devices">

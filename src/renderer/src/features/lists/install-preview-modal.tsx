@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { formatLastActive } from '@shared/format';
 
+import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
@@ -128,14 +129,7 @@ export function InstallPreviewModal({ listId, listName, devices, onBack, onClose
   const nothingToInstall = preview.data?.devices.every((device) => count(device.items, 'install') === 0) ?? false;
   let body: ReactNode;
   if (preview.isLoading || (preview.isFetching && !preview.data)) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Checking what each device has...</Text>
-        </Group>
-      </Center>
-    );
+    body = <LoadingRow label="Checking what each device has..." />;
   } else if (preview.isError || !preview.data) {
     body = (
       <Alert color="red" variant="light" title={errorMessage(preview.error, 'Failed to load the preview')}>
