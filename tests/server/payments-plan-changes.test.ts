@@ -107,6 +107,20 @@ describe('downgrades, the scheduler and read-only data', () => {
     }
   });
 
+  it('a downgrade from Annual Premium to Premium gives no unpaid Premium period: Free until Premium is paid for', async () => {
+    const user = await registerUser(t.api);
+    await buy(user, 'annual_premium');
+    const scheduled = await t.api.post<DowngradeResponse>('/api/subscription/downgrade', { targetPlan: 'premium' }, user.token);
+    expect(scheduled.body.message).toMatch(/then pay for Premium to continue with it/);
+    t.clock.set(new Date(scheduled.body.effectiveDate));
+    expect(await t.app.services.subscription.applyDueChanges()).toBe(1);
+    const fresh = await relogin(user);
+    expect(await planOf(fresh.token)).toMatchObject({ name: 'free', status: 'active', pendingPlan: null, validUntil: null });
+    const mail = await t.mail.waitFor(user.email, /plan is now Free/);
+    expect(mail.text).toContain('You chose Premium to follow it: it starts once you pay for it');
+    expect(mail.links).toContain('http://loadout.test/payment-page?plan=premium');
+  });
+
   it('after a downgrade, lists past the limit are read-only (also for installing) and nothing is deleted; limits follow the plan', async () => {
     let user = await registerUser(t.api);
     const lists = listsOf(t, user.token);

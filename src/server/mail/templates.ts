@@ -159,18 +159,25 @@ export function planChangedMail(input: {
   firstName: string;
   fromPlan: string;
   toPlan: string;
+  /** A paid plan chosen to follow (a downgrade from Annual Premium to Premium): not paid for yet. */
+  chosenPlan: string | null;
   reason: 'downgrade' | 'lapsed';
   pricingLink: string;
 }): MailContent {
-  const intro =
-    input.reason === 'downgrade'
+  const intro = input.chosenPlan
+    ? `Your ${input.fromPlan} period has ended. You chose ${input.chosenPlan} to follow it: it starts once you pay for it, and until then your Loadout plan is ${input.toPlan}.`
+    : input.reason === 'downgrade'
       ? `As scheduled, your Loadout plan changed from ${input.fromPlan} to ${input.toPlan}.`
       : `Your ${input.fromPlan} period has ended, so your Loadout plan is now ${input.toPlan}.`;
   const kept = "Nothing was deleted: lists and devices beyond the new plan's limits stay, read-only, until you trim them or upgrade.";
-  const upgrade = 'To change plans, open the pricing page:';
+  const upgrade = input.chosenPlan ? `To start ${input.chosenPlan}, complete the payment:` : 'To change plans, open the pricing page:';
   return {
     subject: `Your Loadout plan is now ${input.toPlan}`,
     text: [greeting(input.firstName), '', intro, '', kept, '', upgrade, '', input.pricingLink, '', SIGNATURE].join('\n'),
-    html: html([greeting(input.firstName), intro, kept, upgrade, SIGNATURE], { link: input.pricingLink, label: 'See plans', at: 4 }),
+    html: html([greeting(input.firstName), intro, kept, upgrade, SIGNATURE], {
+      link: input.pricingLink,
+      label: input.chosenPlan ? `Pay for ${input.chosenPlan}` : 'See plans',
+      at: 4,
+    }),
   };
 }

@@ -21,7 +21,7 @@ import { findUserById } from '../db/repositories/users.repository';
 import type { Db, SubscriptionsTable } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { planChangedMail } from '../mail/templates';
-import { addPeriod, formatDay, paidPeriodEnd } from './plan-periods';
+import { formatDay, paidPeriodEnd } from './plan-periods';
 
 export const PAYMENT_CURRENCY = 'usd';
 const SCHEDULER_LEASE = 'subscription-changes';
@@ -110,7 +110,10 @@ export class SubscriptionService {
       success: true,
       newPlan: target,
       effectiveDate: row.valid_until,
-      message: `Your plan stays ${current.displayName} until ${formatDay(row.valid_until)}; then it becomes ${next.displayName}.`,
+      message:
+        next.id === 'free'
+          ? `Your plan stays ${current.displayName} until ${formatDay(row.valid_until)}; then it becomes ${next.displayName}.`
+          : `Your plan stays ${current.displayName} until ${formatDay(row.valid_until)}; then pay for ${next.displayName} to continue with it (the Free plan applies until you do).`,
       currentPlan: await this.currentPlan(userId),
     };
   }
@@ -139,12 +142,12 @@ export class SubscriptionService {
         const from = getPlan(row.plan);
         const pending = normalizePlanId(row.pending_plan);
         const downgrade = row.status === 'downgrade' && pending !== null;
-        const to = downgrade ? PLANS[pending] : PLANS.free;
-        // A lower paid plan starts its own period where the higher one ended.
-        const validUntil = to.id === 'free' || !row.valid_until ? null : addPeriod(new Date(row.valid_until), to).toISOString();
-        if (!(await applyDueChange(this.ctx.db, row, { plan: to.id, validUntil }, nowIso))) continue;
+        // Payments are one-off: a lower paid plan chosen for later is not paid for yet, so the
+        // account goes to Free and the mail links to paying for the chosen plan (no free period).
+        const chosen = downgrade ? PLANS[pending] : null;
+        if (!(await applyDueChange(this.ctx.db, row, { plan: 'free', validUntil: null }, nowIso))) continue;
         applied += 1;
-        await this.mailPlanChanged(row.user_id, from, to, downgrade ? 'downgrade' : 'lapsed');
+        await this.mailPlanChanged(row.user_id, from, chosen, downgrade ? 'downgrade' : 'lapsed');
       }
     } finally {
       await releaseLease(this.ctx.db, SCHEDULER_LEASE, holder);
@@ -152,7 +155,7 @@ export class SubscriptionService {
     return applied;
   }
 
-  private async mailPlanChanged(userId: string, from: Plan, to: Plan, reason: 'downgrade' | 'lapsed'): Promise<void> {
+  private async mailPlanChanged(userId: string, from: Plan, chosen: Plan | null, reason: 'downgrade' | 'lapsed'): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) return;
     try {
@@ -161,9 +164,11 @@ export class SubscriptionService {
         ...planChangedMail({
           firstName: user.first_name,
           fromPlan: from.displayName,
-          toPlan: to.displayName,
+          toPlan: PLANS.free.displayName,
+          chosenPlan: chosen && chosen.id !== 'free' ? chosen.displayName : null,
           reason,
-          pricingLink: `${this.ctx.config.publicUrl}/pricing`,
+          // The web app's routes: /pricing-page, and the payment page for a paid plan chosen for later.
+          pricingLink: `${this.ctx.config.publicUrl}${chosen && chosen.id !== 'free' ? `/payment-page?plan=${chosen.id}` : '/pricing-page'}`,
         }),
       });
     } catch (error) {

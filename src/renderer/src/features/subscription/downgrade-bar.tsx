@@ -20,8 +20,10 @@ export function DowngradeBar({ current, pending, validUntil, busy, onCancel }: D
     <Alert color="orange" variant="light" title="Downgrade scheduled" icon={<IconCalendarDown size={18} aria-hidden />} mb="lg">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
-          Your plan changes to {pending.displayName} {until ? `on ${until}` : 'at the end of the billing period'}. Until then you keep
-          everything in {current.displayName}.
+          {pending.id === 'free'
+            ? `Your plan changes to ${pending.displayName} ${until ? `on ${until}` : 'at the end of the billing period'}.`
+            : `${current.displayName} ends ${until ? `on ${until}` : 'at the end of the billing period'}; then pay for ${pending.displayName} to continue with it.`}{' '}
+          Until then you keep everything in {current.displayName}.
         </Text>
         <Button size="xs" variant="outline" color="orange" onClick={onCancel} loading={busy}>
           Cancel Downgrade

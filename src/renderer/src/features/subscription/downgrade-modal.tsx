@@ -23,7 +23,10 @@ export function DowngradeModal({ current, target, validUntil, busy, onConfirm, o
         <Stack gap="md">
           <Text size="sm">
             Downgrade from {current.displayName} to {target.displayName}? You keep your {current.displayName} features until the end of the
-            billing period{until ? ` (${until})` : ''}; then your plan becomes {target.displayName}.
+            billing period{until ? ` (${until})` : ''};{' '}
+            {target.id === 'free'
+              ? `then your plan becomes ${target.displayName}.`
+              : `then pay for ${target.displayName} to continue with it (the Free plan applies until you do).`}
           </Text>
           <Text size="sm" c="dimmed">
             Nothing is deleted: lists and devices beyond the {target.displayName} limits become read-only until you trim them.

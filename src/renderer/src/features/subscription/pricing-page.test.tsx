@@ -140,6 +140,15 @@ describe('the pricing page, signed in', () => {
     expect(await screen.findByText('An error occurred while cancelling your downgrade')).toBeInTheDocument();
   });
 
+  it('says that a lower paid plan must be paid for when its turn comes', async () => {
+    mockApi({ 'GET /api/subscription/status': { status: 200, data: planStatus('annual-premium') } });
+    renderApp('/pricing-page');
+    await waitFor(async () => expect((await cardState('Premium')).button).toBe('Downgrade'));
+    fireEvent.click(within(await card('Premium')).getByRole('button', { name: 'Downgrade' }));
+    const modal = await screen.findByRole('dialog', { name: 'Confirm Plan Downgrade' });
+    expect(within(modal).getByText(/then pay for Premium to continue with it \(the Free plan applies until you do\)/)).toBeInTheDocument();
+  });
+
   it('refuses a downgrade with the pricing message', async () => {
     mockApi({
       'GET /api/subscription/status': { status: 200, data: planStatus('premium') },
