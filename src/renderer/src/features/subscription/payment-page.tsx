@@ -58,7 +58,7 @@ function Checkout({ plan }: { plan: Plan }) {
               {title}
             </Title>
             <Text size="sm" c="dimmed">
-              Billed {total(plan)} every {plan.interval} until you cancel.
+              One payment of {total(plan)} for one {plan.interval} of {plan.displayName}; it does not renew by itself.
             </Text>
           </div>
           <Text fw={700}>
