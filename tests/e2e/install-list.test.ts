@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, screenshot } from './helpers/browser';
-import { HeadlessAgent, installedVersion, removePackages } from './helpers/machine';
+import { HeadlessAgent, installedVersion, installPackages, removePackages } from './helpers/machine';
 import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signUp } from './helpers/ui';
 
@@ -46,6 +46,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
   afterAll(async () => {
     await agent.stop();
     removePackages([HELLO.apt, COWSAY.apt].filter((name) => installedVersion(name) !== null));
+    // Leave the machine as it was: what it had before the test, it has again.
+    installPackages(preinstalled);
     await browser?.close();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -27,6 +27,15 @@ export function removePackages(names: readonly string[]): void {
   });
 }
 
+/** Puts back packages the machine had before a test removed them. */
+export function installPackages(names: readonly string[]): void {
+  if (names.length === 0) return;
+  execFileSync('apt-get', ['install', '-y', '-q', ...names], {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 /**
  * This machine as a person sets it up from the Devices screen's commands: the agent file
  * fetched from the server (as curl would), enrolled with the registration link, then run.
