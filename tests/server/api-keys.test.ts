@@ -185,6 +185,17 @@ describe('personal API keys', () => {
     expect((await listKeys(key)).status).toBe(200);
   });
 
+  it("refuses admin routes to a key, even an admin's", async () => {
+    const admin = await premiumUser();
+    await t.app.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+    const key = (await createKey(admin.token)).body.key;
+    expect((await t.api.get('/api/admin/users', admin.token)).status).toBe(200);
+    const refused = await t.api.get<ApiError>('/api/admin/users', key);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('SESSION_REQUIRED');
+    expect((await t.api.get('/api/lists', key)).status).toBe(200);
+  });
+
   it('allows at most 10 live keys, also to requests at once', async () => {
     const owner = await premiumUser();
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => createKey(owner.token, `Key ${i}`)));

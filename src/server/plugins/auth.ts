@@ -34,6 +34,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.auth ??= await resolveAuth(app, ctx, request);
     if (!request.auth.user.isAdmin) throw forbidden('Admin access is required', ErrorCode.FORBIDDEN);
+    // A key copied into a script must not carry the catalogue and the admin console with it.
+    if (request.auth.apiKeyId !== null)
+      throw forbidden('Admin actions need you to sign in; API keys cannot do them.', ErrorCode.SESSION_REQUIRED);
   });
 
   app.decorate('requireSession', async (request: FastifyRequest) => {
