@@ -1,10 +1,14 @@
 import { Button, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
 
-import type { ImportListResponse, ListFormat } from '@shared/api/lists';
+import { importListRequestSchema, type ImportListResponse, type ListFormat } from '@shared/api/lists';
 
 import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
 import { ImportResult } from './import-result';
 import { LimitAlert } from './limit-alert';
 import { useImportListMutation } from './lists-api';
@@ -27,13 +31,15 @@ function nameFromFile(fileName: string): string {
   return fileName.replace(/\.[^.]+$/, '').slice(0, 100);
 }
 
+/** The shared request, with the form's word for empty contents. */
+const importFormSchema = importListRequestSchema.extend({
+  content: z.string().trim().min(1, 'Choose a file or paste its contents').max(CONTENT_MAX, 'The file is too large (512 KB at most)'),
+});
+
 /** "Import": a winget export, a Brewfile or plain names become a new list (DESIGN §10). */
 export function ImportListModal({ onClose, onImported, onLimit }: ImportListModalProps) {
   const [importList, { isLoading }] = useImportListMutation();
-  const [format, setFormat] = useState<ListFormat>('winget');
-  const [content, setContent] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<{ content?: string; name?: string }>({});
+  const form = useForm({ initialValues: { format: 'winget' as ListFormat, content: '', name: '' }, ...schemaForm(importFormSchema) });
   const [limit, setLimit] = useState<LimitProblem | null>(null);
   const [result, setResult] = useState<ImportListResponse | null>(null);
   const fileId = useId();
@@ -42,25 +48,20 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
     const file = event.currentTarget.files?.[0];
     if (!file) return;
     if (file.size > CONTENT_MAX) {
-      setErrors({ content: 'The file is too large (512 KB at most)' });
+      form.setFieldError('content', 'The file is too large (512 KB at most)');
       return;
     }
-    setContent(await file.text());
-    if (!name.trim()) setName(nameFromFile(file.name));
-    if (/\.json$/i.test(file.name)) setFormat('winget');
-    else if (/brewfile/i.test(file.name)) setFormat('brewfile');
-    setErrors({});
+    if (/\.json$/i.test(file.name)) form.setFieldValue('format', 'winget');
+    else if (/brewfile/i.test(file.name)) form.setFieldValue('format', 'brewfile');
+    const text = await file.text();
+    form.setFieldValue('content', text);
+    // Read the name now, not before the file was read: the person may have typed one meanwhile.
+    if (!form.getValues().name.trim()) form.setFieldValue('name', nameFromFile(file.name));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problems: typeof errors = {};
-    if (!content.trim()) problems.content = 'Choose a file or paste its contents';
-    if (!name.trim()) problems.name = 'List name is required';
-    setErrors(problems);
-    if (problems.content || problems.name) return;
+  async function handleSubmit(request: z.output<typeof importFormSchema>) {
     try {
-      const answer = await importList({ format, content, name: name.trim() }).unwrap();
+      const answer = await importList(request).unwrap();
       setResult(answer);
       onImported(answer.list.id);
     } catch (failure) {
@@ -68,7 +69,7 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
       if (problem) {
         setLimit(problem);
         onLimit(problem);
-      } else {
+      } else if (!applyServerErrors(form, failure)) {
         notify.error(errorMessage(failure, 'Failed to import list'));
       }
     }
@@ -82,10 +83,10 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
     );
   }
 
-  const hint = FORMATS.find((option) => option.value === format)?.hint;
+  const hint = FORMATS.find((option) => option.value === form.values.format)?.hint;
   return (
     <Modal opened onClose={onClose} title="Import a List" centered size="lg">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit((request) => void handleSubmit(request))} noValidate>
         <Stack gap="md">
           {limit ? <LimitAlert problem={limit} /> : null}
           <Input.Wrapper label="Format" description={hint}>
@@ -93,8 +94,7 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
               fullWidth
               mt={4}
               aria-label="Format"
-              value={format}
-              onChange={(value) => setFormat(value)}
+              {...form.getInputProps('format')}
               data={FORMATS.map(({ value, label }) => ({ value, label }))}
             />
           </Input.Wrapper>
@@ -112,23 +112,9 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
             minRows={5}
             maxRows={12}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={content}
-            error={errors.content}
-            onChange={(event) => {
-              setContent(event.currentTarget.value);
-              setErrors((current) => ({ ...current, content: undefined }));
-            }}
+            {...form.getInputProps('content')}
           />
-          <TextInput
-            label="List name"
-            required
-            value={name}
-            error={errors.name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-          />
+          <TextInput label="List name" required {...form.getInputProps('name')} />
           <Text size="xs" c="dimmed">
             Entries are matched to catalogue apps by package id or name; you will see what could not be matched.
           </Text>
