@@ -75,19 +75,8 @@ export class ConfigStore {
 
   /** The stored enrolment, null when there is none; throws when the file is unreadable or damaged. */
   async load(): Promise<AgentConfig | null> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new Error(`Cannot read ${this.file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new Error(`${this.file} is damaged: remove it and enrol again`);
-    }
+    const json = await readJsonFile(this.file, (message) => new Error(message), 'remove it and enrol again');
+    if (json === null) return null;
     const parsed = agentConfigSchema.safeParse(json);
     if (!parsed.success) throw new Error(`${this.file} is damaged: remove it and enrol again`);
     return parsed.data;
@@ -103,17 +92,7 @@ export class ConfigStore {
 
   /** Written to a temporary file and renamed, so a crash never leaves half a credential. */
   async save(config: AgentConfig): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    // mkdir leaves an existing folder's mode alone.
-    await chmod(this.dir, 0o700).catch(() => undefined);
-    const temporary = join(this.dir, `.${CONFIG_FILE}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, `${JSON.stringify(agentConfigSchema.parse(config), null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-      await rename(temporary, this.file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writePrivateJson(this.dir, CONFIG_FILE, agentConfigSchema.parse(config));
   }
 
   /** Forgets the enrolment (unenrol, deactivation). True when there was one. */
@@ -125,5 +104,42 @@ export class ConfigStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
+  }
+}
+
+/**
+ * A secret-holding JSON file in a folder only its owner can enter (0700), written to a
+ * temporary file (0600) and renamed, so a crash never leaves half of it. Shared with the
+ * desktop client's credential store.
+ */
+export async function writePrivateJson(dir: string, fileName: string, value: unknown): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing folder's mode alone.
+  await chmod(dir, 0o700).catch(() => undefined);
+  const temporary = join(dir, `.${fileName}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    // The mode given to writeFile is narrowed by the umask only, but say it once more.
+    await chmod(temporary, 0o600);
+    await rename(temporary, join(dir, fileName));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** The file's JSON, null when there is no file; `fail` makes the error for an unreadable or damaged one. */
+export async function readJsonFile(file: string, fail: (message: string) => Error, remedy: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw fail(`Cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw fail(`${file} is damaged: ${remedy}`);
   }
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-import { agentConfigSchema, type AgentConfig } from '../agent/config-store';
+import { agentConfigSchema, readJsonFile, writePrivateJson, type AgentConfig } from '../agent/config-store';
 
 /**
  * The desktop client's enrolment (`{server, deviceId, deviceName, credential}`, the agent's own
@@ -74,34 +73,13 @@ export class CredentialStore {
   async save(config: AgentConfig): Promise<void> {
     const { credential, ...rest } = agentConfigSchema.parse(config);
     const stored: Stored = { version: 1, ...rest, credential: this.seal(credential) };
-    await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
-    const temporary = join(this.options.dir, `.${CREDENTIAL_FILE}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-      // The mode given to writeFile is narrowed by the umask only, but say it once more.
-      await chmod(temporary, 0o600);
-      await rename(temporary, this.file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writePrivateJson(this.options.dir, CREDENTIAL_FILE, stored);
   }
 
   /** The enrolment, null when there is none; throws when the file is damaged or cannot be unsealed. */
   async load(): Promise<AgentConfig | null> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new CredentialStoreError(`Cannot read ${this.file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new CredentialStoreError(`${this.file} is damaged: enrol this computer again`);
-    }
+    const json = await readJsonFile(this.file, (message) => new CredentialStoreError(message), 'enrol this computer again');
+    if (json === null) return null;
     const parsed = storedSchema.safeParse(json);
     if (!parsed.success) throw new CredentialStoreError(`${this.file} is damaged: enrol this computer again`);
     const { version: _version, credential, ...rest } = parsed.data;
