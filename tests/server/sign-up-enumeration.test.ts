@@ -15,6 +15,10 @@ describe('account enumeration', () => {
   afterAll(async () => {
     await t.close();
   });
+  const settleDeferredWork = async () => {
+    await t.app.ctx.tasks.flush();
+    await t.app.ctx.mailer.flush();
+  };
 
   it('answers a sign-up with a registered address exactly like one with a new address, and tells the owner by mail', async () => {
     const owner = await registerUser(t.api, { firstName: 'Grace' });
@@ -64,6 +68,7 @@ describe('account enumeration', () => {
       9,
       () => t.api.post('/api/auth/register', signUpPayload({ email: owner.email })),
       () => t.api.post('/api/auth/register', signUpPayload()),
+      settleDeferredWork,
     );
     // Before: 1.4 ms against 10.8 ms (no password hash for a taken address). Both now hash once and send one mail.
     expect(ratio, `registered ${a.toFixed(2)} ms, new ${b.toFixed(2)} ms`).toBeLessThan(2);
@@ -75,6 +80,7 @@ describe('account enumeration', () => {
       15,
       () => t.api.post('/api/auth/reset-password-request', { email: owner.email }),
       () => t.api.post('/api/auth/reset-password-request', { email: uniqueEmail('nobody') }),
+      settleDeferredWork,
     );
     expect(ratio, `registered ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`).toBeLessThan(1.6);
   });
