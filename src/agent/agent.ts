@@ -26,6 +26,18 @@ export interface AgentOptions {
   /** Tests: these installers instead of detecting or creating them. */
   installers?: Installer[];
   random?: () => number;
+  /** Forgets the credential after a deactivation; default: delete agent.json in configDir. */
+  forgetCredential?: () => Promise<unknown>;
+  /** Sees the agent work (the desktop client's tray and window follow it). */
+  observer?: AgentObserver;
+}
+
+/** What the agent does, as it happens: for a host that shows it, never to steer it. */
+export interface AgentObserver {
+  /** Welcomed by the server (true), or a welcomed connection was lost (false). */
+  connection?(online: boolean): void;
+  received?(message: ServerMessage): void;
+  sent?(message: AgentMessage): void;
 }
 
 export type AgentExit = { reason: 'stopped' } | { reason: 'deactivated'; removeClient: boolean } | { reason: 'refused'; message: string };
@@ -37,12 +49,25 @@ export type AgentExit = { reason: 'stopped' } | { reason: 'deactivated'; removeC
 export class Agent {
   private requestStop!: () => void;
   private readonly stopRequested = new Promise<void>((resolve) => (this.requestStop = resolve));
+  private jobs: JobRunner | null = null;
+  private paused = false;
 
   constructor(private readonly options: AgentOptions) {}
 
   /** Ends a run between two package-manager calls; run() then resolves with 'stopped'. */
   stop(): void {
     this.requestStop();
+  }
+
+  /** Lets the running app finish and starts no other until resume() (jobs keep arriving). */
+  pause(): void {
+    this.paused = true;
+    this.jobs?.pause();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.jobs?.resume();
   }
 
   async run(): Promise<AgentExit> {
@@ -54,7 +79,11 @@ export class Agent {
 
     const lane = new Lane();
     let connection: AgentConnection | null = null;
-    const send = (message: AgentMessage) => connection?.send(message);
+    const { observer } = options;
+    const send = (message: AgentMessage) => {
+      connection?.send(message);
+      observer?.sent?.(message);
+    };
     const inventory = new InventoryReporter({ installers: byName, send, lane, log: options.log });
     const jobs = new JobRunner({
       installers: byName,
@@ -64,7 +93,10 @@ export class Agent {
       log: options.log,
       onJobFinished: () => void inventory.report(),
     });
+    this.jobs = jobs;
+    if (this.paused) jobs.pause();
     const onMessage = (message: ServerMessage) => {
+      observer?.received?.(message);
       switch (message.type) {
         case 'welcome':
           options.log.info(`Welcome: this machine is "${message.deviceName}" (${message.deviceId})`);
@@ -91,6 +123,8 @@ export class Agent {
         managers: reportedManagers(byName, platform),
       }),
       onMessage,
+      onReady: () => observer?.connection?.(true),
+      onDisconnected: () => observer?.connection?.(false),
       log: options.log,
       random: options.random,
     });
@@ -109,7 +143,7 @@ export class Agent {
     }
     if (end.reason === 'deactivated') {
       options.log.warn('This device was deactivated: forgetting its credential');
-      await new ConfigStore(options.configDir).remove();
+      await (options.forgetCredential ?? (() => new ConfigStore(options.configDir).remove()))();
       if (end.removeClient && options.removeService) {
         await options
           .removeService()

@@ -42,6 +42,8 @@ export interface ConnectionOptions {
   onMessage: (message: ServerMessage) => void;
   /** Each time the server has welcomed us (after every reconnect). */
   onReady?: () => void;
+  /** Each time a welcomed connection is lost (a reconnect follows unless it ended). */
+  onDisconnected?: () => void;
   log: Logger;
   random?: () => number;
 }
@@ -112,6 +114,7 @@ export class AgentConnection {
   private end(end: ConnectionEnd): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.ready) this.options.onDisconnected?.();
     this.ready = false;
     this.clearTimers();
     if (this.socket && this.socket.readyState !== WebSocket.CLOSED) this.socket.close(1000, 'Agent stopping');
@@ -160,7 +163,9 @@ export class AgentConnection {
     });
     socket.on('close', (code) => {
       if (this.socket === socket) this.socket = null;
+      const wasReady = this.ready;
       this.ready = false;
+      if (wasReady) this.options.onDisconnected?.();
       this.clearTimers();
       void (refusal ?? Promise.resolve()).then(() => {
         if (this.ended) return;

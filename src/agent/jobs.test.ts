@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
 
 import type { Installer, InstallOutcome, PackageId } from './installers/installer';
+import { SimulatedInstaller } from './installers/simulated';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
 import { silentLogger } from './log';
@@ -11,6 +12,8 @@ import { silentLogger } from './log';
 class FakeApt implements Installer {
   readonly name: ManagerName = 'apt';
   readonly calls: string[] = [];
+  /** What `upgrade` finds installed: name → version. */
+  readonly installed = new Map<string, string>();
   private waiting: { name: string; resolve: (outcome: InstallOutcome) => void; signal: AbortSignal }[] = [];
   private waiters: (() => void)[] = [];
 
@@ -37,6 +40,13 @@ class FakeApt implements Installer {
   async uninstall(id: PackageId): Promise<InstallOutcome> {
     this.calls.push(`uninstall ${id.name}`);
     return { status: 'succeeded', version: '1', exitCode: 0, message: 'Removed (1)', log: '' };
+  }
+  async upgrade(id: PackageId): Promise<InstallOutcome> {
+    this.calls.push(`upgrade ${id.name}`);
+    const before = this.installed.get(id.name);
+    if (before === undefined) return { status: 'skipped', version: null, exitCode: null, message: 'Not installed', log: '' };
+    this.installed.set(id.name, `${before}.1`);
+    return { status: 'succeeded', version: `${before}.1`, exitCode: 0, message: `Updated from ${before} to ${before}.1`, log: '' };
   }
   async inventory() {
     return [];
@@ -173,6 +183,28 @@ describe('JobRunner', () => {
     expect(summary()).toEqual(['job.ack j1', 'j1-item0 installing', 'j1-item0 succeeded']);
   });
 
+  it('pauses between two apps: the running one finishes, the next starts only after resume; a cancel still ends a paused job', async () => {
+    const { apt, runner, summary } = setup();
+    runner.assign(job('j1', ['a', 'b']));
+    await apt.running('a');
+    runner.pause();
+    await apt.finish('a');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(apt.calls).toEqual(['prepare', 'install a']);
+    runner.assign(job('j2', ['c'])); // still acknowledged while paused
+    expect(summary().at(-1)).toBe('job.ack j2');
+    runner.resume();
+    await apt.finish('b');
+    expect(apt.calls).toEqual(['prepare', 'install a', 'install b']);
+    runner.pause();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(apt.calls).toEqual(['prepare', 'install a', 'install b']);
+    runner.cancel('j2');
+    await runner.idle();
+    expect(apt.calls).not.toContain('install c');
+    expect(summary().slice(-3)).toEqual(['j1-item1 succeeded', 'job.done j1', 'job.done j2']);
+  });
+
   it('removes apps for an uninstall job', async () => {
     const { apt, runner, sent } = setup();
     runner.assign(job('j1', ['a'], 'uninstall'));
@@ -180,5 +212,44 @@ describe('JobRunner', () => {
     expect(apt.calls).toEqual(['prepare', 'uninstall a']);
     expect(sent[1]).toMatchObject({ status: 'installing', message: 'Removing' });
     expect(sent[2]).toMatchObject({ status: 'succeeded', message: 'Removed (1)' });
+  });
+
+  it('upgrades apps for an upgrade job, reporting the version after it, and never installs one that is missing', async () => {
+    const { apt, runner, sent, summary } = setup();
+    apt.installed.set('a', '2.10-2');
+    runner.assign(job('j1', ['a', 'b'], 'upgrade'));
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'upgrade a', 'upgrade b']);
+    expect(summary()).toEqual([
+      'job.ack j1',
+      'j1-item0 installing',
+      'j1-item0 succeeded',
+      'j1-item1 installing',
+      'j1-item1 skipped',
+      'job.done j1',
+    ]);
+    expect(sent[1]).toMatchObject({ status: 'installing', message: 'Upgrading' });
+    expect(sent[2]).toMatchObject({ status: 'succeeded', version: '2.10-2.1', message: 'Updated from 2.10-2 to 2.10-2.1' });
+    expect(sent[4]).toMatchObject({ status: 'skipped', version: null, message: 'Not installed' });
+  });
+
+  it('with the simulated installer: install, then upgrade moves the version on', async () => {
+    const sent: AgentMessage[] = [];
+    const runner = new JobRunner({
+      installers: new Map([['simulated', new SimulatedInstaller()]]),
+      platform: 'linux',
+      send: (message) => sent.push(message),
+      lane: new Lane(),
+      log: silentLogger,
+    });
+    runner.assign(job('j1', ['hello'], 'install'));
+    runner.assign(job('j2', ['hello', 'sl'], 'upgrade'));
+    await runner.idle();
+    const finals = sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+    expect(finals.map((message) => message.type === 'item.progress' && [message.status, message.version, message.message])).toEqual([
+      ['succeeded', '1.0.0', 'Installed (1.0.0)'],
+      ['succeeded', '1.0.1', 'Updated from 1.0.0 to 1.0.1'],
+      ['skipped', null, 'Not installed'],
+    ]);
   });
 });

@@ -41,6 +41,8 @@ export class JobRunner {
   private readonly finished = new Map<string, Map<string, ItemReport>>();
   private stopping = false;
   private loop: Promise<void> | null = null;
+  private paused = false;
+  private resumeWaiters: (() => void)[] = [];
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -79,7 +81,33 @@ export class JobRunner {
   stop(): Promise<void> {
     this.stopping = true;
     this.pending = [];
+    this.releaseWaiters();
     return this.loop ?? Promise.resolve();
+  }
+
+  /**
+   * The desktop tray's "Pause installs": the running call finishes and is reported, the next
+   * app waits until resume(). Jobs still arrive and are acknowledged; a cancel still ends one.
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    for (const wake of this.resumeWaiters.splice(0)) wake();
+  }
+
+  private whilePaused(signal: AbortSignal): Promise<void> {
+    if (!this.paused || this.stopping || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.resumeWaiters.push(resolve);
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
   }
 
   /** Resolves when nothing runs or waits (tests). */
@@ -114,6 +142,7 @@ export class JobRunner {
     };
 
     for (const item of job.items) {
+      await this.whilePaused(running.controller.signal);
       if (this.stopping || running.cancelled) break;
       const earlier = done.get(item.itemId);
       if (earlier) {
@@ -149,12 +178,20 @@ export class JobRunner {
   }
 
   /**
-   * The installers have no upgrade call yet: an upgrade installs, which reports an app that is
-   * already there as skipped with its version (src/agent/README.md).
+   * One package-manager call for the job's kind. An upgrade never installs: an app that is not
+   * installed is `skipped` "Not installed"; an upgraded one says "Updated from 1.1 to 1.2" and
+   * reports the version after it.
    */
   private async call(installer: Installer, kind: JobKind, id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     try {
-      return kind === 'uninstall' ? await installer.uninstall(id, signal) : await installer.install(id, signal);
+      switch (kind) {
+        case 'install':
+          return await installer.install(id, signal);
+        case 'upgrade':
+          return await installer.upgrade(id, signal);
+        case 'uninstall':
+          return await installer.uninstall(id, signal);
+      }
     } catch (error) {
       return {
         status: 'failed',

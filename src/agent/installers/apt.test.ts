@@ -9,6 +9,7 @@ import { runCommand } from '../process';
 import {
   aptInstallArgs,
   AptInstaller,
+  aptUpgradeArgs,
   classifyAptFailure,
   dpkgQueryArgs,
   listsNeedUpdate,
@@ -26,8 +27,8 @@ const captured = (name: string): Answer => {
 const notInstalled: Answer = { exitCode: 1, stdout: '', output: 'dpkg-query: no packages found matching hello\n' };
 const installedHello: Answer = { stdout: 'hello\tinstall ok installed\t2.10-3\n' };
 
-/** An apt machine: dpkg-query answers from a set that a successful install adds to. */
-function aptMachine(installAnswers: Answer[], installed = new Map<string, string>()) {
+/** An apt machine: dpkg-query answers from a set that a successful install adds to (as `newVersion`). */
+function aptMachine(installAnswers: Answer[], installed = new Map<string, string>(), newVersion = '2.10-3') {
   const fake = scriptedRun((call: RunCall) => {
     if (call.command === 'dpkg-query') {
       const name = call.args.at(-1)!;
@@ -35,7 +36,7 @@ function aptMachine(installAnswers: Answer[], installed = new Map<string, string
       return version === undefined ? notInstalled : { stdout: `${name}\tinstall ok installed\t${version}\n` };
     }
     const answer = installAnswers.shift() ?? {};
-    if (answer.exitCode === 0 || answer.exitCode === undefined) installed.set(call.args.at(-1)!, '2.10-3');
+    if (answer.exitCode === 0 || answer.exitCode === undefined) installed.set(call.args.at(-1)!, newVersion);
     return answer;
   });
   const deps = testDeps(fake.run, true);
@@ -47,6 +48,18 @@ describe('apt arguments', () => {
     expect(aptInstallArgs('hello')).toEqual([
       'install',
       '-y',
+      '-o',
+      'DPkg::Lock::Timeout=300',
+      '-o',
+      'Dpkg::Options::=--force-confdef',
+      '-o',
+      'Dpkg::Options::=--force-confold',
+      'hello',
+    ]);
+    expect(aptUpgradeArgs('hello')).toEqual([
+      'install',
+      '-y',
+      '--only-upgrade',
       '-o',
       'DPkg::Lock::Timeout=300',
       '-o',
@@ -200,6 +213,70 @@ describe('AptInstaller', () => {
       message: 'Removed (2.10-3)',
     });
     expect(await machine.installer.uninstall({ name: 'sl' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
+  });
+
+  describe('upgrade', () => {
+    it('upgrades an installed package with --only-upgrade and names the versions before and after', async () => {
+      // The apt-get output here is the captured install; dpkg-query's versions decide.
+      const machine = aptMachine([captured('apt-get-install-success.txt')], new Map([['hello', '2.10-2']]));
+      const outcome = await machine.installer.upgrade({ name: 'hello' }, signal);
+      expect(outcome).toMatchObject({ status: 'succeeded', version: '2.10-3', exitCode: 0, message: 'Updated from 2.10-2 to 2.10-3' });
+      expect(machine.commandLines().filter((line) => line.startsWith('apt-get'))).toEqual([`apt-get ${aptUpgradeArgs('hello').join(' ')}`]);
+      expect(machine.calls.find((call) => call.command === 'apt-get')!.options.env).toMatchObject({ DEBIAN_FRONTEND: 'noninteractive' });
+    });
+
+    it('never installs: a package that is not installed is skipped without calling apt-get', async () => {
+      const machine = aptMachine([]);
+      expect(await machine.installer.upgrade({ name: 'sl' }, signal)).toMatchObject({
+        status: 'skipped',
+        version: null,
+        message: 'Not installed',
+      });
+      expect(machine.commandLines().some((line) => line.startsWith('apt-get'))).toBe(false);
+    });
+
+    it('reports "already the newest version" as skipped, up to date, with the version', async () => {
+      const machine = aptMachine([captured('apt-get-install-already-installed.txt')], new Map([['hello', '2.10-3']]));
+      expect(await machine.installer.upgrade({ name: 'hello' }, signal)).toMatchObject({
+        status: 'skipped',
+        version: '2.10-3',
+        exitCode: 0,
+        message: 'Already up to date (2.10-3)',
+      });
+    });
+
+    it('reports an unchanged dpkg version as up to date even without apt-get saying so', async () => {
+      const machine = aptMachine(
+        [{ stdout: '0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n' }],
+        new Map([['hello', '2.10-3']]),
+      );
+      expect(await machine.installer.upgrade({ name: 'hello' }, signal)).toMatchObject({
+        status: 'skipped',
+        message: 'Already up to date (2.10-3)',
+      });
+    });
+
+    it('waits for a held dpkg lock as install does', async () => {
+      const machine = aptMachine(
+        [captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-success.txt')],
+        new Map([['hello', '2.10-2']]),
+      );
+      expect(await machine.installer.upgrade({ name: 'hello' }, signal)).toMatchObject({ status: 'succeeded', version: '2.10-3' });
+      expect(machine.deps.slept.length).toBe(1);
+    });
+
+    it('reports a failure in words, after the same lock wait as install', async () => {
+      const fake = scriptedRun((call) => {
+        if (call.command === 'dpkg-query') return { stdout: 'hello\tinstall ok installed\t2.10-2\n' };
+        deps.advance(300_000); // apt-get itself waits DPkg::Lock::Timeout=300 s
+        return captured('apt-get-install-dpkg-lock-timeout.txt');
+      });
+      const deps = testDeps(fake.run, true);
+      const outcome = await new AptInstaller(deps).upgrade({ name: 'hello' }, signal);
+      expect(outcome).toMatchObject({ status: 'failed', version: null, exitCode: 100 });
+      expect(outcome.message).toMatch(/^The package manager was busy: python3 \(process 28603\)/);
+      expect(fake.calls.filter((call) => call.command === 'apt-get').length).toBe(3);
+    });
   });
 
   it('refuses an id that would be read as an option', async () => {

@@ -9,6 +9,7 @@ import {
   QUERY_TIMEOUT_MS,
   skippedInstalled,
   skippedNotInstalled,
+  upgradeOutcome,
   versionNote,
   type Installer,
   type InstallerDeps,
@@ -39,6 +40,8 @@ const lockOption = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
 const confOptions = ['-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold'];
 
 export const aptInstallArgs = (name: string): string[] => ['install', '-y', ...lockOption, ...confOptions, name];
+/** `--only-upgrade`: a package that is not installed is skipped, never installed. */
+export const aptUpgradeArgs = (name: string): string[] => ['install', '-y', '--only-upgrade', ...lockOption, ...confOptions, name];
 export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, name];
 export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
 export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', ...names];
@@ -217,6 +220,28 @@ export class AptInstaller implements Installer {
       message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
       log,
     };
+  }
+
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+
+    const { result, lockWaitedMs } = await this.withLockRetry(aptUpgradeArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode !== 0) {
+      const message = failureMessage(classifyAptFailure(result.output), lockWaitedMs);
+      return { status: 'failed', version: null, exitCode: result.exitCode, message, log };
+    }
+    // "Skipping hello, it is not installed and only upgrades are requested." (removed meanwhile).
+    const after = await this.installedVersion(id);
+    if (after === null) return { ...skippedNotInstalled(), exitCode: 0, log };
+    // dpkg's versions decide: apt-get said "already the newest version", or the version moved.
+    const said = alreadyNewestVersion(result.output) !== null ? 'up-to-date' : null;
+    return upgradeOutcome(before, after, said, { exitCode: 0, log });
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

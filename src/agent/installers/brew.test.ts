@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { block } from '../../../tests/fixtures/pm-output/read-fixture';
-import { brewCommand, brewInstallArgs, BrewInstaller, interpretBrewInstall, parseBrewListVersions, parseBrewOutdated } from './brew';
+import {
+  brewCommand,
+  brewInstallArgs,
+  BrewInstaller,
+  brewUpgradeArgs,
+  interpretBrewInstall,
+  interpretBrewUpgrade,
+  parseBrewListVersions,
+  parseBrewOutdated,
+} from './brew';
 
 const signal = new AbortController().signal;
 
@@ -145,5 +154,70 @@ describe('BrewInstaller', () => {
       { id: { name: 'ack' }, installedVersion: '2.14', upgradable: false, availableVersion: null },
       { id: { name: 'amethyst', cask: true }, installedVersion: '0.14.3', upgradable: true, availableVersion: '0.15.3' },
     ]);
+  });
+});
+
+describe('brew upgrade', () => {
+  it('names the kind, as install does', () => {
+    expect(brewUpgradeArgs({ name: 'firefox', cask: true })).toEqual(['upgrade', '--cask', 'firefox']);
+    expect(brewUpgradeArgs({ name: 'wget' })).toEqual(['upgrade', '--formula', 'wget']);
+  });
+
+  it('reads an upgrade, up to date and not found', () => {
+    // `brew upgrade --cask` (all casks) upgrading aerial: "==> Upgrading aerial", "aerial was successfully upgraded!".
+    expect(interpretBrewUpgrade(0, block('brew-install-cask.txt', '$ brew upgrade --cask'), 'aerial')).toEqual({
+      kind: 'done',
+      said: 'upgraded',
+    });
+    // `brew install gmp libsodium imagemagick`: two up to date, imagemagick upgraded. No capture of `brew upgrade X` on
+    // an up-to-date X is in the fixtures; its warning names X and "already installed" as these do.
+    const mixed = block('brew-install.txt', '# source: https://github.com/asdf-community');
+    expect(interpretBrewUpgrade(0, mixed, 'gmp')).toEqual({ kind: 'done', said: 'up-to-date' });
+    expect(interpretBrewUpgrade(0, mixed, 'imagemagick')).toEqual({ kind: 'done', said: 'upgraded' });
+    expect(interpretBrewUpgrade(0, block('brew-install.txt', '# newer single-line wording'), 'hwloc')).toEqual({
+      kind: 'done',
+      said: 'up-to-date',
+    });
+    expect(interpretBrewUpgrade(0, '', 'wget')).toEqual({ kind: 'done', said: null });
+    expect(interpretBrewUpgrade(1, block('brew-install.txt', '# source: https://github.com/ClementTsang'), 'bottom')).toEqual({
+      kind: 'failed',
+      message: 'Not found in Homebrew',
+    });
+  });
+});
+
+describe('BrewInstaller upgrade', () => {
+  /** `brew list --versions` shows each version in turn (null: not installed); the upgrade answers `answer`. */
+  function upgrading(answer: Answer, versions: (string | null)[], isRoot = false) {
+    const fake = scriptedRun((call) => {
+      const args = call.command === 'sudo' ? call.args.slice(call.args.indexOf('/opt/homebrew/bin/brew') + 1) : call.args;
+      if (args[0] !== 'list') return answer;
+      const version = versions.shift() ?? null;
+      return version === null ? { exitCode: 1 } : { stdout: `aerial ${version}\n` };
+    });
+    return { ...fake, installer: new BrewInstaller(testDeps(fake.run, isRoot), { brew: '/opt/homebrew/bin/brew', ownerUid: 501 }) };
+  }
+
+  it('upgrades a cask as the owner of Homebrew when root, naming the versions before and after', async () => {
+    const m = upgrading({ stdout: block('brew-install-cask.txt', '$ brew upgrade --cask') }, ['2.0.7', '2.0.8'], true);
+    const outcome = await m.installer.upgrade({ name: 'aerial', cask: true }, signal);
+    expect(outcome).toMatchObject({ status: 'succeeded', version: '2.0.8', exitCode: 0, message: 'Updated from 2.0.7 to 2.0.8' });
+    expect(m.calls.every((call) => call.command === 'sudo' && call.args.includes('#501'))).toBe(true);
+    expect(m.calls[1]!.args.slice(-3)).toEqual(['upgrade', '--cask', 'aerial']);
+  });
+
+  it('reports an unchanged version as up to date, and never installs a missing one', async () => {
+    const same = upgrading({ stdout: '' }, ['2.0.8', '2.0.8']);
+    expect(await same.installer.upgrade({ name: 'aerial', cask: true }, signal)).toMatchObject({
+      status: 'skipped',
+      version: '2.0.8',
+      message: 'Already up to date (2.0.8)',
+    });
+    const missing = upgrading({}, [null]);
+    expect(await missing.installer.upgrade({ name: 'aerial', cask: true }, signal)).toMatchObject({
+      status: 'skipped',
+      message: 'Not installed',
+    });
+    expect(missing.calls).toHaveLength(1);
   });
 });

@@ -9,12 +9,14 @@ import {
   QUERY_TIMEOUT_MS,
   skippedInstalled,
   skippedNotInstalled,
+  upgradeOutcome,
   versionNote,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
 
@@ -31,6 +33,7 @@ const BREW_ENV = { NONINTERACTIVE: '1', HOMEBREW_NO_ENV_HINTS: '1', HOMEBREW_NO_
 const QUERY_ENV = { ...BREW_ENV, HOMEBREW_NO_AUTO_UPDATE: '1' } as const;
 
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
+export const brewUpgradeArgs = (id: PackageId): string[] => ['upgrade', KIND(id), id.name];
 export const brewUninstallArgs = (id: PackageId): string[] => ['uninstall', KIND(id), id.name];
 export const brewListArgs = (cask: boolean, name?: string): string[] => [
   'list',
@@ -100,20 +103,61 @@ export function parseBrewOutdated(stdout: string): { formulae: Map<string, BrewO
 export type BrewInstallResult =
   { kind: 'installed' } | { kind: 'already-installed'; version: string | null } | { kind: 'failed'; message: string };
 
+/** What stops brew before it does anything, the same for install and upgrade; null when neither. */
+function brewRefusal(lines: readonly string[]): string | null {
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (has('Running Homebrew as root') || has('as root is extremely dangerous')) return 'Homebrew refuses to run as root';
+  if (has('No available formula') || has('No available cask') || has('No casks found') || has('is unavailable: No Cask with this name')) {
+    return 'Not found in Homebrew';
+  }
+  return null;
+}
+
 export function interpretBrewInstall(exitCode: number, output: string, name: string): BrewInstallResult {
   const lines = cleanLines(output);
-  const has = (needle: string) => lines.some((line) => line.includes(needle));
-  if (has('Running Homebrew as root') || has('as root is extremely dangerous'))
-    return { kind: 'failed', message: 'Homebrew refuses to run as root' };
-  if (has('No available formula') || has('No available cask') || has('No casks found') || has('is unavailable: No Cask with this name')) {
-    return { kind: 'failed', message: 'Not found in Homebrew' };
-  }
+  const refusal = brewRefusal(lines);
+  if (refusal) return { kind: 'failed', message: refusal };
   const upToDate = lines.find((line) => line.includes(`${name} `) && line.includes(' is already installed'));
   if (upToDate) return { kind: 'already-installed', version: between(upToDate, `${name} `, ' is already installed') };
   if (exitCode === 0) return { kind: 'installed' };
   const error = lines.find((line) => line.startsWith('Error: '));
   return { kind: 'failed', message: error ? error.slice('Error: '.length) : `brew failed with exit code ${exitCode}` };
 }
+
+export type BrewUpgradeResult = { kind: 'done'; said: UpgradeSaid } | { kind: 'failed'; message: string };
+
+/**
+ * What `brew upgrade --cask|--formula X` meant. Homebrew exits 0 when X is up to date and warns
+ * ("Warning: X 1.2 already installed", "X 1.2 is already installed and up-to-date"); an upgrade
+ * prints "==> Upgrading X" and, for a cask, "X was successfully upgraded!".
+ */
+export function interpretBrewUpgrade(exitCode: number, output: string, name: string): BrewUpgradeResult {
+  const lines = cleanLines(output);
+  const refusal = brewRefusal(lines);
+  if (refusal) return { kind: 'failed', message: refusal };
+  const names = (line: string) => words(line).includes(name);
+  if (lines.some((line) => names(line) && (line.startsWith('==> Upgrading ') || line.endsWith(' was successfully upgraded!')))) {
+    return exitCode === 0 ? { kind: 'done', said: 'upgraded' } : failedBrew(lines, exitCode);
+  }
+  const upToDate = lines.some(
+    (line) => names(line) && (line.includes(' already installed') || line.includes('the latest version is already installed')),
+  );
+  if (upToDate) return { kind: 'done', said: 'up-to-date' };
+  return exitCode === 0 ? { kind: 'done', said: null } : failedBrew(lines, exitCode);
+}
+
+function failedBrew(lines: readonly string[], exitCode: number): { kind: 'failed'; message: string } {
+  const error = lines.find((line) => line.startsWith('Error: '));
+  return { kind: 'failed', message: error ? error.slice('Error: '.length) : `brew failed with exit code ${exitCode}` };
+}
+
+const rootOwnedOutcome = (): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: 'Homebrew refuses to run as root and no other user owns it',
+  log: '',
+});
 
 /** Where brew is: launchd services do not get the shell's PATH. */
 export async function findBrew(): Promise<string> {
@@ -190,15 +234,7 @@ export class BrewInstaller implements Installer {
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     const invalid = invalidIdOutcome(id);
     if (invalid) return invalid;
-    if ((await this.where()).refused) {
-      return {
-        status: 'failed',
-        version: null,
-        exitCode: null,
-        message: 'Homebrew refuses to run as root and no other user owns it',
-        log: '',
-      };
-    }
+    if ((await this.where()).refused) return rootOwnedOutcome();
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
 
@@ -231,6 +267,21 @@ export class BrewInstaller implements Installer {
       message: meaning.kind === 'failed' ? meaning.message : 'brew uninstall failed',
       log,
     };
+  }
+
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    if ((await this.where()).refused) return rootOwnedOutcome();
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.brew(brewUpgradeArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    const meaning = interpretBrewUpgrade(result.exitCode!, result.output, id.name);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    return upgradeOutcome(before, await this.installedVersion(id), meaning.said, { exitCode: result.exitCode, log });
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { capturedOutput } from '../../../tests/fixtures/pm-output/read-fixture';
-import { flatpakInstallArgs, FlatpakInstaller, flatpakRemoteAddArgs, interpretFlatpakInstall, parseFlatpakColumns } from './flatpak';
+import {
+  flatpakInstallArgs,
+  FlatpakInstaller,
+  flatpakRemoteAddArgs,
+  flatpakUpdateArgs,
+  interpretFlatpakInstall,
+  interpretFlatpakUpdate,
+  parseFlatpakColumns,
+} from './flatpak';
 
 const signal = new AbortController().signal;
 const captured = (name: string): Answer => {
@@ -126,5 +134,73 @@ describe('FlatpakInstaller', () => {
     expect(await m.installer.inventory([{ name: 'org.loadout.Hello' }, { name: 'org.other.App' }])).toEqual([
       { id: { name: 'org.loadout.Hello' }, installedVersion: '1.2', upgradable: true, availableVersion: '1.3' },
     ]);
+  });
+});
+
+describe('flatpak update', () => {
+  it('updates one app without prompts, in the installation install uses', () => {
+    expect(flatpakUpdateArgs('org.loadout.Hello', '--system')).toEqual([
+      'update',
+      '--system',
+      '-y',
+      '--noninteractive',
+      'org.loadout.Hello',
+    ]);
+    expect(flatpakUpdateArgs('org.loadout.Hello', '--user')[1]).toBe('--user');
+  });
+
+  it('reads "Nothing to do." and "Updating app/…" from real runs', () => {
+    const read = (name: string) => {
+      const { output, exitCode } = capturedOutput(name);
+      return interpretFlatpakUpdate(exitCode, output, 'org.loadout.Hello');
+    };
+    expect(read('flatpak-update-nothing.txt')).toEqual({ kind: 'done', said: 'up-to-date' });
+    expect(read('flatpak-update-noninteractive.txt')).toEqual({ kind: 'done', said: 'upgraded' });
+    const { output } = capturedOutput('flatpak-install-not-found.txt');
+    expect(interpretFlatpakUpdate(1, output, 'org.loadout.DoesNotExist')).toEqual({ kind: 'failed', message: 'Not found on Flathub' });
+  });
+
+  function updating(answer: Answer, versions: (string | null)[], isRoot = true) {
+    const fake = scriptedRun((call) => {
+      if (call.args[0] !== 'list') return answer;
+      const version = versions.shift() ?? null;
+      return { stdout: version === null ? '' : `org.loadout.Hello\t${version}\n` };
+    });
+    return { ...fake, installer: new FlatpakInstaller(testDeps(fake.run, isRoot)) };
+  }
+
+  it('updates an installed app and names the versions before and after', async () => {
+    const m = updating(captured('flatpak-update-noninteractive.txt'), ['1.2', '1.3']);
+    expect(await m.installer.upgrade({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: '1.3',
+      message: 'Updated from 1.2 to 1.3',
+    });
+    expect(m.commandLines()[1]).toBe('flatpak update --system -y --noninteractive org.loadout.Hello');
+  });
+
+  it('says updated when the app declares no version (flatpak-list-app-columns.txt shows one)', async () => {
+    const m = updating(captured('flatpak-update-noninteractive.txt'), ['', ''], false);
+    expect(await m.installer.upgrade({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: null,
+      message: 'Updated',
+    });
+    expect(m.commandLines()[1]).toBe('flatpak update --user -y --noninteractive org.loadout.Hello');
+  });
+
+  it('reports "Nothing to do." as up to date, and never installs a missing app', async () => {
+    const m = updating(captured('flatpak-update-nothing.txt'), ['', '']);
+    expect(await m.installer.upgrade({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'skipped',
+      version: null,
+      message: 'Already up to date',
+    });
+    const missing = updating({}, [null]);
+    expect(await missing.installer.upgrade({ name: 'org.loadout.Hello' }, signal)).toMatchObject({
+      status: 'skipped',
+      message: 'Not installed',
+    });
+    expect(missing.calls).toHaveLength(1);
   });
 });

@@ -6,12 +6,14 @@ import {
   QUERY_TIMEOUT_MS,
   skippedInstalled,
   skippedNotInstalled,
+  upgradeOutcome,
   versionNote,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
 
@@ -34,6 +36,7 @@ export const flatpakInstallArgs = (name: string, scope: FlatpakScope): string[] 
   'flathub',
   name,
 ];
+export const flatpakUpdateArgs = (name: string, scope: FlatpakScope): string[] => ['update', scope, '-y', '--noninteractive', name];
 export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
 /** Both installations: an app the system already has counts as installed for a user too. */
 export const flatpakListArgs = (): string[] => ['list', '--app', `--columns=${COLUMNS.join(',')}`];
@@ -71,6 +74,24 @@ export function interpretFlatpakInstall(exitCode: number, output: string): Flatp
   if (remoteMissing) return { kind: 'failed', message: 'The Flathub remote is not set up on this machine' };
   const error = lines.find((line) => line.startsWith('error: '));
   return { kind: 'failed', message: error ? error.slice('error: '.length) : `flatpak failed with exit code ${exitCode}` };
+}
+
+export type FlatpakUpdateResult = { kind: 'done'; said: UpgradeSaid } | { kind: 'failed'; message: string };
+
+/**
+ * What `flatpak update -y --noninteractive ID` meant: "Nothing to do." when nothing is newer,
+ * "Updating app/ID/…" for each ref it updates (flatpak-update-*.txt). Apps often declare no
+ * version, so these words decide rather than the versions.
+ */
+export function interpretFlatpakUpdate(exitCode: number, output: string, name: string): FlatpakUpdateResult {
+  const lines = cleanLines(output);
+  if (exitCode === 0) {
+    if (lines.some((line) => line.trim() === 'Nothing to do.')) return { kind: 'done', said: 'up-to-date' };
+    const updating = lines.some((line) => line.startsWith('Updating ') && line.includes(`/${name}/`));
+    return { kind: 'done', said: updating ? 'upgraded' : null };
+  }
+  const meaning = interpretFlatpakInstall(exitCode, output);
+  return meaning.kind === 'failed' ? meaning : { kind: 'failed', message: `flatpak failed with exit code ${exitCode}` };
 }
 
 export class FlatpakInstaller implements Installer {
@@ -136,6 +157,20 @@ export class FlatpakInstaller implements Installer {
       message: meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed',
       log,
     };
+  }
+
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.flatpak(flatpakUpdateArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    const meaning = interpretFlatpakUpdate(result.exitCode!, result.output, id.name);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    return upgradeOutcome(before, await this.installedVersion(id), meaning.said, { exitCode: result.exitCode, log });
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

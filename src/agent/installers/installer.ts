@@ -52,6 +52,12 @@ export interface Installer {
   /** Checks first: an app already installed is `skipped` with the version found. */
   install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
   uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  /**
+   * Upgrades an installed app to the newest version its manager offers; never installs. Not
+   * installed → `skipped` "Not installed"; nothing newer → `skipped` "Already up to date (1.2)";
+   * upgraded → `succeeded` "Updated from 1.1 to 1.2". `version` is the version after the call.
+   */
+  upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
   /** The ids among these that are installed, with upgradable versions. */
   inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]>;
 }
@@ -96,6 +102,52 @@ export const skippedNotInstalled = (): InstallOutcome => ({
   message: 'Not installed',
   log: '',
 });
+
+export const skippedUpToDate = (version: string, log = '', exitCode: number | null = null): InstallOutcome => ({
+  status: 'skipped',
+  version: version || null,
+  exitCode,
+  message: `Already up to date${versionNote(version)}`,
+  log,
+});
+
+/**
+ * "Updated from 2.10-2 to 2.10-3"; "Updated to 2.10-3" or "Updated" when a version is not known;
+ * "Updated (version still 1.0)" when the manager said it upgraded and the version reads the same.
+ */
+export function updatedMessage(before: string, after: string): string {
+  if (before && after) return before === after ? `Updated (version still ${after})` : `Updated from ${before} to ${after}`;
+  return after ? `Updated to ${after}` : 'Updated';
+}
+
+/**
+ * What an upgrade call that the manager finished without an error said: that it upgraded, that
+ * nothing newer was there, or nothing either way (null: exit code 0 and no words we know).
+ */
+export type UpgradeSaid = 'upgraded' | 'up-to-date' | null;
+
+/**
+ * The outcome of an upgrade the manager finished without an error, from the versions installed
+ * before and after it. When the manager did not say either way, an unchanged known version
+ * means nothing was upgraded. `after` null (the query found nothing) keeps `before`.
+ */
+export function upgradeOutcome(
+  before: string,
+  after: string | null,
+  said: UpgradeSaid,
+  run: { exitCode: number | null; log: string; note?: string },
+): InstallOutcome {
+  const version = after ?? before;
+  if (said === 'up-to-date' || (said === null && version !== '' && version === before))
+    return skippedUpToDate(version, run.log, run.exitCode);
+  return {
+    status: 'succeeded',
+    version: version || null,
+    exitCode: run.exitCode,
+    message: `${updatedMessage(before, version)}${run.note ?? ''}`,
+    log: run.log,
+  };
+}
 
 /**
  * The outcome of a run that ended without an answer from the manager: time limit, cancel,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { SimulatedInstaller } from './simulated';
+import { nextSimulatedVersion, SimulatedInstaller } from './simulated';
 
 const signal = new AbortController().signal;
 
@@ -49,5 +49,34 @@ describe('SimulatedInstaller', () => {
     expect(await restarted.install({ name: 'hello' }, signal)).toMatchObject({ status: 'skipped' });
     expect(await restarted.uninstall({ name: 'hello' })).toMatchObject({ status: 'succeeded', message: 'Removed (1.0.0)' });
     expect(await new SimulatedInstaller({ stateDir: dir }).installedVersion({ name: 'hello' })).toBeNull();
+  });
+});
+
+describe('SimulatedInstaller upgrade', () => {
+  it('moves an installed id to the next version, skips a missing one, fails fail- ids', async () => {
+    const installer = new SimulatedInstaller();
+    await installer.install({ name: 'hello' }, signal);
+    expect(await installer.upgrade({ name: 'hello' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: '1.0.1',
+      exitCode: 0,
+      message: 'Updated from 1.0.0 to 1.0.1',
+    });
+    expect(await installer.installedVersion({ name: 'hello' })).toBe('1.0.1');
+    expect(await installer.upgrade({ name: 'other' }, signal)).toMatchObject({
+      status: 'skipped',
+      version: null,
+      message: 'Not installed',
+    });
+    expect(await installer.installedVersion({ name: 'other' })).toBeNull();
+    expect(await installer.upgrade({ name: 'fail-on-purpose' }, signal)).toMatchObject({ status: 'failed', exitCode: 1 });
+  });
+
+  it('counts the last number up, or adds .1', () => {
+    expect(nextSimulatedVersion('1.0.0')).toBe('1.0.1');
+    expect(nextSimulatedVersion('1.0.9')).toBe('1.0.10');
+    expect(nextSimulatedVersion('2')).toBe('3');
+    expect(nextSimulatedVersion('1.0-beta')).toBe('1.0-beta.1');
+    expect(nextSimulatedVersion('')).toBe('.1');
   });
 });

@@ -6,6 +6,7 @@ import {
   skippedInstalled,
   skippedNotInstalled,
   sleep,
+  updatedMessage,
   type Installer,
   type InstallOutcome,
   type InventoryEntry,
@@ -20,6 +21,22 @@ import {
  */
 export const SIMULATED_VERSION = '1.0.0';
 const STATE_FILE = 'simulated-installs.json';
+
+/** The version an upgrade moves to: the last number one higher (1.0.0 → 1.0.1), or ".1" added (1.0-beta → 1.0-beta.1). */
+export function nextSimulatedVersion(version: string): string {
+  const dot = version.lastIndexOf('.');
+  const last = version.slice(dot + 1);
+  const numeric = last !== '' && last.length <= 9 && [...last].every((char) => char >= '0' && char <= '9');
+  return numeric ? `${version.slice(0, dot + 1)}${Number(last) + 1}` : `${version}.1`;
+}
+
+const cancelled = (): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: 'Cancelled before it finished',
+  log: '',
+});
 
 const key = (id: PackageId) => `${id.cask ? 'cask:' : ''}${id.name}`;
 
@@ -98,6 +115,38 @@ export class SimulatedInstaller implements Installer {
       exitCode: 0,
       message: `Installed (${SIMULATED_VERSION})`,
       log: `simulated: installed ${id.name} ${SIMULATED_VERSION}`,
+    };
+  }
+
+  /** An installed id moves to nextSimulatedVersion(); a `fail-` id fails; anything else is not installed. */
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    if (signal.aborted) return cancelled();
+    const before = await this.installedVersion(id);
+    if (before === null && !id.name.startsWith('fail-')) return skippedNotInstalled();
+    if (this.options.delayMs) {
+      await sleep(this.options.delayMs, signal);
+      if (signal.aborted) return cancelled();
+    }
+    if (id.name.startsWith('fail-') || before === null) {
+      return {
+        status: 'failed',
+        version: null,
+        exitCode: 1,
+        message: 'Simulated failure',
+        log: `simulated: upgrading ${id.name} failed on purpose`,
+      };
+    }
+    const after = nextSimulatedVersion(before);
+    (await this.state()).set(key(id), after);
+    await this.save();
+    return {
+      status: 'succeeded',
+      version: after,
+      exitCode: 0,
+      message: updatedMessage(before, after),
+      log: `simulated: upgraded ${id.name} from ${before} to ${after}`,
     };
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
-import { block } from '../../../tests/fixtures/pm-output/read-fixture';
-import { interpretSnapInstall, parseSnapTable, snapInstallArgs, SnapInstaller } from './snap';
+import { block, readFixture } from '../../../tests/fixtures/pm-output/read-fixture';
+import { interpretSnapInstall, interpretSnapRefresh, parseSnapTable, snapInstallArgs, SnapInstaller, snapRefreshArgs } from './snap';
 
 const signal = new AbortController().signal;
 const microk8s = () => block('snap-install.txt', '# ---- `snap install --classic microk8s`');
@@ -101,5 +101,60 @@ describe('SnapInstaller', () => {
       exitCode: 1,
       message: 'Not found in the Snap Store',
     });
+  });
+});
+
+describe('snap refresh', () => {
+  // nodesource/distributions#832: `snap refresh` that refreshed node, then with nothing to do. The lines sit under "# snap refresh".
+  const sample = (ending: string) =>
+    `${readFixture('snap-refresh-list.txt')
+      .split('\n')
+      .find((line) => line.endsWith(ending))!}\n`;
+  const refreshed = () => sample(' refreshed'); // "node (12/stable) 12.0.0 from NodeSource, Inc. (nodesource✓) refreshed"
+  const upToDate = () => sample('All snaps up to date.');
+
+  it('refreshes one snap', () => {
+    expect(snapRefreshArgs('node')).toEqual(['refresh', 'node']);
+  });
+
+  it('reads "refreshed" with the new version, and "All snaps up to date."', () => {
+    expect(interpretSnapRefresh(0, refreshed(), 'node')).toEqual({ kind: 'done', said: 'upgraded', version: '12.0.0' });
+    expect(interpretSnapRefresh(0, upToDate(), 'node')).toEqual({ kind: 'done', said: 'up-to-date', version: null });
+    // No capture of `snap refresh NAME` with nothing newer is in the fixtures; snapd's wording is matched, not shown here.
+    expect(interpretSnapRefresh(0, '', 'node')).toEqual({ kind: 'done', said: null, version: null });
+    expect(interpretSnapRefresh(1, '', 'node')).toEqual({ kind: 'failed', message: 'snap failed with exit code 1' });
+  });
+
+  function refreshing(answer: Answer, versions: (string | null)[]) {
+    const fake = scriptedRun((call) => {
+      if (call.args[0] !== 'list') return answer;
+      const version = versions.shift() ?? null;
+      return version === null
+        ? { exitCode: 1 }
+        : { stdout: `Name  Version  Rev  Tracking  Publisher  Notes\nnode  ${version}  1  12/stable  nodesource  classic\n` };
+    });
+    return { ...fake, installer: new SnapInstaller(testDeps(fake.run, true)) };
+  }
+
+  it('refreshes an installed snap in the C locale and names the versions before and after', async () => {
+    const m = refreshing({ stdout: refreshed() }, ['11.15.0', '12.0.0']);
+    expect(await m.installer.upgrade({ name: 'node' }, signal)).toMatchObject({
+      status: 'succeeded',
+      version: '12.0.0',
+      message: 'Updated from 11.15.0 to 12.0.0',
+    });
+    expect(m.commandLines()[1]).toBe('snap refresh node');
+    expect(m.calls[1]!.options.env).toEqual({ LANGUAGE: 'C', LC_ALL: 'C' });
+  });
+
+  it('reports an unchanged version as up to date, and never installs a missing snap', async () => {
+    const m = refreshing({}, ['12.0.0', '12.0.0']);
+    expect(await m.installer.upgrade({ name: 'node' }, signal)).toMatchObject({
+      status: 'skipped',
+      message: 'Already up to date (12.0.0)',
+    });
+    const missing = refreshing({}, [null]);
+    expect(await missing.installer.upgrade({ name: 'node' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
+    expect(missing.calls).toHaveLength(1);
   });
 });

@@ -6,12 +6,14 @@ import {
   QUERY_TIMEOUT_MS,
   skippedInstalled,
   skippedNotInstalled,
+  upgradeOutcome,
   versionNote,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
 
@@ -24,6 +26,7 @@ import { between, cleanLines, logTail, words } from './output';
 export const SNAP_ENV = { LANGUAGE: 'C', LC_ALL: 'C' } as const;
 
 export const snapInstallArgs = (name: string, classic = false): string[] => ['install', ...(classic ? ['--classic'] : []), name];
+export const snapRefreshArgs = (name: string): string[] => ['refresh', name];
 export const snapRemoveArgs = (name: string): string[] => ['remove', name];
 export const snapListArgs = (name?: string): string[] => ['list', '--color=never', ...(name ? [name] : [])];
 export const snapRefreshListArgs = (): string[] => ['refresh', '--list', '--color=never'];
@@ -55,6 +58,28 @@ export function interpretSnapInstall(exitCode: number, output: string, name: str
     return { kind: 'installed', version: done ? between(done, ') ', ' from ') : null };
   }
   if (has('published using classic confinement')) return { kind: 'needs-classic' };
+  if (has(`snap "${name}" not found`) || has(`no snap found for "${name}"`))
+    return { kind: 'failed', message: 'Not found in the Snap Store' };
+  const error = lines.find((line) => line.startsWith('error: '));
+  return { kind: 'failed', message: error ? error.slice('error: '.length) : `snap failed with exit code ${exitCode}` };
+}
+
+export type SnapRefreshResult = { kind: 'done'; said: UpgradeSaid; version: string | null } | { kind: 'failed'; message: string };
+
+/**
+ * What `snap refresh NAME` meant: "node (12/stable) 12.0.0 from NodeSource, Inc. (nodesource✓)
+ * refreshed" when it refreshed; 'snap "NAME" has no updates available' (or "All snaps up to
+ * date.") when nothing is newer.
+ */
+export function interpretSnapRefresh(exitCode: number, output: string, name: string): SnapRefreshResult {
+  const lines = cleanLines(output);
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (exitCode === 0) {
+    if (has(`snap "${name}" has no updates available`) || has('All snaps up to date'))
+      return { kind: 'done', said: 'up-to-date', version: null };
+    const done = lines.find((line) => line.startsWith(`${name} `) && line.endsWith(' refreshed'));
+    return done ? { kind: 'done', said: 'upgraded', version: between(done, ') ', ' from ') } : { kind: 'done', said: null, version: null };
+  }
   if (has(`snap "${name}" not found`) || has(`no snap found for "${name}"`))
     return { kind: 'failed', message: 'Not found in the Snap Store' };
   const error = lines.find((line) => line.startsWith('error: '));
@@ -132,6 +157,21 @@ export class SnapInstaller implements Installer {
     if (result.exitCode === 0) return { status: 'succeeded', version: before, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const error = cleanLines(result.output).find((line) => line.startsWith('error: '));
     return { status: 'failed', version: null, exitCode: result.exitCode, message: error ? error.slice(7) : 'snap remove failed', log };
+  }
+
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.snap(snapRefreshArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    const meaning = interpretSnapRefresh(result.exitCode!, result.output, id.name);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    const after = (await this.installedVersion(id)) ?? meaning.version;
+    return upgradeOutcome(before, after, meaning.said, { exitCode: result.exitCode, log });
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

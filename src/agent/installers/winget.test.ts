@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
 import { block, readFixture } from '../../../tests/fixtures/pm-output/read-fixture';
-import { interpretWingetInstall, wingetInstallArgs, WingetInstaller, wingetInventory } from './winget';
+import {
+  interpretWingetInstall,
+  interpretWingetUpgrade,
+  wingetInstallArgs,
+  WingetInstaller,
+  wingetInventory,
+  wingetUpgradeArgs,
+} from './winget';
 import { describeWingetExitCode, normaliseWingetExitCode, WINGET_EXIT_CODES } from './winget-exit-codes';
 import { findWingetRow, parseWingetTable } from './winget-table';
 
@@ -143,6 +150,45 @@ describe('winget exit codes', () => {
   });
 });
 
+describe('winget upgrade', () => {
+  it('upgrades exactly this id with the flags install uses; without an id it lists what is upgradable', () => {
+    expect(wingetUpgradeArgs('Git.Git')).toEqual([
+      'upgrade',
+      '--id',
+      'Git.Git',
+      '--exact',
+      '--source',
+      'winget',
+      '--accept-source-agreements',
+      '--accept-package-agreements',
+      '--disable-interactivity',
+      '--silent',
+    ]);
+    expect(wingetUpgradeArgs()).toEqual(['upgrade', '--accept-source-agreements', '--disable-interactivity']);
+  });
+
+  it('reads "nothing newer" from 0x8A15002B and 0x8A15004F, and from the words older winget printed with exit 0', () => {
+    const upToDate = block('winget-install-already-installed.txt', '# source'); // "No available upgrade found."
+    expect(interpretWingetUpgrade(ALREADY_INSTALLED, upToDate)).toEqual({ kind: 'done', said: 'up-to-date', restartNeeded: false });
+    expect(interpretWingetUpgrade(0x2b, '')).toEqual({ kind: 'done', said: 'up-to-date', restartNeeded: false }); // low byte (POSIX shell)
+    expect(interpretWingetUpgrade(0x8a15004f, '')).toEqual({ kind: 'done', said: 'up-to-date', restartNeeded: false });
+    expect(interpretWingetUpgrade(0, upToDate)).toEqual({ kind: 'done', said: 'up-to-date', restartNeeded: false });
+  });
+
+  it('reads an upgrade, a restart to finish, and failures', () => {
+    // Winget-AutoUpdate's `winget upgrade` log prints "No applicable update found." before upgrading; the fixture stops before the end.
+    const upgraded = `${block('winget-upgrade-progress-noise.txt', '# source: https://github.com/Romanitho')}Successfully installed\n`;
+    expect(interpretWingetUpgrade(0, upgraded)).toEqual({ kind: 'done', said: 'upgraded', restartNeeded: false });
+    expect(interpretWingetUpgrade(0, '')).toEqual({ kind: 'done', said: null, restartNeeded: false });
+    expect(interpretWingetUpgrade(0x8a150109, '')).toEqual({ kind: 'done', said: 'upgraded', restartNeeded: true });
+    expect(interpretWingetUpgrade(0x8a150068, '')).toEqual({
+      kind: 'failed',
+      message: 'The package has a pin that prevents upgrade (winget error 0x8A150068)',
+    });
+    expect(interpretWingetUpgrade(NOT_FOUND, '')).toMatchObject({ kind: 'failed' });
+  });
+});
+
 describe('WingetInstaller', () => {
   function machine(installAnswer: Answer, listAfter: Answer = { stdout: listOf('Git                Git.Git            2.45.1') }) {
     let installed = false;
@@ -195,6 +241,47 @@ describe('WingetInstaller', () => {
       status: 'failed',
       message: 'Timed out after 30 minutes',
       exitCode: null,
+    });
+  });
+
+  describe('upgrade', () => {
+    /** `winget list` shows each version in turn (before, after); the upgrade call answers `answer`. */
+    function upgrading(answer: Answer, versions: (string | null)[]) {
+      const fake = scriptedRun((call) => {
+        if (call.args[0] !== 'list') return answer;
+        const version = versions.shift() ?? null;
+        return version === null ? { exitCode: NOT_FOUND >>> 0 } : { stdout: listOf(`Git                Git.Git            ${version}`) };
+      });
+      return { ...fake, installer: new WingetInstaller(testDeps(fake.run)) };
+    }
+
+    it('upgrades and names the versions winget lists before and after', async () => {
+      const m = upgrading({ stdout: block('winget-install-success.txt', '# source: https://github.com/microsoft/winget-cli/issues/929') }, [
+        '2.44.0',
+        '2.45.1',
+      ]);
+      const outcome = await m.installer.upgrade({ name: 'Git.Git' }, signal);
+      expect(outcome).toMatchObject({ status: 'succeeded', version: '2.45.1', exitCode: 0, message: 'Updated from 2.44.0 to 2.45.1' });
+      expect(m.commandLines()[1]).toBe(`winget ${wingetUpgradeArgs('Git.Git').join(' ')}`);
+    });
+
+    it('reports 0x8A15002B as skipped, already up to date', async () => {
+      const m = upgrading({ exitCode: ALREADY_INSTALLED >>> 0, stdout: block('winget-install-already-installed.txt', '# source') }, [
+        '2.45.1',
+        '2.45.1',
+      ]);
+      expect(await m.installer.upgrade({ name: 'Git.Git' }, signal)).toMatchObject({
+        status: 'skipped',
+        version: '2.45.1',
+        exitCode: 0x8a15002b,
+        message: 'Already up to date (2.45.1)',
+      });
+    });
+
+    it('never installs: an app winget does not list is skipped', async () => {
+      const m = upgrading({}, [null]);
+      expect(await m.installer.upgrade({ name: 'Git.Git' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
+      expect(m.calls).toHaveLength(1);
     });
   });
 });

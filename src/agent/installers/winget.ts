@@ -9,12 +9,14 @@ import {
   QUERY_TIMEOUT_MS,
   skippedInstalled,
   skippedNotInstalled,
+  upgradeOutcome,
   versionNote,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
 import { describeWingetExitCode, normaliseWingetExitCode } from './winget-exit-codes';
@@ -50,7 +52,9 @@ export const wingetUninstallArgs = (id: string): string[] => [
 ];
 export const wingetListArgs = (id?: string): string[] =>
   id === undefined ? ['list', ...AGREE] : ['list', '--id', id, '--exact', ...AGREE];
-export const wingetUpgradeArgs = (): string[] => ['upgrade', ...AGREE];
+/** Without an id: the table of upgradable packages (inventory). With one: upgrade it, with install's flags. */
+export const wingetUpgradeArgs = (id?: string): string[] =>
+  id === undefined ? ['upgrade', ...AGREE] : ['upgrade', ...wingetInstallArgs(id).slice(1)];
 
 export const WINGET = {
   OK: 0,
@@ -95,6 +99,45 @@ export function interpretWingetInstall(exitCode: number, output: string): Winget
       return { kind: 'already-installed', message: 'A newer version is already installed' };
     case WINGET.NO_APPLICATIONS_FOUND:
       return { kind: 'failed', message: 'Not found in the winget source' };
+    case WINGET.MULTIPLE_APPLICATIONS_FOUND:
+      return { kind: 'failed', message: 'More than one package in the winget source has this id' };
+    default:
+      return { kind: 'failed', message: describeWingetExitCode(code) };
+  }
+}
+
+/** winget's words for "installed, nothing newer" (winget.resw; older winget exited 0 after them). */
+const NOTHING_NEWER = [
+  'No available upgrade found',
+  'No applicable upgrade found',
+  'No applicable update found',
+  'No newer package versions are available',
+];
+
+export type WingetUpgradeResult = { kind: 'done'; said: UpgradeSaid; restartNeeded: boolean } | { kind: 'failed'; message: string };
+
+/**
+ * What `winget upgrade --id X` meant, from its exit code first: 0x8A15002B (UPDATE_NOT_APPLICABLE,
+ * "No applicable upgrade found", winget ≥ 1.6 on an up-to-date package) and 0x8A15004F
+ * (UPGRADE_VERSION_NOT_NEWER) are "nothing newer"; then, for exit 0, its English output.
+ */
+export function interpretWingetUpgrade(exitCode: number, output: string): WingetUpgradeResult {
+  const code = normaliseWingetExitCode(exitCode);
+  switch (code) {
+    case WINGET.OK: {
+      const lines = cleanLines(output);
+      if (lines.some((line) => line.includes('Successfully installed'))) return { kind: 'done', said: 'upgraded', restartNeeded: false };
+      const nothingNewer = lines.some((line) => NOTHING_NEWER.some((words) => line.includes(words)));
+      return { kind: 'done', said: nothingNewer ? 'up-to-date' : null, restartNeeded: false };
+    }
+    case WINGET.INSTALL_REBOOT_REQUIRED_TO_FINISH:
+      return { kind: 'done', said: 'upgraded', restartNeeded: true };
+    case WINGET.UPDATE_NOT_APPLICABLE:
+    case WINGET.UPGRADE_VERSION_NOT_NEWER:
+      return { kind: 'done', said: 'up-to-date', restartNeeded: false };
+    case WINGET.NO_APPLICATIONS_FOUND:
+      // "No installed package found matching input criteria.": installed, but not from the winget source.
+      return { kind: 'failed', message: 'winget found no installed package with this id that it can upgrade from the winget source' };
     case WINGET.MULTIPLE_APPLICATIONS_FOUND:
       return { kind: 'failed', message: 'More than one package in the winget source has this id' };
     default:
@@ -201,6 +244,26 @@ export class WingetInstaller implements Installer {
     if (exitCode === WINGET.OK)
       return { status: 'succeeded', version: before || null, exitCode, message: `Removed${versionNote(before)}`, log };
     return { status: 'failed', version: null, exitCode, message: describeWingetExitCode(exitCode), log };
+  }
+
+  async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome(id);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === null) return skippedNotInstalled();
+    const result = await this.deps.run(this.command, wingetUpgradeArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
+    if (interrupted) return interrupted;
+    const exitCode = normaliseWingetExitCode(result.exitCode!);
+    const log = logTail(result.output);
+    const meaning = interpretWingetUpgrade(exitCode, result.output);
+    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
+    const after = await this.installedVersion(id);
+    return upgradeOutcome(before, after, meaning.said, {
+      exitCode,
+      log,
+      note: meaning.restartNeeded ? '; restart the PC to finish' : '',
+    });
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

@@ -1,0 +1,206 @@
+import { realpathSync } from 'node:fs';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
+import { Agent, type AgentExit, type AgentObserver } from './agent';
+import { parseCommand, USAGE, UsageError, type Command } from './cli-args';
+import { ConfigStore, isPrivileged, resolveConfigDir } from './config-store';
+import { defaultDeviceName, deviceOfCredential, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from './enrolment';
+import { consoleLogger } from './log';
+import { installService, systemServiceDeps, uninstallService } from './service/index';
+import { AGENT_VERSION } from './version';
+
+/** Exit codes (also in --help): systemd does not restart the agent after 3 or 78. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, notEnrolled: 3, unreachable: 4, deactivated: 78 } as const;
+
+/** A failure that has its own exit code and one line for people. */
+class Failure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failed,
+  ) {
+    super(message);
+  }
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** What a host running the agent's commands in its own process adds (the desktop client's service mode). */
+export interface CommandHooks {
+  /** Follows the agent of `run`. */
+  observer?: AgentObserver;
+}
+
+/** The agent's commands (cli.ts runs them from the command line); resolves with the exit code. */
+export async function main(argv: readonly string[], hooks: CommandHooks = {}): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    return await execute(command, hooks);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`loadout-agent: ${error.message}\nRun "loadout-agent --help" for usage.\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof Failure) {
+      process.stderr.write(`loadout-agent: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof ServerUnreachable) {
+      process.stderr.write(`loadout-agent: ${error.message}\n`);
+      return EXIT.unreachable;
+    }
+    if (error instanceof ServerRefused) {
+      process.stderr.write(`loadout-agent: ${error.message}\n`);
+      return error.code === ErrorCode.DEVICE_DEACTIVATED_REMOTELY ? EXIT.deactivated : EXIT.failed;
+    }
+    process.stderr.write(`loadout-agent: ${(error as Error).message}\n`);
+    return EXIT.failed;
+  }
+}
+
+async function execute(command: Command, hooks: CommandHooks): Promise<number> {
+  switch (command.command) {
+    case 'help':
+      say(USAGE);
+      return EXIT.ok;
+    case 'version':
+      say(AGENT_VERSION);
+      return EXIT.ok;
+    case 'enroll':
+      return enroll(command);
+    case 'run':
+      return run(command, hooks);
+    case 'status':
+      return status(command.configDir);
+    case 'unenroll':
+      return unenroll(command.configDir);
+    case 'service':
+      return service(command);
+  }
+}
+
+async function enrolled(configDirOption: string | null) {
+  const store = new ConfigStore(resolveConfigDir(configDirOption ?? undefined));
+  const config = await store.load();
+  if (!config) {
+    throw new Failure(
+      `This machine is not enrolled yet (nothing in ${store.dir}): run "loadout-agent enroll LINK" first`,
+      EXIT.notEnrolled,
+    );
+  }
+  return { store, config };
+}
+
+async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise<number> {
+  const store = new ConfigStore(resolveConfigDir(command.configDir ?? undefined));
+  const existing = await store.load();
+  if (existing) {
+    throw new Failure(
+      `Already enrolled with ${existing.server} as "${existing.deviceName}" (${store.dir}): run "loadout-agent unenroll" first`,
+    );
+  }
+  // Before the code is spent: a folder we cannot write would lose the credential.
+  await store.checkWritable().catch((error: NodeJS.ErrnoException) => {
+    throw new Failure(`Cannot write to ${store.dir} (${error.code ?? error.message}): choose another --config-dir or run as its owner`);
+  });
+  const deviceName = command.name ?? defaultDeviceName();
+  const answer = await enrollWithCode({ server: command.server, code: command.code, deviceId: newDeviceId(), deviceName });
+  await store.save({
+    server: command.server,
+    deviceId: answer.device.device_id,
+    deviceName: answer.device.device_name,
+    credential: answer.credential,
+  });
+  const dirOption = command.configDir ? ` --config-dir ${JSON.stringify(store.dir)}` : '';
+  say(`Enrolled "${answer.device.device_name}" with ${command.server}.`);
+  say(`Start the agent:        loadout-agent run${dirOption}`);
+  say(`Or run it as a service: sudo loadout-agent service install${dirOption}`);
+  return EXIT.ok;
+}
+
+async function run(command: Extract<Command, { command: 'run' }>, hooks: CommandHooks): Promise<number> {
+  const { store, config } = await enrolled(command.configDir);
+  const log = consoleLogger();
+  log.info(`Loadout agent ${AGENT_VERSION}: ${config.server}, "${config.deviceName}" (${store.dir})`);
+  const agent = new Agent({
+    configDir: store.dir,
+    config,
+    installerName: command.installer,
+    inventoryIntervalMs: command.inventoryIntervalMs,
+    simulateDelayMs: command.simulateDelayMs,
+    log,
+    removeService: isPrivileged() ? () => uninstallService(store.dir, systemServiceDeps(), true).then(() => undefined) : undefined,
+    observer: hooks.observer,
+  });
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    // A second Ctrl-C does not wait for the running package-manager call.
+    if (signals > 1) process.exit(130);
+    log.info(`${signal}: stopping after the current package-manager call`);
+    agent.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const exit: AgentExit = await agent.run();
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  if (exit.reason === 'deactivated') return EXIT.deactivated;
+  if (exit.reason === 'refused') return EXIT.notEnrolled;
+  return EXIT.ok;
+}
+
+async function status(configDir: string | null): Promise<number> {
+  const { store, config } = await enrolled(configDir);
+  say(`Server:      ${config.server}`);
+  say(`Device:      ${config.deviceName} (${config.deviceId})`);
+  say(`Config:      ${store.file}`);
+  try {
+    const device = await deviceOfCredential(config.server, config.credential);
+    say(`Status:      enrolled and active as "${device.device_name}"`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ServerRefused && error.code === ErrorCode.DEVICE_DEACTIVATED_REMOTELY) {
+      say('Status:      deactivated: enrol this machine again with a new code');
+      return EXIT.deactivated;
+    }
+    if (error instanceof ServerRefused && error.status === 401) {
+      say(`Status:      the server refused this machine's credential (${error.message})`);
+      return EXIT.notEnrolled;
+    }
+    throw error;
+  }
+}
+
+async function unenroll(configDir: string | null): Promise<number> {
+  const { store, config } = await enrolled(configDir);
+  await store.remove();
+  say(`Forgot the enrolment with ${config.server} (${store.file}).`);
+  say('The device stays in your account until you deactivate it on the Devices screen.');
+  return EXIT.ok;
+}
+
+async function service(command: Extract<Command, { command: 'service' }>): Promise<number> {
+  if (!isPrivileged()) {
+    const how = process.platform === 'win32' ? 'from an elevated (Administrator) prompt' : 'with sudo';
+    throw new Failure(`Installing or removing the service changes the system: run it ${how}`);
+  }
+  const deps = systemServiceDeps();
+  if (command.action === 'uninstall') {
+    const dir = resolveConfigDir(command.configDir ?? undefined);
+    const plan = await uninstallService(dir, deps);
+    say(`Removed the Loadout agent service (${plan.file}). The enrolment in ${dir} is kept.`);
+    return EXIT.ok;
+  }
+  const { store } = await enrolled(command.configDir);
+  const plan = await installService([...agentProgram(), 'run', '--config-dir', store.dir, ...command.runArgs], store.dir, deps);
+  say(`Installed and started the Loadout agent service (${plan.file}).`);
+  say(`Check it: ${plan.hint}`);
+  return EXIT.ok;
+}
+
+/** node and this script; under tsx (a .ts file) with the loader flags node was started with. */
+function agentProgram(): string[] {
+  const script = realpathSync(process.argv[1] ?? '');
+  return [process.execPath, ...(script.endsWith('.ts') ? process.execArgv : []), script];
+}
