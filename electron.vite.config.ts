@@ -22,11 +22,10 @@ export default defineConfig({
       // Sandboxed preloads cannot be ES modules; "type": "module" would otherwise make one.
       externalizeDeps: false,
       outDir: fromRoot('./out/preload'),
-      lib: { entry: fromRoot('./src/preload/index.ts'), formats: ['cjs'] },
+      // index: the app window's bridge; setup: the first-start window's one call.
+      lib: { entry: { index: fromRoot('./src/preload/index.ts'), setup: fromRoot('./src/preload/setup.ts') }, formats: ['cjs'] },
       rolldownOptions: {
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
-        // The preload needs only the channel names of the shared bridge module, not its zod schemas.
-        treeshake: { manualPureFunctions: ['z'] },
       },
     },
   },

@@ -7,7 +7,7 @@ import { agentConfigSchema, readJsonFile, writePrivateJson, type AgentConfig } f
 /**
  * The desktop client's enrolment (`{server, deviceId, deviceName, credential}`, the agent's own
  * shape) in a JSON file under the app's userData folder, the credential sealed by the OS
- * keychain through Electron's `safeStorage`. Not yet wired into index.ts.
+ * keychain through Electron's `safeStorage`.
  */
 
 export const CREDENTIAL_FILE = 'enrolment.json';
@@ -33,6 +33,9 @@ export interface CredentialStoreOptions {
    */
   allowPlaintext?: boolean;
 }
+
+const NO_KEYCHAIN =
+  'This computer offers no keychain to keep the device credential encrypted (on Linux: install and unlock gnome-keyring or KWallet)';
 
 export class CredentialStoreError extends Error {
   override readonly name = 'CredentialStoreError';
@@ -69,6 +72,11 @@ export class CredentialStore {
     return this.platform !== 'linux' || safeStorage.getSelectedStorageBackend?.() !== 'basic_text';
   }
 
+  /** Throws the reason when save() would refuse: checked before a registration code is spent. */
+  checkCanSave(): void {
+    if (!this.canEncrypt() && !this.options.allowPlaintext) throw new CredentialStoreError(NO_KEYCHAIN);
+  }
+
   /** Written to a temporary file and renamed, so a crash never leaves half a credential. */
   async save(config: AgentConfig): Promise<void> {
     const { credential, ...rest } = agentConfigSchema.parse(config);
@@ -102,9 +110,7 @@ export class CredentialStore {
       return { sealing: 'safeStorage', value: this.options.safeStorage.encryptString(credential).toString('base64') };
     }
     if (this.options.allowPlaintext) return { sealing: 'none', value: credential };
-    throw new CredentialStoreError(
-      'This computer offers no keychain to keep the device credential encrypted (on Linux: install and unlock gnome-keyring or KWallet)',
-    );
+    throw new CredentialStoreError(NO_KEYCHAIN);
   }
 
   private unseal(credential: Stored['credential']): string {

@@ -123,3 +123,13 @@ describe('enrolmentLinkFromArgv', () => {
     expect(enrolmentLinkFromArgv(['app', link('https://u:p@a.example')])).toMatchObject({ ok: false });
   });
 });
+
+describe('the link the registration page offers', () => {
+  it('is one the client accepts, with its server and code', async () => {
+    const { enrolmentDeepLink } = await import('@shared/desktop/links');
+    expect(parseEnrolmentLink(enrolmentDeepLink('https://loadout.example/app', 'K7QM2-ABCDE-FGHIJ'))).toEqual({
+      ok: true,
+      request: { server: 'https://loadout.example/app', code: 'K7QM2-ABCDE-FGHIJ' },
+    });
+  });
+});

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { BRIDGE_CHANNELS, EXTERNAL_URL_MAX_LENGTH } from '@shared/desktop/bridge';
+import { AGENT_EVENT_CHANNEL, BRIDGE_CHANNELS, NOT_ENROLLED, type BridgeCall } from '@shared/desktop/bridge';
 
-import { BridgeInputError, registerIpcHandlers, removeIpcHandlers } from './ipc';
+import { BridgeInputError, type BridgeHandler } from './bridge-handlers';
+import { registerIpcHandlers, removeIpcHandlers, sendAgentEvent } from './ipc';
 
 type InvokeHandler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
@@ -18,14 +19,23 @@ const electron = vi.hoisted(() => {
         handlers.delete(channel);
       }),
     },
-    shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
-    app: { getVersion: () => '1.2.3' },
   };
 });
 vi.mock('electron', () => electron);
 
 const APP_ORIGIN = 'http://localhost:3000';
 const fromApp = { senderFrame: { url: `${APP_ORIGIN}/settings` } };
+
+const calls: [BridgeCall, unknown[]][] = [];
+const handlers = Object.fromEntries(
+  (Object.keys(BRIDGE_CHANNELS) as BridgeCall[]).map((operation) => [
+    operation,
+    (args: unknown[]) => {
+      calls.push([operation, args]);
+      return Promise.resolve(`${operation} answered`);
+    },
+  ]),
+) as Record<BridgeCall, BridgeHandler>;
 
 function invoke(channel: string, event: unknown, ...args: unknown[]): Promise<unknown> {
   const handler = electron.handlers.get(channel);
@@ -35,8 +45,8 @@ function invoke(channel: string, event: unknown, ...args: unknown[]): Promise<un
 
 beforeEach(() => {
   removeIpcHandlers();
-  electron.shell.openExternal.mockClear();
-  registerIpcHandlers(APP_ORIGIN);
+  calls.length = 0;
+  registerIpcHandlers(APP_ORIGIN, handlers);
 });
 
 describe('registration', () => {
@@ -45,41 +55,14 @@ describe('registration', () => {
     removeIpcHandlers();
     expect(electron.handlers.size).toBe(0);
   });
-});
 
-describe('getAppInfo', () => {
-  it('answers the version and the OS', async () => {
-    await expect(invoke(BRIDGE_CHANNELS.getAppInfo, fromApp)).resolves.toEqual({
-      version: '1.2.3',
-      platform: process.platform,
-      arch: process.arch,
-    });
-  });
-
-  it('refuses arguments it does not take', async () => {
-    await expect(invoke(BRIDGE_CHANNELS.getAppInfo, fromApp, 'extra')).rejects.toBeInstanceOf(BridgeInputError);
-  });
-});
-
-describe('openExternal', () => {
-  it('opens an https link in the system browser', async () => {
-    await expect(invoke(BRIDGE_CHANNELS.openExternal, fromApp, 'https://example.com/help')).resolves.toBeUndefined();
-    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
-  });
-
-  it.each([
-    ['a javascript: URL', ['javascript:alert(1)']],
-    ['a file: URL', ['file:///etc/passwd']],
-    ['a custom scheme', ['ms-settings:privacy']],
-    ['a relative path', ['/lists']],
-    ['a number', [42]],
-    ['an object', [{ url: 'https://example.com' }]],
-    ['no argument', []],
-    ['two arguments', ['https://example.com', 'https://example.org']],
-    ['an over-long URL', [`https://example.com/${'a'.repeat(EXTERNAL_URL_MAX_LENGTH)}`]],
-  ])('refuses %s', async (_name, args) => {
-    await expect(invoke(BRIDGE_CHANNELS.openExternal, fromApp, ...args)).rejects.toBeInstanceOf(BridgeInputError);
-    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+  it('hands each channel’s arguments to its own operation', async () => {
+    await expect(invoke(BRIDGE_CHANNELS.enroll, fromApp, { code: 'ABCDE-12345' })).resolves.toBe('enroll answered');
+    await expect(invoke(BRIDGE_CHANNELS.getAgentStatus, fromApp)).resolves.toBe('getAgentStatus answered');
+    expect(calls).toEqual([
+      ['enroll', [{ code: 'ABCDE-12345' }]],
+      ['getAgentStatus', []],
+    ]);
   });
 });
 
@@ -87,11 +70,42 @@ describe('caller check', () => {
   it.each([
     ['a foreign page', { senderFrame: { url: 'https://evil.example/' } }],
     ['another port', { senderFrame: { url: 'http://localhost:3001/' } }],
+    ['the same host over https', { senderFrame: { url: 'https://localhost:3000/' } }],
     ['a data: page', { senderFrame: { url: 'data:text/html,hi' } }],
+    ['a file: page', { senderFrame: { url: 'file:///tmp/index.html' } }],
     ['a destroyed frame', { senderFrame: null }],
-  ])('refuses calls from %s', async (_name, event) => {
-    await expect(invoke(BRIDGE_CHANNELS.openExternal, event, 'https://example.com/')).rejects.toThrow(/not the Loadout app/);
-    await expect(invoke(BRIDGE_CHANNELS.getAppInfo, event)).rejects.toBeInstanceOf(BridgeInputError);
-    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+  ])('refuses every call from %s before it reaches the operation', async (_name, event) => {
+    for (const channel of Object.values(BRIDGE_CHANNELS)) {
+      await expect(invoke(channel, event, { code: 'ABCDE-12345' })).rejects.toBeInstanceOf(BridgeInputError);
+    }
+    await expect(invoke(BRIDGE_CHANNELS.enroll, event, { code: 'ABCDE-12345' })).rejects.toThrow(/not the Loadout app/);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('agent events to the window', () => {
+  function fakeContents(url: string, destroyed = false) {
+    return { isDestroyed: () => destroyed, getURL: () => url, send: vi.fn() };
+  }
+  const event = { type: 'status', status: NOT_ENROLLED } as const;
+
+  it('go to the window while it shows the app', () => {
+    const contents = fakeContents(`${APP_ORIGIN}/devices`);
+    expect(sendAgentEvent(contents as never, APP_ORIGIN, event)).toBe(true);
+    expect(contents.send).toHaveBeenCalledWith(AGENT_EVENT_CHANNEL, event);
+  });
+
+  it.each([
+    ['a foreign page', 'https://evil.example/'],
+    ['the unreachable-server page', 'data:text/html,Cannot reach Loadout'],
+  ])('are not sent to %s', (_name, url) => {
+    const contents = fakeContents(url);
+    expect(sendAgentEvent(contents as never, APP_ORIGIN, event)).toBe(false);
+    expect(contents.send).not.toHaveBeenCalled();
+  });
+
+  it('are dropped for a closed window', () => {
+    const contents = fakeContents(`${APP_ORIGIN}/`, true);
+    expect(sendAgentEvent(contents as never, APP_ORIGIN, event)).toBe(false);
   });
 });
