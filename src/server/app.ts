@@ -122,8 +122,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     10 * 60_000,
   ).unref();
 
-  // Scheduled downgrades and lapsed paid plans; tests call services.subscription.applyDueChanges().
-  const scheduler = new Scheduler(() => app.services.subscription.applyDueChanges(), app.log);
+  // Scheduled downgrades and lapsed paid plans, and the update history past each plan's days;
+  // tests call services.subscription.applyDueChanges() and services.history.prune().
+  const scheduler = new Scheduler(
+    [
+      { name: 'plan changes applied', run: () => app.services.subscription.applyDueChanges() },
+      { name: 'update history rows pruned', run: () => app.services.history.prune() },
+    ],
+    app.log,
+  );
   scheduler.start();
 
   app.addHook('preClose', async () => {

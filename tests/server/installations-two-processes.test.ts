@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ListStatus } from '@shared/api/installations';
+
 import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
 import { eventually, installationsOf, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll } from './helpers/devices';
@@ -116,6 +118,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     expect(again.installationId).toBe(next.id);
     await installs.cancel(next.id);
     expect((await agent.next('job.cancel')).jobId).toBe(again.jobId);
+
+    // "Check now" through the first process asks the agent on the second; its answer shows in the list's status.
+    const checked = await first.api.post(`/api/devices/${machine.device.device_id}/inventory/refresh`, undefined, owner.token);
+    expect(checked.status).toBe(202);
+    await agent.next('inventory.request');
+    agent.send({ type: 'inventory', packages: [{ manager: 'apt', id: 'hello', installedVersion: '2.10-3', availableVersion: '2.11-1' }] });
+    await eventually(
+      () => first.api.get<ListStatus>(`/api/lists/${list.id}/status`, owner.token),
+      (res) => res.body.devices[0]?.apps[0]?.state === 'outdated',
+      'the list status to show the agent’s answer, read through the first process',
+    );
     await agent.close();
   });
 });

@@ -7,6 +7,7 @@ import { migration0004Installations } from './migrations/0004-installations';
 import { migration0005DeviceActivityEvent } from './migrations/0005-device-activity-event';
 import { migration0006Payments } from './migrations/0006-payments';
 import { migration0007ApiKeys } from './migrations/0007-api-keys';
+import { migration0008UpdateHistory } from './migrations/0008-update-history';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-device-activity-event': migration0005DeviceActivityEvent,
   '0006-payments': migration0006Payments,
   '0007-api-keys': migration0007ApiKeys,
+  '0008-update-history': migration0008UpdateHistory,
 };
 
 /**

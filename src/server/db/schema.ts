@@ -278,6 +278,26 @@ export interface DeviceInventoryTable {
   available_version: string | null;
 }
 
+/** One app an agent finished installing, upgrading or uninstalling on a device (issue 12). */
+export interface UpdateHistoryTable {
+  id: string;
+  user_id: string;
+  device_row_id: string;
+  device_name: string;
+  app_id: number;
+  app_name: string;
+  list_id: string | null;
+  list_name: string | null;
+  installation_id: string;
+  kind: 'install' | 'upgrade' | 'uninstall';
+  outcome: 'succeeded' | 'failed' | 'skipped';
+  manager: string | null;
+  version_before: string | null;
+  version_after: string | null;
+  message: string | null;
+  created_at: Timestamp;
+}
+
 /** A personal API key (premium). Only its SHA-256 is kept; last_four is for the list. */
 export interface ApiKeysTable {
   id: string;
@@ -358,6 +378,7 @@ export interface Database {
   installation_targets: InstallationTargetsTable;
   installation_items: InstallationItemsTable;
   device_inventory: DeviceInventoryTable;
+  update_history: UpdateHistoryTable;
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;

@@ -1,16 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** One periodic task: returns how many things it changed (for the log). */
+export interface ScheduledTask {
+  /** For the log: "plan changes applied". */
+  name: string;
+  run: () => Promise<number>;
+}
+
 /**
- * Runs due plan changes (scheduled downgrades, lapsed paid plans) every `intervalMs` on an
- * unref'd timer. Several processes may run one each: SubscriptionService.applyDueChanges
- * takes a database lease and claims each change with a conditional update.
+ * Runs its tasks one after the other every `intervalMs` on an unref'd timer; each fails alone.
+ * Several processes may run one each: every task takes a database lease of its own and
+ * claims its changes with conditional statements (SubscriptionService.applyDueChanges,
+ * HistoryService.prune).
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
   constructor(
-    private readonly applyDueChanges: () => Promise<number>,
+    private readonly tasks: readonly ScheduledTask[],
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = 60_000,
   ) {}
@@ -23,14 +31,9 @@ export class Scheduler {
   /** One run now; a run still going is not started twice in this process. */
   async tick(): Promise<void> {
     if (this.running) return;
-    this.running = this.applyDueChanges()
-      .then((applied) => {
-        if (applied > 0) this.log.info({ applied }, 'plan changes applied');
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'applying plan changes failed'))
-      .finally(() => {
-        this.running = null;
-      });
+    this.running = this.runAll().finally(() => {
+      this.running = null;
+    });
     await this.running;
   }
 
@@ -38,5 +41,16 @@ export class Scheduler {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+  }
+
+  private async runAll(): Promise<void> {
+    for (const task of this.tasks) {
+      try {
+        const count = await task.run();
+        if (count > 0) this.log.info({ count }, `${task.name}: ${count}`);
+      } catch (error) {
+        this.log.warn({ err: error }, `${task.name} failed`);
+      }
+    }
   }
 }

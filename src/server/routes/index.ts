@@ -13,6 +13,7 @@ import { deviceTokenRoutes } from './device-tokens.routes';
 import { deviceRoutes } from './devices.routes';
 import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
+import { historyRoutes } from './history.routes';
 import { installationRoutes } from './installations.routes';
 import { listRoutes } from './lists.routes';
 import { paymentRoutes } from './payment.routes';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceRoutes);
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
+  await app.register(historyRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });

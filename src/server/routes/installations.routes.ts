@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { idempotencyHeadersSchema, successResponseSchema } from '@shared/api/common';
+import { idempotencyHeadersSchema } from '@shared/api/common';
 import { deviceIdSchema } from '@shared/api/devices';
 import {
   createInstallationRequestSchema,
@@ -11,9 +11,12 @@ import {
   installationItemParamsSchema,
   installationSchema,
   installationsResponseSchema,
+  inventoryRefreshResponseSchema,
+  listStatusSchema,
   previewRequestSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
+import { listIdParamsSchema } from '@shared/api/lists';
 
 import { callerOf } from '../plugins/auth';
 
@@ -139,15 +142,31 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ask the agent for a fresh inventory',
+        summary:
+          '"Check now": ask the connected agent for a fresh inventory (400 not an enrolled machine, 409 offline, 429 asked moments ago)',
         security,
         params: deviceParamsSchema,
-        response: { 200: successResponseSchema },
+        response: { 202: inventoryRefreshResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.services.installations.refreshInventory(callerOf(request).userId, request.params.id);
-      return { success: true as const };
+      return reply.status(202).send({ success: true, requested: true });
     },
+  );
+
+  app.get(
+    '/api/lists/:id/status',
+    {
+      schema: {
+        tags,
+        summary:
+          "Per device the list was installed onto: each app installed, out of date, missing or unknown, from the device's last inventory",
+        security,
+        params: listIdParamsSchema,
+        response: { 200: listStatusSchema },
+      },
+    },
+    async (request) => app.services.listStatus.status(callerOf(request).userId, request.params.id),
   );
 };

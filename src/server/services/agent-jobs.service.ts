@@ -4,9 +4,16 @@ import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
-import { markAgentGone, markAgentSeen, replaceInventory } from '../db/repositories/device-agent.repository';
+import {
+  installedVersionOf,
+  inventoryCheckedAt,
+  markAgentGone,
+  markAgentSeen,
+  replaceInventory,
+} from '../db/repositories/device-agent.repository';
 import {
   findInstallationById,
+  findItem,
   findTargetOfDevice,
   itemsOfTarget,
   moveItem,
@@ -16,7 +23,9 @@ import {
   targetsOf,
   unfinishedTargetsOfDevice,
 } from '../db/repositories/installations.repository';
-import type { DevicesTable } from '../db/schema';
+import { insertHistory, lastRecordedVersion } from '../db/repositories/update-history.repository';
+import type { Db, DevicesTable } from '../db/schema';
+import { newId } from '../security/tokens';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationService } from './installation.service';
 
@@ -103,18 +112,75 @@ export class AgentJobService {
   async progress(device: DevicesTable, report: Extract<AgentMessage, { type: 'item.progress' }>): Promise<void> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, report.jobId);
     if (!target) return;
-    const finished = report.status !== 'installing';
-    const moved = await moveItem(this.ctx.db, target.id, report.itemId, REPORT_FROM[report.status], {
-      status: report.status,
-      manager: report.manager,
-      version: report.version,
-      exit_code: report.exitCode,
-      message: report.message,
-      // The output is kept where someone will read it: a failed app's log.
-      log: finished && report.status === 'failed' ? report.log : null,
-      updated_at: isoNow(this.ctx.clock),
+    const now = isoNow(this.ctx.clock);
+    const moved = await this.ctx.db.transaction().execute(async (trx) => {
+      const status = report.status;
+      // Read before the item moves: the version the device had before this report.
+      const before = status === 'installing' ? null : await this.historyBefore(trx, device, target.installation_id, report);
+      const changed = await moveItem(trx, target.id, report.itemId, REPORT_FROM[status], {
+        status,
+        manager: report.manager,
+        version: report.version,
+        exit_code: report.exitCode,
+        message: report.message,
+        // The output is kept where someone will read it: a failed app's log.
+        log: status === 'failed' ? report.log : null,
+        updated_at: now,
+      });
+      // Only the first final report of an item is history; a repeat moved nothing.
+      if (changed && before && status !== 'installing') {
+        await insertHistory(trx, {
+          ...before,
+          id: newId(),
+          outcome: status,
+          version_after: before.kind === 'uninstall' && status === 'succeeded' ? null : report.version,
+          message: report.message,
+          created_at: now,
+        });
+      }
+      return changed;
     });
     if (moved) await this.installations.changed(device.user_id, target.installation_id);
+  }
+
+  /** What a history row of this report takes from the item, its installation and the device's inventory. */
+  private async historyBefore(
+    db: Db,
+    device: DevicesTable,
+    installationId: string,
+    report: Extract<AgentMessage, { type: 'item.progress' }>,
+  ) {
+    const item = await findItem(db, installationId, report.itemId);
+    // A repeated or late report will not move the item: nothing to record, nothing to read.
+    if (!item || !REPORT_FROM[report.status].includes(item.status)) return null;
+    const installation = await findInstallationById(db, installationId);
+    if (!installation) return null;
+    const packages = JSON.parse(item.packages) as JobPackages;
+    const ids = report.manager
+      ? PACKAGE_ID_FIELDS.filter((field) => PACKAGE_ID_MANAGERS[field] === report.manager).flatMap((field) => packages[field] ?? [])
+      : [];
+    return {
+      user_id: device.user_id,
+      device_row_id: device.id,
+      device_name: device.device_name,
+      app_id: item.app_id,
+      app_name: item.app_name,
+      list_id: installation.list_id,
+      list_name: installation.list_name,
+      installation_id: installationId,
+      kind: installation.kind as JobKind,
+      manager: report.manager,
+      version_before: report.manager ? await this.versionBefore(db, device.id, item.app_id, report.manager, ids) : null,
+    };
+  }
+
+  /**
+   * The version installed before this report: the device's last inventory, unless an app this
+   * server ran since then says otherwise (an upgrade, then an uninstall before the next inventory).
+   */
+  private async versionBefore(db: Db, deviceRowId: string, appId: number, manager: string, packageIds: readonly string[]) {
+    const recorded = await lastRecordedVersion(db, deviceRowId, appId, manager, await inventoryCheckedAt(db, deviceRowId));
+    return recorded !== undefined ? recorded : installedVersionOf(db, deviceRowId, manager, packageIds);
   }
 
   /** The agent went through the whole job: apps it never reported did not happen. */

@@ -15,7 +15,9 @@ import { EmailVerificationService } from './email-verification.service';
 import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
 import { HealthService } from './health.service';
+import { HistoryService } from './history.service';
 import { InstallationService } from './installation.service';
+import { ListStatusService } from './list-status.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
 import { PasswordResetService } from './password-reset.service';
@@ -44,9 +46,11 @@ export interface Services {
   deviceDeactivation: DeviceDeactivationService;
   deviceTokens: DeviceTokenService;
   installations: InstallationService;
+  listStatus: ListStatusService;
   agentJobs: AgentJobService;
   payments: PaymentService;
   apiKeys: ApiKeyService;
+  history: HistoryService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -56,7 +60,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
-  const installations = new InstallationService(ctx, lists, devices, subscription);
+  const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
   return {
     health: new HealthService(ctx),
@@ -78,8 +82,10 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceDeactivation: new DeviceDeactivationService(ctx, rateLimiter, subscription, devices),
     deviceTokens,
     installations,
+    listStatus: new ListStatusService(ctx, lists),
     agentJobs: new AgentJobService(ctx, installations, deviceTokens),
     payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
+    history: new HistoryService(ctx),
   };
 }

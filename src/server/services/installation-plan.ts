@@ -37,6 +37,22 @@ export function availability(
   return { field: null, reason: `Needs ${needed}, which this machine does not have` };
 }
 
+/**
+ * The device's inventory row that is this app, under the first of its package ids for the
+ * platform that the agent reported; the preview, the inventory and the list status all ask this.
+ */
+export function inventoryEntryOf(
+  app: Pick<App, PackageIdField>,
+  platform: string,
+  rows: readonly DeviceInventoryTable[],
+): { field: PackageIdField; row: DeviceInventoryTable } | null {
+  for (const field of fieldsFor(app, platform)) {
+    const row = rows.find((entry) => entry.manager === PACKAGE_ID_MANAGERS[field] && entry.package_id === app[field]);
+    if (row) return { field, row };
+  }
+  return null;
+}
+
 export function installationPreview(
   device: DevicesTable,
   apps: readonly App[],
@@ -50,17 +66,15 @@ export function installationPreview(
     inventoryCheckedAt: device.inventory_checked_at,
     items: apps.map((app) => {
       const base = { appId: app.app_id, name: app.name };
-      for (const field of fieldsFor(app, device.platform)) {
-        const found = own.find((row) => row.manager === PACKAGE_ID_MANAGERS[field] && row.package_id === app[field]);
-        if (found)
-          return {
-            ...base,
-            action: 'already_installed',
-            manager: PACKAGE_ID_MANAGERS[field],
-            installedVersion: found.installed_version,
-            reason: null,
-          };
-      }
+      const found = inventoryEntryOf(app, device.platform, own);
+      if (found)
+        return {
+          ...base,
+          action: 'already_installed',
+          manager: PACKAGE_ID_MANAGERS[found.field],
+          installedVersion: found.row.installed_version,
+          reason: null,
+        };
       const { field, reason } = availability(app, device);
       if (field === null) return { ...base, action: 'unavailable', manager: null, installedVersion: null, reason };
       return { ...base, action: 'install', manager: PACKAGE_ID_MANAGERS[field], installedVersion: null, reason: null };

@@ -29,13 +29,14 @@ import {
   targetsOf,
 } from '../db/repositories/installations.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
+import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import type { DeviceService } from './device.service';
-import { availability, fieldsFor, installationPreview, packagesOf } from './installation-plan';
-import { toInstallation, toSummary } from './installation-view';
+import { availability, installationPreview, inventoryEntryOf, packagesOf } from './installation-plan';
+import { agentOnline, toInstallation, toSummary } from './installation-view';
 import { listReadOnly } from './list-limits';
 import type { ListService } from './list.service';
 import type { SubscriptionService } from './subscription.service';
@@ -48,6 +49,8 @@ export interface CreateInstallationInput {
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
+/** "Check now" reaches a device's agent at most once in this long. */
+const INVENTORY_REFRESH_WINDOW_MS = 30_000;
 const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
 
 /**
@@ -61,6 +64,7 @@ export class InstallationService {
     private readonly lists: ListService,
     private readonly devices: DeviceService,
     private readonly subscription: SubscriptionService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   private get bus(): EventBus {
@@ -279,26 +283,40 @@ export class InstallationService {
     const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
     const found: DeviceInventory['apps'] = [];
     for (const app of apps) {
-      for (const field of fieldsFor(app, device.platform)) {
-        const row = rows.find((entry) => entry.manager === PACKAGE_ID_MANAGERS[field] && entry.package_id === app[field]);
-        if (!row) continue;
-        found.push({
-          appId: app.id,
-          name: app.name,
-          manager: PACKAGE_ID_MANAGERS[field],
-          packageId: row.package_id,
-          installedVersion: row.installed_version,
-          availableVersion: row.available_version,
-        });
-        break;
-      }
+      const entry = inventoryEntryOf(app, device.platform, rows);
+      if (!entry) continue;
+      found.push({
+        appId: app.id,
+        name: app.name,
+        manager: PACKAGE_ID_MANAGERS[entry.field],
+        packageId: entry.row.package_id,
+        installedVersion: entry.row.installed_version,
+        availableVersion: entry.row.available_version,
+      });
     }
     return { checkedAt: device.inventory_checked_at, apps: found };
   }
 
+  /**
+   * "Check now": asks the device's agent for a fresh inventory, through the bus, so the process
+   * that holds its connection sends it. An agent that is not connected asks by itself when it
+   * connects; once per device per INVENTORY_REFRESH_WINDOW_MS is enough for the scans it starts.
+   */
   async refreshInventory(userId: string, deviceId: string): Promise<void> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    if (!isEnrolledMachine(device))
+      throw badRequest(
+        `${device.device_name} has no agent to ask: only machines enrolled with a registration token report their apps`,
+        ErrorCode.DEVICE_NOT_ELIGIBLE,
+      );
+    if (!agentOnline(device.agent_seen_at, this.ctx.clock.now()))
+      throw conflict(`${device.device_name} is offline: it checks its apps when it connects`, ErrorCode.DEVICE_OFFLINE);
+    await this.rateLimiter.hit(
+      `inventory-refresh:device:${device.id}`,
+      { limit: 1, windowMs: INVENTORY_REFRESH_WINDOW_MS },
+      `${device.device_name} was asked moments ago; its apps appear when it answers.`,
+    );
     await this.bus.publish({ type: 'inventory.request', deviceRowId: device.id });
   }
 
@@ -334,8 +352,7 @@ export class InstallationService {
     for (const deviceId of new Set(deviceIds)) {
       const device = await findActiveDevice(this.ctx.db, userId, deviceId);
       if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-      const capabilities = JSON.parse(device.capabilities) as string[];
-      if (device.device_type !== 'remote' || device.registration_method !== 'token' || capabilities.includes('web_access')) {
+      if (!isEnrolledMachine(device)) {
         throw badRequest(
           `${device.device_name} cannot receive installations: only machines enrolled with a registration token can`,
           ErrorCode.DEVICE_NOT_ELIGIBLE,
@@ -352,4 +369,10 @@ export class InstallationService {
     }
     return devices;
   }
+}
+
+/** SPEC §5: a remote machine enrolled with a registration token, without web access: it has an agent. */
+function isEnrolledMachine(device: DevicesTable): boolean {
+  const capabilities = JSON.parse(device.capabilities) as string[];
+  return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
 }

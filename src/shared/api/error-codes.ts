@@ -79,6 +79,8 @@ export const ErrorCode = {
   DEVICE_NOT_ELIGIBLE: 'DEVICE_NOT_ELIGIBLE',
   LIST_EMPTY: 'LIST_EMPTY',
   NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
+  /** 409: the device's agent is not connected, so it cannot be asked now (it reports when it connects). */
+  DEVICE_OFFLINE: 'DEVICE_OFFLINE',
   /** The package file of the desktop client for that platform is not on this server. */
   CLIENT_BUILD_NOT_FOUND: 'CLIENT_BUILD_NOT_FOUND',
   /** A WebSocket address called without the upgrade. */

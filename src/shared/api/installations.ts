@@ -155,6 +155,47 @@ export const deviceInventorySchema = z.object({
 });
 export type DeviceInventory = z.infer<typeof deviceInventorySchema>;
 
+/** POST /api/devices/{id}/inventory/refresh ("Check now"): the agent was asked; its answer arrives on the event stream. */
+export const inventoryRefreshResponseSchema = z.object({ success: z.literal(true), requested: z.literal(true) });
+export type InventoryRefreshResponse = z.infer<typeof inventoryRefreshResponseSchema>;
+
+/**
+ * GET /api/lists/{id}/status: per device the list was installed onto, where each of its apps
+ * stands by the device's last inventory. `unknown` says why: no inventory yet, or no package
+ * of the app for the device's platform.
+ */
+export const LIST_APP_STATES = ['installed', 'outdated', 'missing', 'unknown'] as const;
+export const LIST_APP_UNKNOWN_REASONS = ['no_inventory', 'not_available'] as const;
+export const listStatusSchema = z.object({
+  listId: z.string(),
+  listName: z.string(),
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      deviceName: z.string(),
+      platform: z.string(),
+      /** Whether the device's agent is connected now ("Check now" works). */
+      online: z.boolean(),
+      /** When the device last reported its inventory; null: never, every app is unknown. */
+      inventoryCheckedAt: z.string().nullable(),
+      apps: z.array(
+        z.object({
+          appId: z.number().int(),
+          name: z.string(),
+          state: z.enum(LIST_APP_STATES),
+          /** The manager that reported it (installed, outdated); null otherwise. */
+          manager: z.enum(MANAGER_NAMES).nullable(),
+          installedVersion: z.string().nullable(),
+          /** The newer version the manager offers (outdated only). */
+          availableVersion: z.string().nullable(),
+          unknownReason: z.enum(LIST_APP_UNKNOWN_REASONS).nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ListStatus = z.infer<typeof listStatusSchema>;
+
 /** Which package manager installs each of the catalogue's package ids, in the order they are preferred per platform. */
 export const PACKAGE_ID_MANAGERS = {
   winget_id: 'winget',

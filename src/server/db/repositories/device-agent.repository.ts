@@ -51,3 +51,31 @@ export async function inventoryOf(db: Db, deviceRowIds: readonly string[]): Prom
     .orderBy('package_id')
     .execute();
 }
+
+/** The installed version the device's last inventory shows for the first of these package ids found. */
+export async function installedVersionOf(
+  db: Db,
+  deviceRowId: string,
+  manager: string,
+  packageIds: readonly string[],
+): Promise<string | null> {
+  if (packageIds.length === 0) return null;
+  const rows = await db
+    .selectFrom('device_inventory')
+    .select(['package_id', 'installed_version'])
+    .where('device_row_id', '=', deviceRowId)
+    .where('manager', '=', manager)
+    .where('package_id', 'in', [...packageIds])
+    .execute();
+  for (const id of packageIds) {
+    const row = rows.find((entry) => entry.package_id === id);
+    if (row) return row.installed_version;
+  }
+  return null;
+}
+
+/** When the device's agent last reported its inventory (null: never). */
+export async function inventoryCheckedAt(db: Db, deviceRowId: string): Promise<string | null> {
+  const row = await db.selectFrom('devices').select('inventory_checked_at').where('id', '=', deviceRowId).executeTakeFirst();
+  return row?.inventory_checked_at ?? null;
+}

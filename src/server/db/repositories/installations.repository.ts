@@ -189,3 +189,22 @@ export async function setInstallationFinished(db: Db, id: string, finishedAt: st
 export function overdueTargets(db: Db, now: string) {
   return db.selectFrom('installation_targets').selectAll().where('status', '=', 'waiting').where('expires_at', '<=', now).execute();
 }
+
+/** The owner's active devices that were a target of an installation of this list: the devices that "have" it. */
+export function devicesOfList(db: Db, userId: string, listId: string) {
+  const targeted = db
+    .selectFrom('installation_targets')
+    .innerJoin('installations', 'installations.id', 'installation_targets.installation_id')
+    .select('installation_targets.device_row_id')
+    .where('installations.user_id', '=', userId)
+    .where('installations.list_id', '=', listId);
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('id', 'in', targeted)
+    .orderBy('device_name')
+    .orderBy('id')
+    .execute();
+}

@@ -8,28 +8,18 @@ export async function insertSubscription(db: Db, row: SubscriptionsTable): Promi
   await db.insertInto('subscriptions').values(row).execute();
 }
 
-/** Changes a user's plan (payments and admin tools; tests use it to move a user between plans). */
-export async function setSubscriptionPlan(db: Db, userId: string, plan: string, at: string): Promise<void> {
-  const result = await db
-    .updateTable('subscriptions')
-    .set({ plan, status: 'active', pending_plan: null, valid_until: null, updated_at: at })
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    await insertSubscription(db, {
-      user_id: userId,
-      plan,
-      status: 'active',
-      pending_plan: null,
-      valid_until: null,
-      created_at: at,
-      updated_at: at,
-    });
-  }
+/** Changes a user's plan with no end date (admin tools; tests use it to move a user between plans). */
+export function setSubscriptionPlan(db: Db, userId: string, plan: string, at: string): Promise<void> {
+  return setActivePlan(db, userId, plan, null, at);
 }
 
 /** A paid plan bought until `validUntil`; a scheduled downgrade is dropped. */
-export async function setPaidPlan(db: Db, userId: string, plan: string, validUntil: string, at: string): Promise<void> {
+export function setPaidPlan(db: Db, userId: string, plan: string, validUntil: string, at: string): Promise<void> {
+  return setActivePlan(db, userId, plan, validUntil, at);
+}
+
+/** The plan, active now, until `validUntil` (null: no end); a scheduled downgrade is dropped; the row is made when missing. */
+async function setActivePlan(db: Db, userId: string, plan: string, validUntil: string | null, at: string): Promise<void> {
   const result = await db
     .updateTable('subscriptions')
     .set({ plan, status: 'active', pending_plan: null, valid_until: validUntil, updated_at: at })

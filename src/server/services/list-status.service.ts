@@ -1,0 +1,70 @@
+import type { App } from '@shared/api/catalogue';
+import { PACKAGE_ID_MANAGERS, type ListStatus } from '@shared/api/installations';
+
+import type { AppContext } from '../context';
+import { inventoryOf } from '../db/repositories/device-agent.repository';
+import { devicesOfList } from '../db/repositories/installations.repository';
+import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
+import { fieldsFor, inventoryEntryOf } from './installation-plan';
+import { agentOnline } from './installation-view';
+import type { ListService } from './list.service';
+
+type AppStatus = ListStatus['devices'][number]['apps'][number];
+
+/**
+ * Per list (issue 12): on each device the list was installed onto, which of its apps are
+ * installed, out of date or missing, by the device's last inventory. The app ↔ inventory
+ * match is the installation preview's (installation-plan.ts), so the two never disagree.
+ */
+export class ListStatusService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly lists: ListService,
+  ) {}
+
+  async status(userId: string, listId: string): Promise<ListStatus> {
+    // Another user's list: 404, from the list service.
+    const list = await this.lists.detail(userId, listId);
+    const devices = await devicesOfList(this.ctx.db, userId, listId);
+    const inventory = await inventoryOf(
+      this.ctx.db,
+      devices.map((device) => device.id),
+    );
+    const now = this.ctx.clock.now();
+    return {
+      listId: list.id,
+      listName: list.name,
+      devices: devices.map((device) => ({
+        deviceId: device.device_id,
+        deviceName: device.device_name,
+        platform: device.platform,
+        online: agentOnline(device.agent_seen_at, now),
+        inventoryCheckedAt: device.inventory_checked_at,
+        apps: list.apps.map((app) =>
+          appStatus(
+            app,
+            device,
+            inventory.filter((row) => row.device_row_id === device.id),
+          ),
+        ),
+      })),
+    };
+  }
+}
+
+function appStatus(app: App, device: DevicesTable, rows: readonly DeviceInventoryTable[]): AppStatus {
+  const base = { appId: app.app_id, name: app.name, manager: null, installedVersion: null, availableVersion: null, unknownReason: null };
+  if (fieldsFor(app, device.platform).length === 0) return { ...base, state: 'unknown', unknownReason: 'not_available' };
+  if (device.inventory_checked_at === null) return { ...base, state: 'unknown', unknownReason: 'no_inventory' };
+  const entry = inventoryEntryOf(app, device.platform, rows);
+  if (!entry) return { ...base, state: 'missing' };
+  const { installed_version: installed, available_version: available } = entry.row;
+  const outdated = available !== null && available !== installed;
+  return {
+    ...base,
+    state: outdated ? 'outdated' : 'installed',
+    manager: PACKAGE_ID_MANAGERS[entry.field],
+    installedVersion: installed,
+    availableVersion: outdated ? available : null,
+  };
+}
