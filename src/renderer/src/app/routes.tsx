@@ -73,6 +73,10 @@ const InstallationDetails = lazyPage(
   () => import('../features/installations/installation-details-page'),
   (m) => m.InstallationDetailsPage,
 );
+const History = lazyPage(
+  () => import('../features/history/history-page'),
+  (m) => m.HistoryPage,
+);
 const Catalogue = lazyPage(
   () => import('../features/catalogue-admin/app-database-management-page'),
   (m) => m.AppDatabaseManagementPage,
@@ -115,6 +119,7 @@ export function AppRoutes() {
           <Route path="devices/:deviceId" element={<DevicePage />} />
           <Route path="installations" element={<Installations />} />
           <Route path="installations/:id" element={<InstallationDetails />} />
+          <Route path="history" element={<History />} />
         </Route>
         <Route path="pricing-page" element={<Pricing />} />
         <Route path="pricing" element={<PricingAlias />} />

@@ -19,6 +19,7 @@ export const AUTH_ROUTE_PATTERNS = [
   '/devices/:deviceId',
   '/installations',
   '/installations/:id',
+  '/history',
 ] as const;
 
 /** Public pages under an auth pattern: the registration link opens on a machine that is not signed in. */

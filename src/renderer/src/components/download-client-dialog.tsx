@@ -27,11 +27,14 @@ export function DownloadClientDialog({ opened, onClose }: { opened: boolean; onC
   const [busy, setBusy] = useState(false);
   const closeTimer = useRef<number | null>(null);
 
+  // A pending close is for the dialog as it was: dropped when it is closed or opened (it stays
+  // mounted in the device selection modal, so it would close the next opening) and on unmount.
   useEffect(
     () => () => {
       if (closeTimer.current !== null) window.clearTimeout(closeTimer.current);
+      closeTimer.current = null;
     },
-    [],
+    [opened],
   );
 
   async function download() {

@@ -50,6 +50,7 @@ export const baseApi = createApi({
     'Installations',
     'Inventory',
     'ApiKeys',
+    'History',
   ],
   endpoints: () => ({}),
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@shared/api/error-codes';
 
 import { devicesResponse } from '../test/factories';
+import { fakeBridge, uninstallBridge } from '../test/fake-bridge';
 import { mockApi } from '../test/mock-api';
 import { apiClient } from './api-client';
 import { computeDeviceId, fallbackFingerprint, fallbackHash, getDeviceId, isMobileBrowser } from './device-id';
@@ -22,6 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   setUserAgent(realUserAgent);
+  uninstallBridge();
   vi.restoreAllMocks();
 });
 
@@ -67,5 +69,28 @@ describe('browser device id (SPEC §3)', () => {
     await apiClient.post('/api/auth/login', { email: 'a@example.com', password: 'x' }).catch(() => undefined);
     await apiClient.get('/api/devices');
     expect(api.calls.map((call) => call.headers['x-device-id'])).toEqual([id, id]);
+  });
+});
+
+describe('device id in the desktop window', () => {
+  const fingerprint = '3f9a0c7b21de' + '4'.repeat(52);
+
+  it("is dev_ and the start of the machine's hardware fingerprint", async () => {
+    const bridge = fakeBridge().install();
+    bridge.getHardwareFingerprint.mockResolvedValue(fingerprint);
+    expect(await getDeviceId()).toBe('dev_3f9a0c7b21de');
+    expect(localStorage.getItem('deviceId')).toBe('dev_3f9a0c7b21de');
+  });
+
+  it.each([
+    ['gives none', () => Promise.resolve(null)],
+    ['fails', () => Promise.reject(new Error('no machine id'))],
+    ['gives something that is no fingerprint', () => Promise.resolve('not-hex')],
+  ])('is the browser id when the desktop client %s', async (_case, answer) => {
+    const browserId = await computeDeviceId();
+    const bridge = fakeBridge().install();
+    bridge.getHardwareFingerprint.mockImplementation(answer);
+    expect(await getDeviceId()).toBe(browserId);
+    expect(bridge.getHardwareFingerprint).toHaveBeenCalledTimes(1);
   });
 });

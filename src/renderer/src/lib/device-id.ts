@@ -1,10 +1,13 @@
+import { desktopBridge } from './platform';
 import { STORAGE_KEYS } from './session';
 
 /**
  * The browser's device id (SPEC §3 "Device id"): `dev_` + the first 12 hex characters of a
  * SHA-256 over a browser fingerprint (the "visitor hash"). Stored once computed, so it stays
  * stable; recomputing gives the same value on the same browser anyway. Mobile browsers get a
- * temporary id for the tab (SPEC §4 "Registration check") and never register.
+ * temporary id for the tab (SPEC §4 "Registration check") and never register. In the desktop
+ * client's window the hash is the machine's hardware fingerprint instead, which the desktop
+ * client computes in main (a browser fingerprint of an Electron window says little).
  */
 const HASH_LENGTH = 12;
 const TEMP_ID_KEY = 'tempDeviceId';
@@ -81,7 +84,25 @@ export function fallbackHash(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
+/** SHA-256 hex, as `hardwareFingerprintSchema` in @shared/desktop/bridge (zod stays off the first route). */
+const FINGERPRINT_SHAPE = /^[0-9a-f]{64}$/;
+
+/** `dev_` + the hardware fingerprint's start, or null outside the desktop window or when it has none. */
+async function desktopDeviceId(): Promise<string | null> {
+  const bridge = desktopBridge();
+  if (!bridge) return null;
+  try {
+    const fingerprint = await bridge.getHardwareFingerprint();
+    return typeof fingerprint === 'string' && FINGERPRINT_SHAPE.test(fingerprint) ? `dev_${fingerprint.slice(0, HASH_LENGTH)}` : null;
+  } catch {
+    // A failing bridge must not leave the window without an id: the browser way still works.
+    return null;
+  }
+}
+
 export async function computeDeviceId(): Promise<string> {
+  const desktop = await desktopDeviceId();
+  if (desktop) return desktop;
   try {
     return `dev_${(await sha256Hex(browserFingerprint())).slice(0, HASH_LENGTH)}`;
   } catch {

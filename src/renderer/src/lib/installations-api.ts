@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import type { DeviceInventory, Installation, InstallationSummary, PreviewResponse } from '@shared/api/installations';
+import type { DeviceInventory, Installation, InstallationSummary, ListStatus, PreviewResponse } from '@shared/api/installations';
 
 import { baseApi } from './base-api';
 
@@ -10,7 +10,7 @@ const success = () => import('@shared/api/common').then((m) => m.successResponse
 
 type ItemLog = z.infer<Awaited<ReturnType<typeof schemas>>['installationItemLogSchema']>;
 
-export type { DeviceInventory, Installation, InstallationSummary, ItemLog, PreviewResponse };
+export type { DeviceInventory, Installation, InstallationSummary, ItemLog, ListStatus, PreviewResponse };
 
 export interface CreateInstallationArgs {
   listId: string;
@@ -91,6 +91,15 @@ export const installationsApi = baseApi.injectEndpoints({
       }),
       providesTags: (_result, _error, deviceId) => [{ type: 'Inventory', id: deviceId }],
     }),
+    /** Per device the list was installed onto: each of its apps installed, out of date, missing or unknown. */
+    getListStatus: build.query<ListStatus, string>({
+      query: (listId) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/status`,
+        schema: () => schemas().then((m) => m.listStatusSchema),
+      }),
+      // A fresh inventory (live event) or a new installation changes where the apps stand.
+      providesTags: ['Inventory', { type: 'Installations', id: 'LIST' }],
+    }),
     /** Asks the agent for a fresh inventory; it arrives later, announced on the event stream. */
     refreshDeviceInventory: build.mutation<unknown, string>({
       query: (deviceId) => ({ url: `/api/devices/${encodeURIComponent(deviceId)}/inventory/refresh`, method: 'POST', schema: success }),
@@ -107,5 +116,6 @@ export const {
   useCancelInstallationMutation,
   useRetryInstallationMutation,
   useGetDeviceInventoryQuery,
+  useGetListStatusQuery,
   useRefreshDeviceInventoryMutation,
 } = installationsApi;

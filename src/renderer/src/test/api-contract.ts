@@ -26,11 +26,14 @@ import {
   registerDeviceResponseSchema,
 } from '@shared/api/devices';
 import { feedbackResponseSchema } from '@shared/api/feedback';
+import { historyResponseSchema } from '@shared/api/history';
 import {
   deviceInventorySchema,
   installationItemLogSchema,
   installationSchema,
   installationsResponseSchema,
+  inventoryRefreshResponseSchema,
+  listStatusSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
 import {
@@ -150,7 +153,7 @@ export const apiContract = {
   'POST /api/device-tokens': json(createDeviceTokenResponseSchema, 201),
   'DELETE /api/device-tokens/:id': json(successResponseSchema),
   'GET /api/devices/:id/inventory': json(deviceInventorySchema),
-  'POST /api/devices/:id/inventory/refresh': json(successResponseSchema),
+  'POST /api/devices/:id/inventory/refresh': json(inventoryRefreshResponseSchema, 202),
 
   'GET /api/installations': json(installationsResponseSchema),
   'POST /api/installations': json(installationSchema, 201),
@@ -159,6 +162,10 @@ export const apiContract = {
   'GET /api/installations/:id/items/:itemId/log': json(installationItemLogSchema),
   'POST /api/installations/:id/cancel': json(installationSchema),
   'POST /api/installations/:id/retry': json(installationSchema),
+  'GET /api/lists/:id/status': json(listStatusSchema),
+
+  'GET /api/history': json(historyResponseSchema),
+  'GET /api/history/export.csv': file(),
 } satisfies Record<string, JsonOperation<ZodType, number> | FileOperation>;
 
 export type ApiOperation = keyof typeof apiContract;

@@ -1,6 +1,7 @@
 import type { AccountResponse } from '@shared/api/account';
 import type { App } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
+import type { HistoryEntry } from '@shared/api/history';
 import type { Installation, InstallationItem, InstallationSummary, InstallationTarget, ItemCounts } from '@shared/api/installations';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { PaymentRecord } from '@shared/api/payment';
@@ -203,5 +204,26 @@ export function summaryOf(installation: Installation): InstallationSummary {
   return {
     ...rest,
     devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })),
+  };
+}
+
+/** One row of GET /api/history: an upgrade that succeeded, unless told otherwise. */
+export function makeHistoryEntry(overrides: Partial<HistoryEntry> & { id: string }): HistoryEntry {
+  return {
+    deviceId: 'dev_build00000001',
+    deviceName: 'Build box',
+    appId: 1,
+    appName: 'Firefox',
+    listId: 'l1',
+    listName: 'Browsers',
+    installationId: 'inst-1',
+    kind: 'upgrade',
+    outcome: 'succeeded',
+    manager: 'apt',
+    versionBefore: '1.0.0',
+    versionAfter: '1.1.0',
+    message: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import {
   IconDatabase,
   IconDeviceDesktop,
+  IconHistory,
   IconListCheck,
   IconLogin,
   IconLogout,
@@ -54,6 +55,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
             </Menu.Item>
             <Menu.Item component={Link} to="/installations" leftSection={<IconListCheck size={16} aria-hidden />}>
               Installations
+            </Menu.Item>
+            <Menu.Item component={Link} to="/history" leftSection={<IconHistory size={16} aria-hidden />}>
+              Update history
             </Menu.Item>
             {user?.isAdmin ? (
               <>

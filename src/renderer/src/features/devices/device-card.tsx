@@ -13,6 +13,8 @@ interface DeviceCardProps {
   device: Device;
   /** One of its installations is running now. */
   installing?: boolean;
+  /** It is the computer whose desktop window shows this screen (its agent's device). */
+  thisComputer?: boolean;
   onRename: (name: string) => void;
   onDeactivate: () => void;
 }
@@ -25,7 +27,7 @@ export function deactivateBlockedReason(device: Device): string | null {
 }
 
 /** One device of the Device Management screen (SPEC §2). */
-export function DeviceCard({ device, installing = false, onRename, onDeactivate }: DeviceCardProps) {
+export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate }: DeviceCardProps) {
   // An enrolled machine shows its agent's state; a browser its connection status.
   const enrolled = isEnrolled(device);
   const state = enrolled ? agentState(device, installing) : null;
@@ -37,6 +39,11 @@ export function DeviceCard({ device, installing = false, onRename, onDeactivate 
         <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
           <Group gap={8} wrap="wrap">
             <DeviceNameEditor name={device.device_name} onSave={onRename} />
+            {thisComputer ? (
+              <Badge size="sm" variant="outline" color="teal">
+                This computer
+              </Badge>
+            ) : null}
             <DeviceBadges device={device} size="sm" />
           </Group>
           <Group gap="xs" wrap="wrap">

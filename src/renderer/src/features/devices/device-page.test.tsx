@@ -39,10 +39,11 @@ describe('/devices/:deviceId', () => {
           ],
         },
       },
-      'POST /api/devices/dev_buildbox0001/inventory/refresh': { status: 200, data: { success: true } },
+      'POST /api/devices/dev_buildbox0001/inventory/refresh': { status: 202, data: { success: true, requested: true } },
     });
     renderApp('/devices/dev_buildbox0001');
     expect(await screen.findByRole('heading', { level: 1, name: 'Build box' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/history?deviceId=dev_buildbox0001');
     const table = await screen.findByRole('table', { name: 'Installed apps' });
     const git = within(table).getByRole('row', { name: /^Git/ });
     expect(git).toHaveTextContent('1:2.39.5-0+deb12u1');

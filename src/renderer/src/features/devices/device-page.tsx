@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
@@ -93,11 +93,22 @@ export function DevicePage() {
     const status = enrolled ? AGENT_STATE[agentState(device, running)] : CONNECTION_STATUS[device.connection_status];
     body = (
       <Stack gap="md">
-        <Group gap="sm" wrap="wrap">
-          <Title order={1} fz={30}>
-            {device.device_name}
-          </Title>
-          <DeviceBadges device={device} size="md" />
+        <Group gap="sm" wrap="wrap" justify="space-between">
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={30}>
+              {device.device_name}
+            </Title>
+            <DeviceBadges device={device} size="md" />
+          </Group>
+          <Button
+            component={Link}
+            to={`/history?deviceId=${encodeURIComponent(device.device_id)}`}
+            variant="default"
+            size="xs"
+            leftSection={<IconHistory size={14} aria-hidden />}
+          >
+            History
+          </Button>
         </Group>
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DeviceToken } from '@shared/api/devices';
 
 import { notify } from '../../lib/notify';
+import { isDesktop } from '../../lib/platform';
 import { useDeleteTokenMutation, useGetTokensQuery } from './devices-api';
 import { GenerateTokenModal } from './generate-token-modal';
 
@@ -91,9 +92,12 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
           Device Registration Tokens
         </Title>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => setDownloadOpen(true)}>
-            Install Desktop Client
-          </Button>
+          {/* The desktop window is the client already: "This computer" above adds it. */}
+          {isDesktop() ? null : (
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => setDownloadOpen(true)}>
+              Install Desktop Client
+            </Button>
+          )}
           <Button leftSection={<IconKey size={16} />} onClick={() => setGenerateOpen(true)}>
             Generate Token
           </Button>

@@ -14,6 +14,7 @@ import { useGetInstallationsQuery } from '../../lib/installations-api';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { devicesUpgradeHint } from '../../lib/plan-upgrade';
+import { desktopBridge } from '../../lib/platform';
 import { readToken } from '../../lib/session';
 import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { DeactivateDeviceModal } from './deactivate-device-modal';
@@ -23,6 +24,8 @@ import { selectLimitReached, selectSeatLimit } from './device-state';
 import { DeviceSummary } from './device-summary';
 import { DeviceTokensSection } from './device-tokens-section';
 import { useGetDevicesQuery, useRenameDeviceMutation } from './devices-api';
+import { ThisComputer } from './this-computer';
+import { useAgentStatus } from './use-agent-status';
 import { useTokenDrivenRefresh } from './use-token-driven-refresh';
 
 function LimitBanner({ seatLimit }: { seatLimit: number }) {
@@ -65,6 +68,9 @@ export function DevicesPage() {
   const [platform, setPlatform] = useState<PlatformFilter>('all');
   const [deactivating, setDeactivating] = useState<Device | null>(null);
   const dispatch = useDispatch();
+  // Inside the desktop window: this computer's own agent, above the list.
+  const bridge = desktopBridge();
+  const agent = useAgentStatus(bridge);
   const { refetch: refetchDevices, error, data } = query;
   // An enrolment changes both lists: a device appears and its token's uses go up (or it goes).
   const refetch = useCallback(() => {
@@ -145,6 +151,7 @@ export function DevicesPage() {
             key={device.device_id}
             device={device}
             installing={installingIds.has(device.device_id)}
+            thisComputer={agent.status?.deviceId === device.device_id}
             onRename={(name) => void saveName(device, name)}
             onDeactivate={() => setDeactivating(device)}
           />
@@ -157,6 +164,7 @@ export function DevicesPage() {
     <Stack maw={960} mx="auto" p="lg" gap={0}>
       <PageHeader title="Device Management" description="The browsers and machines that use your Loadout account." />
       {limitReached ? <LimitBanner seatLimit={seatLimit} /> : null}
+      {bridge ? <ThisComputer bridge={bridge} agent={agent} onChanged={() => void refetch()} /> : null}
       <DeviceSummary seatsUsed={seatsUsed} seatLimit={seatLimit} activeToday={data?.activeToday ?? 0} />
       <Group gap="sm" mb="md" wrap="wrap" id="device-list">
         <TextInput

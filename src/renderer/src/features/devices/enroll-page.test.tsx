@@ -4,6 +4,7 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { fakeBridge, uninstallBridge } from '../../test/fake-bridge';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -12,7 +13,10 @@ const CODE = 'K7QM2-ABCDE-FGHIJ-KLMNO-PQRST-UVWXY';
 beforeEach(() => {
   localStorage.clear();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  uninstallBridge();
+});
 
 describe('/devices/enroll (the registration link)', () => {
   it('works signed out: open in the desktop client, download it, or copy the agent commands with this code', async () => {
@@ -21,7 +25,11 @@ describe('/devices/enroll (the registration link)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add this machine' })).toBeInTheDocument();
     expect(view.currentPath()).toBe(`/devices/enroll?code=${CODE}`);
 
-    expect(screen.getByRole('link', { name: 'Open in the desktop client' })).toHaveAttribute('href', `loadout://enroll?code=${CODE}`);
+    // The desktop client needs the server too: its link parser refuses a link without one.
+    expect(screen.getByRole('link', { name: 'Open in the desktop client' })).toHaveAttribute(
+      'href',
+      `loadout://enroll?server=${encodeURIComponent(window.location.origin)}&code=${CODE}`,
+    );
 
     const headless = screen.getByRole('region', { name: 'A machine without a desktop' });
     const commands = within(headless)
@@ -38,6 +46,21 @@ describe('/devices/enroll (the registration link)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download Desktop Client' }));
     const download = await screen.findByRole('dialog', { name: 'Download Desktop Client' });
     expect(within(download).getByRole('button', { name: 'Download & Install' })).toBeEnabled();
+  });
+
+  it('offers no download inside the desktop window, which is the client, and adds this computer with the code', async () => {
+    const bridge = fakeBridge().install();
+    mockApi({});
+    renderApp(`/devices/enroll?code=${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add this machine' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'A machine without a desktop' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Install the desktop client' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Desktop Client' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in the desktop client' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByRole('region', { name: 'Add this computer' })).getByRole('button', { name: 'Add this computer' }));
+    expect(await screen.findByText('This computer was added', { selector: '[role=status] *' })).toBeInTheDocument();
+    expect(bridge.enroll).toHaveBeenCalledWith({ code: CODE });
   });
 
   it('stays on the page for a signed-in user too', async () => {

@@ -91,6 +91,7 @@ export function AppListPage() {
               onDelete={() => setDialog({ kind: 'delete', list })}
               onAddApps={() => setDialog({ kind: 'add-apps', list })}
               onInstall={() => setDialog({ kind: 'install', list })}
+              onStatus={() => setDialog({ kind: 'status', list })}
             />
           ))}
         </Stack>

@@ -2,7 +2,7 @@
 import '../../test/dom-stubs';
 
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Device } from '@shared/api/devices';
@@ -11,6 +11,7 @@ import { ErrorCode } from '@shared/api/error-codes';
 import { App } from '../../app/app';
 import { createAppStore } from '../../app/store';
 import { devicesResponse, makeDevice } from '../../test/factories';
+import { fakeBridge, uninstallBridge } from '../../test/fake-bridge';
 import { mockApi } from '../../test/mock-api';
 import { signIn } from '../../test/render-app';
 import { DeviceSelectModal } from './device-select-modal';
@@ -33,11 +34,17 @@ const devices = [
   device('dev_f', 'Account-registered remote', { registration_method: 'account' }),
 ];
 
+/** Where the router is, for buttons that navigate. */
+function LocationProbe() {
+  return <output aria-label="Current path">{useLocation().pathname}</output>;
+}
+
 function renderModal(props: Partial<Parameters<typeof DeviceSelectModal>[0]> = {}) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
   render(
     <MemoryRouter>
+      <LocationProbe />
       <App store={createAppStore()} env="test">
         <DeviceSelectModal
           opened
@@ -61,7 +68,10 @@ beforeEach(() => {
   localStorage.clear();
   signIn();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  uninstallBridge();
+});
 
 describe('Select Installation Device', () => {
   it('offers only active remote clients registered by token, without web access', async () => {
@@ -113,6 +123,17 @@ describe('Select Installation Device', () => {
     fireEvent.click(within(download).getByRole('button', { name: 'Close' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('offers to add this computer instead of the download in the desktop window', async () => {
+    fakeBridge().install();
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse([]) } });
+    const { onCancel } = renderModal();
+    expect(await screen.findByText('No desktop clients found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Desktop Client' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add this computer' }));
+    expect(onCancel).toHaveBeenCalled();
+    await vi.waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent(/^\/devices$/));
   });
 
   it('offers to try again when the devices cannot be loaded', async () => {

@@ -1,14 +1,17 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktopOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 import type { Platform } from '@shared/api/catalogue';
 
 import { DownloadClientDialog } from '../../components/download-client-dialog';
 import { LoadingRow } from '../../components/loading-row';
 import { errorStatus } from '../../lib/api-errors';
+import { useGetDeviceListQuery } from '../../lib/device-list-api';
+import { isDesktop } from '../../lib/platform';
 import { DeviceOption } from './device-option';
-import { isInstallTarget, useGetInstallDevicesQuery, type InstallDevice } from './install-devices';
+import { isInstallTarget, type InstallDevice } from './install-devices';
 
 export interface DeviceSelectModalProps {
   opened: boolean;
@@ -37,9 +40,12 @@ export function DeviceSelectModal({
   onConfirm,
   onCancel,
 }: DeviceSelectModalProps) {
-  const query = useGetInstallDevicesQuery(undefined, { skip: !opened, refetchOnMountOrArgChange: true });
+  const query = useGetDeviceListQuery(undefined, { skip: !opened, refetchOnMountOrArgChange: true });
   const [chosenIds, setChosenIds] = useState<string[] | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const navigate = useNavigate();
+  // The desktop window is the client: it adds itself on the Devices screen instead of downloading.
+  const desktop = isDesktop();
 
   // A 404 means this server has no device API yet: that is "no clients", not a failure.
   const missingApi = query.isError && errorStatus(query.error) === 404;
@@ -75,10 +81,23 @@ export function DeviceSelectModal({
         <IconDeviceDesktopOff size={40} stroke={1.5} aria-hidden />
         <Text fw={600}>No desktop clients found</Text>
         <Text size="sm" c="dimmed" maw={380}>
-          Install the Loadout desktop client on a machine and register it with a token; it will then appear here.
+          {desktop
+            ? 'Add this computer on the Devices screen, or register another machine with a token; it will then appear here.'
+            : 'Install the Loadout desktop client on a machine and register it with a token; it will then appear here.'}
         </Text>
         <Group>
-          <Button onClick={() => setDownloadOpen(true)}>Download Desktop Client</Button>
+          {desktop ? (
+            <Button
+              onClick={() => {
+                cancel();
+                void navigate('/devices');
+              }}
+            >
+              Add this computer
+            </Button>
+          ) : (
+            <Button onClick={() => setDownloadOpen(true)}>Download Desktop Client</Button>
+          )}
           <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
@@ -125,7 +144,7 @@ export function DeviceSelectModal({
           ) : null}
         </Stack>
       </Modal>
-      <DownloadClientDialog opened={downloadOpen} onClose={() => setDownloadOpen(false)} />
+      {desktop ? null : <DownloadClientDialog opened={downloadOpen} onClose={() => setDownloadOpen(false)} />}
     </>
   );
 }

@@ -1,6 +1,18 @@
 import { ActionIcon, Alert, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDots, IconDownload, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDevices,
+  IconDots,
+  IconDownload,
+  IconHistory,
+  IconLock,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { forwardRef, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 
 import { formatListSizeGb } from '@shared/format';
 
@@ -20,6 +32,8 @@ interface ListCardProps {
   onDelete: () => void;
   onAddApps: () => void;
   onInstall: () => void;
+  /** Where the list's apps stand on the devices it was installed onto. */
+  onStatus: () => void;
 }
 
 function DisabledReason({ reason, children }: { reason: string | null; children: ReactElement }) {
@@ -36,7 +50,7 @@ function DisabledReason({ reason, children }: { reason: string | null; children:
 
 /** One list of /app-list: name, count, size, its apps, and what can be done with it. */
 export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListCard(
-  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall },
+  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus },
   ref,
 ) {
   // Items load when the card is first opened, and stay cached afterwards.
@@ -113,6 +127,16 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} disabled={list.readOnly} onClick={onRename}>
                   Rename
+                </Menu.Item>
+                <Menu.Item leftSection={<IconDevices size={16} aria-hidden />} onClick={onStatus}>
+                  Status on devices
+                </Menu.Item>
+                <Menu.Item
+                  component={Link}
+                  to={`/history?listId=${encodeURIComponent(list.id)}`}
+                  leftSection={<IconHistory size={16} aria-hidden />}
+                >
+                  History
                 </Menu.Item>
                 <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
                   Delete

@@ -11,6 +11,7 @@ const ListNameModal = lazy(() => import('./list-name-modal').then((m) => ({ defa
 const ImportListModal = lazy(() => import('./import-list-modal').then((m) => ({ default: m.ImportListModal })));
 const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ default: m.AddAppsDrawer })));
 const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
+const ListStatusModal = lazy(() => import('./list-status-modal').then((m) => ({ default: m.ListStatusModal })));
 
 export type ListDialog =
   | { kind: 'new' }
@@ -18,7 +19,8 @@ export type ListDialog =
   | { kind: 'rename'; list: ListSummary }
   | { kind: 'delete'; list: ListSummary }
   | { kind: 'add-apps'; list: ListSummary }
-  | { kind: 'install'; list: ListSummary };
+  | { kind: 'install'; list: ListSummary }
+  | { kind: 'status'; list: ListSummary };
 
 interface ListDialogsProps {
   dialog: ListDialog | null;
@@ -125,6 +127,12 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
       return (
         <Suspense fallback={null}>
           <InstallListDialog list={dialog.list} onClose={onClose} />
+        </Suspense>
+      );
+    case 'status':
+      return (
+        <Suspense fallback={null}>
+          <ListStatusModal listId={dialog.list.id} listName={dialog.list.name} onClose={onClose} />
         </Suspense>
       );
   }
