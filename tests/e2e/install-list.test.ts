@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { HeadlessAgent, installedVersion, installPackages, removePackages } from './helpers/machine';
 import { startServer, type RunningServer } from './helpers/server';
-import { field, newPerson, see, signUp } from './helpers/ui';
+import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
 
 /** Two small real Debian packages, and an app with no Linux package at all. */
 const HELLO = { name: 'GNU Hello', apt: 'hello' };
@@ -88,19 +88,12 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
 
   it('enrols this machine with a token from the Devices screen and the headless agent', async () => {
     await signUp(user, server.url, newPerson('install-user'));
-    await user.goto(`${server.url}/app-list`);
-    await user.getByRole('button', { name: 'New List' }).first().click();
-    await field(user, 'List name').fill('Terminal toys');
-    await user.getByRole('button', { name: 'Create List' }).click();
-    const card = user.getByRole('region', { name: 'Terminal toys' });
-    await card.getByRole('button', { name: 'Add apps' }).click();
-    const drawer = user.getByRole('dialog', { name: 'Add apps to Terminal toys' });
-    for (const app of [HELLO, COWSAY, WINDOWS_ONLY]) {
-      await field(drawer, 'Search apps').fill(app.name);
-      await drawer.getByRole('button', { name: `Add ${app.name}`, exact: true }).click();
-      await drawer.getByRole('button', { name: `${app.name} added`, exact: true }).waitFor();
-    }
-    await user.keyboard.press('Escape');
+    await createListWithApps(
+      user,
+      server.url,
+      'Terminal toys',
+      [HELLO, COWSAY, WINDOWS_ONLY].map((app) => app.name),
+    );
 
     await user.goto(`${server.url}/devices`);
     await user.getByRole('button', { name: 'Generate Token' }).click();

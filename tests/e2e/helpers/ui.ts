@@ -82,3 +82,21 @@ export async function logOut(page: Page): Promise<void> {
 export function storedToken(page: Page, key: 'token' | 'refreshToken'): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
 }
+
+/** A new list with these catalogue apps, made on the Lists screen as a person does; returns its card. */
+export async function createListWithApps(page: Page, baseUrl: string, name: string, apps: readonly string[]): Promise<Locator> {
+  await page.goto(`${baseUrl}/app-list`);
+  await page.getByRole('button', { name: 'New List' }).first().click();
+  await field(page, 'List name').fill(name);
+  await page.getByRole('button', { name: 'Create List' }).click();
+  const card = page.getByRole('region', { name });
+  await card.getByRole('button', { name: 'Add apps' }).click();
+  const drawer = page.getByRole('dialog', { name: `Add apps to ${name}` });
+  for (const app of apps) {
+    await field(drawer, 'Search apps').fill(app);
+    await drawer.getByRole('button', { name: `Add ${app}`, exact: true }).click();
+    await drawer.getByRole('button', { name: `${app} added`, exact: true }).waitFor();
+  }
+  await page.keyboard.press('Escape');
+  return card;
+}
