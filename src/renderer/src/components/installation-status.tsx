@@ -12,6 +12,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
+import type { JobKind } from '@shared/agent/protocol';
 import type { InstallationStatus, InstallationTarget, ItemStatus } from '@shared/api/installations';
 
 export interface StatusLook {
@@ -40,15 +41,37 @@ export const ITEM_STATUS: Readonly<Record<ItemStatus, StatusLook>> = {
   cancelled: { label: 'Cancelled', color: 'gray', icon: IconBan },
 };
 
+/** What an update or an uninstall says where an install says "Installing" and "Installed". */
+const KIND_WORDS: Readonly<Record<JobKind, { working: string; done: string }>> = {
+  install: { working: 'Installing', done: 'Installed' },
+  upgrade: { working: 'Updating', done: 'Updated' },
+  uninstall: { working: 'Uninstalling', done: 'Uninstalled' },
+};
+
+export function installationStatusLook(status: InstallationStatus, kind: JobKind = 'install'): StatusLook {
+  const look = INSTALLATION_STATUS[status];
+  return status === 'running' ? { ...look, label: KIND_WORDS[kind].working } : look;
+}
+
+export function itemStatusLook(status: ItemStatus, kind: JobKind = 'install'): StatusLook {
+  const look = ITEM_STATUS[status];
+  if (status === 'installing') return { ...look, label: KIND_WORDS[kind].working };
+  if (status === 'succeeded') return { ...look, label: KIND_WORDS[kind].done };
+  return look;
+}
+
 /** One device's job; a waiting job of an offline machine says so, a finished one whether an app failed. */
-export function targetStatusLook(target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'items'>): StatusLook {
+export function targetStatusLook(
+  target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'items'>,
+  kind: JobKind = 'install',
+): StatusLook {
   switch (target.status) {
     case 'waiting':
       return target.deviceOnline
         ? { label: 'Starting', color: 'gray', icon: IconClock }
         : { label: 'Waiting for device', color: 'orange', icon: IconPlugConnectedX };
     case 'running':
-      return { label: 'Installing', color: 'blue', icon: IconLoader2 };
+      return { label: KIND_WORDS[kind].working, color: 'blue', icon: IconLoader2 };
     case 'done':
       return target.items.some((item) => item.status === 'failed')
         ? { label: 'Finished with failures', color: 'red', icon: IconCircleX }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 
+import type { JobKind } from '@shared/agent/protocol';
 import type { DeviceInventory, Installation, InstallationSummary, ListStatus, PreviewResponse } from '@shared/api/installations';
 
 import { baseApi } from './base-api';
@@ -12,12 +13,13 @@ type ItemLog = z.infer<Awaited<ReturnType<typeof schemas>>['installationItemLogS
 
 export type { DeviceInventory, Installation, InstallationSummary, ItemLog, ListStatus, PreviewResponse };
 
-export interface CreateInstallationArgs {
-  listId: string;
+/** A list, or some apps, onto devices: installed (the default), updated or uninstalled. */
+export type CreateInstallationArgs = ({ listId: string; appIds?: undefined } | { appIds: number[]; listId?: undefined }) & {
   deviceIds: string[];
+  kind?: JobKind;
   /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
   idempotencyKey: string;
-}
+};
 
 /**
  * Installations (DESIGN §5, §10). In lib because three features use it: the lists screen
@@ -53,10 +55,10 @@ export const installationsApi = baseApi.injectEndpoints({
       providesTags: ['Inventory'],
     }),
     createInstallation: build.mutation<Installation, CreateInstallationArgs>({
-      query: ({ listId, deviceIds, idempotencyKey }) => ({
+      query: ({ listId, appIds, deviceIds, kind = 'install', idempotencyKey }) => ({
         url: '/api/installations',
         method: 'POST',
-        data: { listId, deviceIds, kind: 'install' },
+        data: { listId, appIds, deviceIds, kind },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: () => schemas().then((m) => m.installationSchema),
       }),

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowUpCircle, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
 
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
@@ -7,11 +8,24 @@ import { formatLastActive } from '@shared/format';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
+import { appKey, InventoryTable } from './inventory-table';
+import { UninstallAppModal, type InventoryApp } from './uninstall-app-modal';
+import { useAppJobs } from './use-app-jobs';
 
-/** "Installed apps": the catalogue apps the machine's agent found, with newer versions where there are. */
+/**
+ * "Installed apps": the catalogue apps the machine's agent found, with newer versions where
+ * there are, and an Update, Uninstall or Update all that starts an installation of that kind.
+ */
 export function DeviceInventory({ device, online }: { device: Device; online: boolean }) {
   const query = useGetDeviceInventoryQuery(device.device_id, { refetchOnMountOrArgChange: true });
   const [refresh, refreshing] = useRefreshDeviceInventoryMutation();
+  const { start, pending } = useAppJobs(device.device_id);
+  const [uninstalling, setUninstalling] = useState<InventoryApp | null>(null);
+  const outdated = query.data?.apps.filter((app) => app.availableVersion !== null) ?? [];
+
+  async function uninstall(app: InventoryApp) {
+    if (await start('uninstall', [app.appId], `uninstall:${appKey(app)}`)) setUninstalling(null);
+  }
 
   async function askForInventory() {
     try {
@@ -54,44 +68,12 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs" aria-label="Installed apps">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">App</Table.Th>
-              <Table.Th scope="col">Installed version</Table.Th>
-              <Table.Th scope="col">Newer version</Table.Th>
-              <Table.Th scope="col">Package</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.apps.map((app) => (
-              <Table.Tr key={`${app.appId}-${app.manager}`}>
-                <Table.Th scope="row" fw={500}>
-                  {app.name}
-                </Table.Th>
-                <Table.Td>{app.installedVersion}</Table.Td>
-                <Table.Td>
-                  {app.availableVersion ? (
-                    <Badge variant="light" color="orange" tt="none" leftSection={<IconArrowUpCircle size={12} aria-hidden />}>
-                      {app.availableVersion} available
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Up to date
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {app.manager} · {app.packageId}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <InventoryTable
+        apps={query.data.apps}
+        pending={pending}
+        onUpdate={(app) => void start('upgrade', [app.appId], `upgrade:${appKey(app)}`)}
+        onUninstall={setUninstalling}
+      />
     );
   }
 
@@ -109,22 +91,47 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
               </Text>
             ) : null}
           </Stack>
-          <Tooltip label="The machine is offline: it reports its apps when it connects" disabled={online} withArrow>
-            <span>
+          <Group gap="sm">
+            {outdated.length > 0 ? (
               <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} aria-hidden />}
-                loading={refreshing.isLoading}
-                disabled={!online}
-                onClick={() => void askForInventory()}
+                leftSection={<IconArrowUpCircle size={16} aria-hidden />}
+                loading={pending === 'upgrade:all'}
+                disabled={pending !== null}
+                onClick={() =>
+                  void start(
+                    'upgrade',
+                    outdated.map((app) => app.appId),
+                    'upgrade:all',
+                  )
+                }
               >
-                Refresh inventory
+                Update all ({outdated.length})
               </Button>
-            </span>
-          </Tooltip>
+            ) : null}
+            <Tooltip label="The machine is offline: it reports its apps when it connects" disabled={online} withArrow>
+              <span>
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} aria-hidden />}
+                  loading={refreshing.isLoading}
+                  disabled={!online}
+                  onClick={() => void askForInventory()}
+                >
+                  Refresh inventory
+                </Button>
+              </span>
+            </Tooltip>
+          </Group>
         </Group>
         {body}
       </Stack>
+      <UninstallAppModal
+        app={uninstalling}
+        deviceName={device.device_name}
+        busy={pending !== null && pending.startsWith('uninstall:')}
+        onConfirm={(app) => void uninstall(app)}
+        onClose={() => setUninstalling(null)}
+      />
     </Paper>
   );
 }

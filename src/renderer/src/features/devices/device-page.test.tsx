@@ -4,9 +4,46 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { devicesResponse, makeDevice } from '../../test/factories';
+import { devicesResponse, makeDevice, makeInstallation, makeInstallationItem, makeInstallationTarget } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
+
+const inventory = {
+  checkedAt: new Date().toISOString(),
+  apps: [
+    {
+      appId: 30,
+      name: 'Git',
+      manager: 'apt',
+      packageId: 'git',
+      installedVersion: '1:2.39.5-0+deb12u1',
+      availableVersion: '1:2.39.5-0+deb12u2',
+    },
+    { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null },
+    { appId: 7, name: 'Curl', manager: 'apt', packageId: 'curl', installedVersion: '7.88.1-10', availableVersion: '7.88.1-10+deb12u8' },
+  ],
+} as const;
+
+/** What the server answers to the create: an installation of that kind, on its way. */
+function startedInstallation(id: string, kind: 'upgrade' | 'uninstall', appIds: number[]) {
+  return makeInstallation({
+    id,
+    kind,
+    listId: null,
+    listName: null,
+    status: 'waiting',
+    targets: [
+      makeInstallationTarget({
+        deviceId: 'dev_buildbox0001',
+        deviceName: 'Build box',
+        status: 'running',
+        items: appIds.map((appId, position) =>
+          makeInstallationItem({ itemId: `item-${position}`, appId, status: position === 0 ? 'installing' : 'queued' }),
+        ),
+      }),
+    ],
+  });
+}
 
 const box = makeDevice({ device_id: 'dev_buildbox0001', device_name: 'Build box', platform: 'linux', agent_version: '0.1.0' });
 
@@ -54,5 +91,69 @@ describe('/devices/:deviceId', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh inventory' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/devices/dev_buildbox0001/inventory/refresh')).toHaveLength(1));
     await waitFor(() => expect(toastMessages()).toContain('Asked Build box for its installed apps: the list updates when it answers.'));
+  });
+
+  it('updates one app, or every out-of-date app, and follows the update on its live page', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/installations': (call) => {
+        const body = call.body as { appIds: number[]; kind: 'upgrade' };
+        return { status: 201, data: startedInstallation(`inst-${body.appIds.length}`, body.kind, body.appIds) };
+      },
+      'GET /api/installations/inst-1': { status: 200, data: startedInstallation('inst-1', 'upgrade', [30]) },
+      'GET /api/installations/inst-2': { status: 200, data: startedInstallation('inst-2', 'upgrade', [30, 7]) },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    // Only the apps with a newer version can be updated; every one can be uninstalled.
+    expect(within(table).queryByRole('button', { name: 'Update VLC' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Uninstall VLC' })).toBeInTheDocument();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Update Git' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update: 1 app' })).toBeInTheDocument();
+    expect(screen.getAllByText('Updating').length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({ appIds: [30], deviceIds: ['dev_buildbox0001'], kind: 'upgrade' });
+
+    renderApp('/devices/dev_buildbox0001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Update all (2)' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update: 2 apps' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/installations')[1]?.body).toEqual({
+      appIds: [30, 7],
+      deviceIds: ['dev_buildbox0001'],
+      kind: 'upgrade',
+    });
+    // Each click is its own request: two different Idempotency-Keys.
+    const keys = api.callsTo('POST', '/api/installations').map((call) => call.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('asks before uninstalling an app, and does nothing on Cancel', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/installations': { status: 201, data: startedInstallation('inst-9', 'uninstall', [18]) },
+      'GET /api/installations/inst-9': { status: 200, data: startedInstallation('inst-9', 'uninstall', [18]) },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
+    expect(dialog).toHaveTextContent('Uninstall VLC from Build box? Its agent removes it with apt');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Uninstall App' })).toBeNull());
+    expect(api.callsTo('POST', '/api/installations')).toHaveLength(0);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
+    dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Uninstall' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uninstall: 1 app' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({
+      appIds: [18],
+      deviceIds: ['dev_buildbox0001'],
+      kind: 'uninstall',
+    });
   });
 });

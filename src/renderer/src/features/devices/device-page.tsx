@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatLastActive } from '@shared/format';
 
 import { DeviceBadges } from '../../components/device-badges';
-import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { DeviceInventory } from './device-inventory';
@@ -51,7 +51,7 @@ function RecentInstallations({ deviceId, installations }: { deviceId: string; in
                 <UnstyledButton component={Link} to={`/installations/${encodeURIComponent(installation.id)}`} w="100%" py={6}>
                   <Group justify="space-between" wrap="nowrap">
                     <Group gap="sm" wrap="wrap">
-                      <StatusBadge look={INSTALLATION_STATUS[installation.status]} />
+                      <StatusBadge look={installationStatusLook(installation.status, installation.kind)} />
                       <Text size="sm" fw={500}>
                         {installation.listName ?? 'Single apps'}
                       </Text>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Installation, InstallationItem, InstallationTarget } from '@shared/api/installations';
 
 import { ConfirmModal } from '../../components/confirm-modal';
-import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage, errorStatus } from '../../lib/api-errors';
 import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../lib/installations-api';
@@ -71,11 +71,12 @@ function Details({ installation }: { installation: Installation }) {
             <Title order={1} fz={30}>
               {installationTitle(installation)}
             </Title>
-            <StatusBadge look={INSTALLATION_STATUS[installation.status]} size="lg" />
+            <StatusBadge look={installationStatusLook(installation.status, installation.kind)} size="lg" />
           </Group>
           <Text c="dimmed" size="sm">
             Started {formatDateTime(installation.createdAt)}
-            {installation.finishedAt ? ` · Finished ${formatDateTime(installation.finishedAt)}` : ''} · {formatCounts(installation.counts)}
+            {installation.finishedAt ? ` · Finished ${formatDateTime(installation.finishedAt)}` : ''} ·{' '}
+            {formatCounts(installation.counts, installation.kind)}
           </Text>
         </Stack>
         <Group gap="sm">
@@ -94,7 +95,7 @@ function Details({ installation }: { installation: Installation }) {
       {installation.targets.length === 0 ? (
         <Text c="dimmed">This installation has no devices.</Text>
       ) : (
-        <InstallationGrid targets={installation.targets} onShowLog={showLog} />
+        <InstallationGrid targets={installation.targets} kind={installation.kind} onShowLog={showLog} />
       )}
       <ConfirmModal
         opened={confirm === 'cancel'}

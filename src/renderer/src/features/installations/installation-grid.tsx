@@ -1,13 +1,16 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 
+import type { JobKind } from '@shared/agent/protocol';
 import type { InstallationItem, InstallationTarget } from '@shared/api/installations';
 
-import { ITEM_STATUS, StatusBadge, targetStatusLook } from '../../components/installation-status';
+import { itemStatusLook, StatusBadge, targetStatusLook } from '../../components/installation-status';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 
 interface GridProps {
   targets: readonly InstallationTarget[];
+  /** Install, update or uninstall: the words of the statuses. */
+  kind: JobKind;
   onShowLog: (target: InstallationTarget, item: InstallationItem) => void;
 }
 
@@ -28,7 +31,7 @@ function itemDetail(item: InstallationItem): string | null {
   return item.message;
 }
 
-function DeviceHeader({ target }: { target: InstallationTarget }) {
+function DeviceHeader({ target, kind }: { target: InstallationTarget; kind: JobKind }) {
   const platform = target.platform === 'windows' || target.platform === 'macos' || target.platform === 'linux' ? target.platform : null;
   return (
     <Stack gap={4} align="flex-start">
@@ -38,7 +41,7 @@ function DeviceHeader({ target }: { target: InstallationTarget }) {
       <Text size="xs" c="dimmed" fw={400}>
         {platform ? PLATFORM_LABELS[platform] : target.platform}
       </Text>
-      <StatusBadge look={targetStatusLook(target)} size="sm" />
+      <StatusBadge look={targetStatusLook(target, kind)} size="sm" />
       {target.reason && target.status !== 'cancelled' ? (
         <Text size="xs" c="orange" fw={400} maw={220}>
           {target.reason}
@@ -51,8 +54,9 @@ function DeviceHeader({ target }: { target: InstallationTarget }) {
 function Cell({
   target,
   item,
+  kind,
   onShowLog,
-}: { target: InstallationTarget; item: InstallationItem | undefined } & Pick<GridProps, 'onShowLog'>) {
+}: { target: InstallationTarget; item: InstallationItem | undefined } & Pick<GridProps, 'onShowLog' | 'kind'>) {
   if (!item) {
     return (
       <Text size="sm" c="dimmed">
@@ -63,7 +67,7 @@ function Cell({
   const detail = itemDetail(item);
   return (
     <Stack gap={4} align="flex-start">
-      <StatusBadge look={ITEM_STATUS[item.status]} />
+      <StatusBadge look={itemStatusLook(item.status, kind)} />
       {detail ? (
         <Text size="xs" c="dimmed" maw={240}>
           {detail}
@@ -85,7 +89,7 @@ function Cell({
 }
 
 /** DESIGN §9: a device × app grid — rows are apps, columns devices; every status in colour and words. */
-export function InstallationGrid({ targets, onShowLog }: GridProps) {
+export function InstallationGrid({ targets, kind, onShowLog }: GridProps) {
   const apps = appsOf(targets);
   return (
     <Table.ScrollContainer minWidth={240 + targets.length * 220}>
@@ -97,7 +101,7 @@ export function InstallationGrid({ targets, onShowLog }: GridProps) {
             </Table.Th>
             {targets.map((target) => (
               <Table.Th key={target.targetId} scope="col" style={{ verticalAlign: 'top' }}>
-                <DeviceHeader target={target} />
+                <DeviceHeader target={target} kind={kind} />
               </Table.Th>
             ))}
           </Table.Tr>
@@ -110,7 +114,7 @@ export function InstallationGrid({ targets, onShowLog }: GridProps) {
               </Table.Th>
               {targets.map((target) => (
                 <Table.Td key={target.targetId} style={{ verticalAlign: 'top' }}>
-                  <Cell target={target} item={target.items.find((item) => item.appId === app.appId)} onShowLog={onShowLog} />
+                  <Cell target={target} item={target.items.find((item) => item.appId === app.appId)} kind={kind} onShowLog={onShowLog} />
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -1,16 +1,17 @@
+import type { JobKind } from '@shared/agent/protocol';
 import { ITEM_STATUSES, type InstallationSummary, type ItemCounts } from '@shared/api/installations';
 
-import { ITEM_STATUS } from '../../components/installation-status';
+import { itemStatusLook } from '../../components/installation-status';
 
-/** "2 installed · 1 failed · 1 skipped": the counts that are not zero, in words. */
-export function formatCounts(counts: ItemCounts): string {
+/** "2 installed · 1 failed · 1 skipped" ("2 updated" for an update): the counts that are not zero, in words. */
+export function formatCounts(counts: ItemCounts, kind: JobKind = 'install'): string {
   const parts = ITEM_STATUSES.filter((status) => counts[status] > 0).map(
-    (status) => `${counts[status]} ${ITEM_STATUS[status].label.toLowerCase()}`,
+    (status) => `${counts[status]} ${itemStatusLook(status, kind).label.toLowerCase()}`,
   );
   return parts.length > 0 ? parts.join(' · ') : 'No apps';
 }
 
-const KIND_WORDS = { install: 'Install', upgrade: 'Upgrade', uninstall: 'Uninstall' } as const;
+const KIND_WORDS = { install: 'Install', upgrade: 'Update', uninstall: 'Uninstall' } as const;
 
 /** What was installed: the list's name as it was, or a count of apps for an installation of single apps. */
 export function installationTitle(installation: Pick<InstallationSummary, 'kind' | 'listName' | 'counts'>): string {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
-import { INSTALLATION_STATUS, StatusBadge } from '../../components/installation-status';
+import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
@@ -41,7 +41,7 @@ function InstallationRow({ installation }: { installation: InstallationSummary }
         p="md"
         component={Link}
         to={`/installations/${encodeURIComponent(installation.id)}`}
-        aria-label={`${title}, ${INSTALLATION_STATUS[installation.status].label}`}
+        aria-label={`${title}, ${installationStatusLook(installation.status, installation.kind).label}`}
         display="block"
         c="inherit"
         style={{ textDecoration: 'none' }}
@@ -49,13 +49,14 @@ function InstallationRow({ installation }: { installation: InstallationSummary }
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="wrap">
-              <StatusBadge look={INSTALLATION_STATUS[installation.status]} />
+              <StatusBadge look={installationStatusLook(installation.status, installation.kind)} />
               <Text fw={600} truncate>
                 {title}
               </Text>
             </Group>
             <Text size="sm" c="dimmed">
-              {installation.devices.map((device) => device.deviceName).join(', ') || 'No devices'} · {formatCounts(installation.counts)}
+              {installation.devices.map((device) => device.deviceName).join(', ') || 'No devices'} ·{' '}
+              {formatCounts(installation.counts, installation.kind)}
             </Text>
             <Text size="xs" c="dimmed">
               Started {formatDateTime(installation.createdAt)}
