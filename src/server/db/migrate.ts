@@ -8,6 +8,7 @@ import { migration0005DeviceActivityEvent } from './migrations/0005-device-activ
 import { migration0006Payments } from './migrations/0006-payments';
 import { migration0007ApiKeys } from './migrations/0007-api-keys';
 import { migration0008UpdateHistory } from './migrations/0008-update-history';
+import { migration0011ListFollowers } from './migrations/0011-list-followers';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-payments': migration0006Payments,
   '0007-api-keys': migration0007ApiKeys,
   '0008-update-history': migration0008UpdateHistory,
+  '0011-list-followers': migration0011ListFollowers,
 };
 
 /**

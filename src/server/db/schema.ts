@@ -350,6 +350,16 @@ export interface WebhookEventsTable {
   received_at: Timestamp;
 }
 
+/** Keep in sync (issue 12): a device (its row) follows a list. */
+export interface ListFollowersTable {
+  list_id: string;
+  device_row_id: string;
+  user_id: string;
+  /** Also uninstall apps removed from the list. */
+  uninstall_removed: Flag;
+  created_at: Timestamp;
+}
+
 export interface SchedulerLeasesTable {
   name: string;
   holder: string;
@@ -384,6 +394,7 @@ export interface Database {
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   webhook_events: WebhookEventsTable;
   scheduler_leases: SchedulerLeasesTable;
+  list_followers: ListFollowersTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

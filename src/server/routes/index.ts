@@ -15,6 +15,7 @@ import { feedbackRoutes } from './feedback.routes';
 import { healthRoutes } from './health.routes';
 import { historyRoutes } from './history.routes';
 import { installationRoutes } from './installations.routes';
+import { listSyncRoutes } from './list-sync.routes';
 import { listRoutes } from './lists.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
   await app.register(historyRoutes);
+  await app.register(listSyncRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });

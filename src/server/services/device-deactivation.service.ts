@@ -15,6 +15,7 @@ import {
   revokeDeviceSessions,
   updateDevice,
 } from '../db/repositories/devices.repository';
+import { deleteFollowsOfDevice } from '../db/repositories/list-followers.repository';
 import type { Database, Db, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
@@ -84,6 +85,7 @@ export class DeviceDeactivationService {
       // The agent credential's hash stays so that its next call is told why (401 DEVICE_DEACTIVATED_REMOTELY);
       // an inactive device's credential is never honoured, and enrolling again replaces it.
       await updateDevice(trx, target.id, { is_active: 0, deactivated_at: at, deactivated_by: caller.deviceId });
+      await deleteFollowsOfDevice(trx, target.id);
       await revokeDeviceSessions(trx, caller.userId, target.device_id, at, 'device_deactivated_remotely');
       await insertLogoutNotification(trx, {
         id: newId(),
@@ -172,6 +174,7 @@ export class DeviceDeactivationService {
     if (own.is_admin === 1 && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
     const at = isoNow(this.ctx.clock);
     await updateDevice(trx, own.id, { is_active: 0, deactivated_at: at, deactivated_by: own.device_id });
+    await deleteFollowsOfDevice(trx, own.id);
     await revokeDeviceSessions(trx, caller.userId, own.device_id, at, 'device_deactivated');
     await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
   }

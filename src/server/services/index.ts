@@ -18,6 +18,7 @@ import { HealthService } from './health.service';
 import { HistoryService } from './history.service';
 import { InstallationService } from './installation.service';
 import { ListStatusService } from './list-status.service';
+import { ListSyncService } from './list-sync.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
 import { PasswordResetService } from './password-reset.service';
@@ -47,6 +48,7 @@ export interface Services {
   deviceTokens: DeviceTokenService;
   installations: InstallationService;
   listStatus: ListStatusService;
+  listSync: ListSyncService;
   agentJobs: AgentJobService;
   payments: PaymentService;
   apiKeys: ApiKeyService;
@@ -62,6 +64,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const devices = new DeviceService(ctx, subscription);
   const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
+  const listSync = new ListSyncService(ctx, lists, installations);
+  lists.observeItems(listSync);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -83,6 +87,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceTokens,
     installations,
     listStatus: new ListStatusService(ctx, lists),
+    listSync,
     agentJobs: new AgentJobService(ctx, installations, deviceTokens),
     payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),

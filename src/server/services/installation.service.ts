@@ -46,6 +46,8 @@ export interface CreateInstallationInput {
   appIds?: number[];
   deviceIds: string[];
   kind: JobKind;
+  /** Keep in sync (list-sync.service.ts): the followed list these apps came from, recorded with the installation. */
+  keepInSync?: { listId: string; listName: string };
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
@@ -127,8 +129,8 @@ export class InstallationService {
             id: installationId,
             user_id: caller.userId,
             kind: input.kind,
-            list_id: input.listId ?? null,
-            list_name: listName,
+            list_id: input.listId ?? input.keepInSync?.listId ?? null,
+            list_name: listName ?? input.keepInSync?.listName ?? null,
             idempotency_key: idempotencyKey,
             created_at: now,
             finished_at: finished ? now : null,
@@ -141,7 +143,7 @@ export class InstallationService {
             device,
             type: 'installation_requested',
             actorDeviceId: caller.deviceId,
-            detail: `${input.kind} ${listName ?? `${apps.length} apps`} (${installationId})`,
+            detail: `${input.kind} ${listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}`,
           });
         }
       });
@@ -345,7 +347,7 @@ export class InstallationService {
   }
 
   /** SPEC §5 "Install targets": the owner's active, token-registered remote machines without web access. */
-  private async eligibleDevices(userId: string, deviceIds: readonly string[]): Promise<DevicesTable[]> {
+  async eligibleDevices(userId: string, deviceIds: readonly string[]): Promise<DevicesTable[]> {
     const devices: DevicesTable[] = [];
     const seatLimit = (await this.subscription.planOf(userId)).limits.devices;
     const seatHolders = await seatHolderRowIds(this.ctx.db, userId);

@@ -30,6 +30,12 @@ import type { SubscriptionService } from './subscription.service';
 
 export const listNotFound = () => notFound('List not found', ErrorCode.LIST_NOT_FOUND);
 
+/** Told once a change to a list's apps has committed (keep in sync: list-sync.service.ts). It handles its own failures. */
+export interface ListItemsObserver {
+  added(userId: string, listId: string, appId: number): Promise<void>;
+  removed(userId: string, listId: string, appId: number): Promise<void>;
+}
+
 /** One of the user's lists with what the rules need: its place by age and whether it is read-only. */
 interface OwnedList {
   row: ListRow;
@@ -60,10 +66,17 @@ export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
  * lock so that two requests at once cannot both pass them.
  */
 export class ListService {
+  private itemsObserver: ListItemsObserver | null = null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
   ) {}
+
+  /** Set once when the services are wired (the observer needs installations, which need lists). */
+  observeItems(observer: ListItemsObserver): void {
+    this.itemsObserver = observer;
+  }
 
   async lists(userId: string): Promise<ListSummary[]> {
     const plan = await this.subscription.planOf(userId);
@@ -112,7 +125,7 @@ export class ListService {
 
   async addItem(userId: string, listId: string, appId: number): Promise<ListItem> {
     try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+      const added = await this.ctx.db.transaction().execute(async (trx) => {
         await lockUserLists(trx, userId);
         const { row, readOnly, plan } = await this.owned(trx, userId, listId);
         if (readOnly) throw listReadOnly();
@@ -127,6 +140,8 @@ export class ListService {
         if (!item) throw new Error('added list item not found');
         return item;
       });
+      await this.itemsObserver?.added(userId, listId, appId);
+      return added;
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyInList();
       throw error;
@@ -138,6 +153,7 @@ export class ListService {
     await this.owned(this.ctx.db, userId, listId);
     if (!(await deleteListItem(this.ctx.db, listId, appId))) throw notFound('This app is not in the list', ErrorCode.APP_NOT_FOUND);
     await touchList(this.ctx.db, listId, isoNow(this.ctx.clock));
+    await this.itemsObserver?.removed(userId, listId, appId);
   }
 
   /** The new order must name exactly the list's apps, each once. */

@@ -74,6 +74,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'appId') return app.app_id;
   if (parameter === 'itemId') return owner.installation.targets[0]?.items[0]?.itemId;
   if (parameter === 'platform') return 'linux';
+  if (parameter === 'deviceId') return owner.enrolled.device_id;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
