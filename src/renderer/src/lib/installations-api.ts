@@ -13,13 +13,15 @@ type ItemLog = z.infer<Awaited<ReturnType<typeof schemas>>['installationItemLogS
 
 export type { DeviceInventory, Installation, InstallationSummary, ItemLog, ListStatus, PreviewResponse };
 
-/** A list, or some apps, onto devices: installed (the default), updated or uninstalled. */
-export type CreateInstallationArgs = ({ listId: string; appIds?: undefined } | { appIds: number[]; listId?: undefined }) & {
+/** A list, or some apps (one of the two), onto devices: installed (the default), updated or uninstalled. */
+export interface CreateInstallationArgs {
+  listId?: string;
+  appIds?: number[];
   deviceIds: string[];
   kind?: JobKind;
   /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
   idempotencyKey: string;
-};
+}
 
 /**
  * Installations (DESIGN §5, §10). In lib because three features use it: the lists screen

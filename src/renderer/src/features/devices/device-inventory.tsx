@@ -2,15 +2,16 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Toolti
 import { IconArrowUpCircle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import type { JobKind } from '@shared/agent/protocol';
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
 
 import { errorMessage } from '../../lib/api-errors';
 import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
+import { useStartInstallation } from '../../lib/use-start-installation';
 import { appKey, InventoryTable } from './inventory-table';
 import { UninstallAppModal, type InventoryApp } from './uninstall-app-modal';
-import { useAppJobs } from './use-app-jobs';
 
 /**
  * "Installed apps": the catalogue apps the machine's agent found, with newer versions where
@@ -19,7 +20,9 @@ import { useAppJobs } from './use-app-jobs';
 export function DeviceInventory({ device, online }: { device: Device; online: boolean }) {
   const query = useGetDeviceInventoryQuery(device.device_id, { refetchOnMountOrArgChange: true });
   const [refresh, refreshing] = useRefreshDeviceInventoryMutation();
-  const { start, pending } = useAppJobs(device.device_id);
+  const { start: startInstallation, pending } = useStartInstallation();
+  const start = (kind: JobKind, appIds: number[], actionKey: string) =>
+    startInstallation({ appIds, deviceIds: [device.device_id], kind }, actionKey);
   const [uninstalling, setUninstalling] = useState<InventoryApp | null>(null);
   const outdated = query.data?.apps.filter((app) => app.availableVersion !== null) ?? [];
 

@@ -4,11 +4,12 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { DeviceInventory } from '../../lib/installations-api';
 import { devicesResponse, makeDevice, makeInstallation, makeInstallationItem, makeInstallationTarget } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
 
-const inventory = {
+const inventory: DeviceInventory = {
   checkedAt: new Date().toISOString(),
   apps: [
     {
@@ -22,7 +23,7 @@ const inventory = {
     { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null },
     { appId: 7, name: 'Curl', manager: 'apt', packageId: 'curl', installedVersion: '7.88.1-10', availableVersion: '7.88.1-10+deb12u8' },
   ],
-} as const;
+};
 
 /** What the server answers to the create: an installation of that kind, on its way. */
 function startedInstallation(id: string, kind: 'upgrade' | 'uninstall', appIds: number[]) {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/api/error-codes';
 import type { ListStatus } from '@shared/api/installations';
 
-import { makeList, planStatus } from '../../test/factories';
+import { makeInstallation, makeInstallationItem, makeInstallationTarget, makeList, planStatus } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -135,6 +135,38 @@ describe('a list’s status on devices', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terminal toys on your devices' })).not.toBeInTheDocument());
+  });
+
+  it('updates the list on the devices where it is out of date, one device or all of them, and follows it live', async () => {
+    const update = makeInstallation({
+      id: 'inst-up',
+      kind: 'upgrade',
+      listId: 'l1',
+      listName: 'Terminal toys',
+      status: 'running',
+      targets: [
+        makeInstallationTarget({
+          deviceId: 'dev_build00000001',
+          deviceName: 'Build box',
+          items: [makeInstallationItem({ itemId: 'i1', appId: 25, name: 'curl', status: 'installing' })],
+        }),
+      ],
+    });
+    const api = routes({
+      'GET /api/lists/l1/status': { status: 200, data: status },
+      'POST /api/installations': { status: 201, data: update },
+      'GET /api/installations/inst-up': { status: 200, data: update },
+    });
+    const dialog = await openStatus();
+    const box = await within(dialog).findByRole('region', { name: 'Build box' });
+    // The Studio PC has nothing known to be out of date: no button there, and "all" means the Build box.
+    expect(within(within(dialog).getByRole('region', { name: 'Studio PC' })).queryByRole('button', { name: /Update/ })).toBeNull();
+    expect(within(box).getByRole('button', { name: 'Update 1 app on Build box' })).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update all on 1 device' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update: Terminal toys' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Terminal toys on your devices' })).toBeNull();
+    expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({ listId: 'l1', deviceIds: ['dev_build00000001'], kind: 'upgrade' });
   });
 
   it('says so when the list is not on any device yet', async () => {

@@ -7,6 +7,7 @@ import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetListStatusQuery, type ListStatus } from '../../lib/installations-api';
+import { useStartInstallation } from '../../lib/use-start-installation';
 import { devicePlatform } from './install-devices';
 
 type StatusDevice = ListStatus['devices'][number];
@@ -56,8 +57,17 @@ export function deviceSummary(apps: readonly StatusApp[]): string {
   return shown.length > 0 ? shown.join(', ') : 'No apps';
 }
 
-function DeviceStatus({ device }: { device: StatusDevice }) {
+const outdatedOf = (device: StatusDevice) => device.apps.filter((app) => app.state === 'outdated');
+
+interface UpdateActions {
+  /** Which update is being started ("device:dev_…", "all"), so only its button spins. */
+  pending: string | null;
+  onUpdate: (deviceIds: string[], actionKey: string) => void;
+}
+
+function DeviceStatus({ device, pending, onUpdate }: { device: StatusDevice } & UpdateActions) {
   const headingId = `list-status-${device.deviceId}`;
+  const outdated = outdatedOf(device).length;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
@@ -79,7 +89,21 @@ function DeviceStatus({ device }: { device: StatusDevice }) {
               : 'Not checked yet'}
           </Text>
         </Group>
-        <Text size="sm">{deviceSummary(device.apps)}</Text>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">{deviceSummary(device.apps)}</Text>
+          {outdated > 0 ? (
+            <Button
+              size="xs"
+              variant="light"
+              loading={pending === `device:${device.deviceId}`}
+              disabled={pending !== null}
+              aria-label={`Update ${outdated} ${outdated === 1 ? 'app' : 'apps'} on ${device.deviceName}`}
+              onClick={() => onUpdate([device.deviceId], `device:${device.deviceId}`)}
+            >
+              Update ({outdated})
+            </Button>
+          ) : null}
+        </Group>
         <Table striped={false} verticalSpacing={4} fz="sm" aria-label={`Apps on ${device.deviceName}`}>
           <Table.Thead>
             <Table.Tr>
@@ -114,6 +138,13 @@ interface ListStatusModalProps {
 /** "Status on devices": per device that has the list, where each of its apps stands. */
 export function ListStatusModal({ listId, listName, onClose }: ListStatusModalProps) {
   const status = useGetListStatusQuery(listId, { refetchOnMountOrArgChange: true });
+  const { start, pending } = useStartInstallation();
+  const devicesBehind = status.data?.devices.filter((device) => outdatedOf(device).length > 0) ?? [];
+
+  // The list's apps on those devices: each agent updates what is out of date and says "Already up to date" or "Not installed" of the rest.
+  async function update(deviceIds: string[], actionKey: string) {
+    if (await start({ listId, deviceIds, kind: 'upgrade' }, actionKey)) onClose();
+  }
 
   let body: ReactNode;
   if (status.isLoading || (status.isFetching && !status.data)) {
@@ -136,7 +167,7 @@ export function ListStatusModal({ listId, listName, onClose }: ListStatusModalPr
     body = (
       <Stack gap="sm">
         {status.data.devices.map((device) => (
-          <DeviceStatus key={device.deviceId} device={device} />
+          <DeviceStatus key={device.deviceId} device={device} pending={pending} onUpdate={(ids, key) => void update(ids, key)} />
         ))}
       </Stack>
     );
@@ -147,6 +178,20 @@ export function ListStatusModal({ listId, listName, onClose }: ListStatusModalPr
       <Stack gap="md">
         {body}
         <Group justify="flex-end">
+          {devicesBehind.length > 0 ? (
+            <Button
+              loading={pending === 'all'}
+              disabled={pending !== null}
+              onClick={() =>
+                void update(
+                  devicesBehind.map((device) => device.deviceId),
+                  'all',
+                )
+              }
+            >
+              Update all on {devicesBehind.length} {devicesBehind.length === 1 ? 'device' : 'devices'}
+            </Button>
+          ) : null}
           <Button variant="default" onClick={onClose} data-autofocus>
             Close
           </Button>
