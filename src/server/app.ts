@@ -128,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     [
       { name: 'plan changes applied', run: () => app.services.subscription.applyDueChanges() },
       { name: 'update history rows pruned', run: () => app.services.history.prune() },
+      // At most one update digest a day per user; tests call services.notifications.sendDigests().
+      { name: 'update digests sent', run: () => app.services.notifications.sendDigests() },
     ],
     app.log,
   );

@@ -29,7 +29,8 @@ export interface Plan {
   badge: 'Basic' | 'Most Popular' | 'Best Value';
   limits: PlanLimits;
   features: readonly string[];
-  capabilities: { updateSchedules: boolean; apiKeys: boolean; deviceGroups: boolean };
+  /** priorityNotifications: an immediate mail for new updates and the in-app notification centre. */
+  capabilities: { updateSchedules: boolean; apiKeys: boolean; deviceGroups: boolean; priorityNotifications: boolean };
 }
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
@@ -42,7 +43,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     badge: 'Basic',
     limits: { lists: 1, appsPerList: 5, devices: 2, historyDays: 7, cooldownHours: 72, storageMb: 100, bandwidthGb: 1 },
     features: ['1 app list', 'Up to 5 apps', 'Basic monitoring', '7-day update history', 'Email notifications', 'Community support'],
-    capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false },
+    capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false },
   },
   premium: {
     id: 'premium',
@@ -62,7 +63,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Custom update schedules',
       'API access',
     ],
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false },
+    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false, priorityNotifications: true },
   },
   'annual-premium': {
     id: 'annual-premium',
@@ -73,7 +74,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     badge: 'Best Value',
     limits: { lists: null, appsPerList: 25, devices: 10, historyDays: 30, cooldownHours: 24, storageMb: 5120, bandwidthGb: 50 },
     features: ['Everything in Premium', `Save ${annualSavingPercent(999, 9900)}% annually`, 'Advanced device management'],
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true },
+    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true },
   },
 };
 

@@ -360,6 +360,40 @@ export interface ListFollowersTable {
   created_at: Timestamp;
 }
 
+/** One entry of a user's notification centre (premium). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: 'installation_failed' | 'updates_available';
+  title: string;
+  body: string;
+  /** A route of the web app, or null. */
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** A user's notification switches (no row: all on) and the last update digest. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  failure_mails: Flag;
+  update_digest: Flag;
+  priority_mails: Flag;
+  in_app: Flag;
+  last_digest_at: Timestamp | null;
+  /** SHA-256 of what the last digest listed. */
+  last_digest_hash: string | null;
+  updated_at: Timestamp;
+}
+
+/** An available update a premium user was already told about (device, app, version). */
+export interface UpdateAlertsTable {
+  device_row_id: string;
+  app_id: number;
+  available_version: string;
+  created_at: Timestamp;
+}
+
 export interface SchedulerLeasesTable {
   name: string;
   holder: string;
@@ -394,6 +428,9 @@ export interface Database {
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   webhook_events: WebhookEventsTable;
   scheduler_leases: SchedulerLeasesTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  update_alerts: UpdateAlertsTable;
   list_followers: ListFollowersTable;
 }
 

@@ -15,6 +15,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra header lines (List-Unsubscribe of the notification mails, RFC 8058). Delivered over
+   * SMTP and written to MAIL_DIR, never kept in the outbox: they may carry a link's secret.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Where mails go: an SMTP server, or (no SMTP_URL: development) files readable only by their owner. */
@@ -75,7 +80,13 @@ export class Mailer {
     const file = join(this.delivery.path, `${createdAt.replace(/[:.]/g, '-')}-${id.slice(0, 8)}.txt`);
     try {
       await mkdir(this.delivery.path, { recursive: true, mode: 0o700 });
-      const headers = [`From: ${this.from}`, `To: ${message.to}`, `Subject: ${message.subject}`, `Date: ${createdAt}`];
+      const headers = [
+        `From: ${this.from}`,
+        `To: ${message.to}`,
+        `Subject: ${message.subject}`,
+        `Date: ${createdAt}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      ];
       await writeFile(file, `${headers.join('\n')}\n\n${message.text}\n`, { mode: 0o600 });
       this.log.info(
         { to: message.to, subject: message.subject, file },

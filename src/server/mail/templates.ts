@@ -10,7 +10,7 @@ export interface MailContent {
   html: string;
 }
 
-const SIGNATURE = '— The Loadout team';
+export const SIGNATURE = '— The Loadout team';
 
 /**
  * The only place a person's own text enters a mail: their first name, in the greeting. Only
@@ -20,7 +20,7 @@ const SIGNATURE = '— The Loadout team';
  */
 const NOT_A_NAME = /:\/\/|www\.|@/i;
 
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   let name = (firstName.split(UNSAFE_IN_SINGLE_LINE)[0] ?? '').slice(0, 200).trim();
   // Drop trailing punctuation by hand: `/[\s,;:]+$/` backtracks quadratically on long runs.
   while (name && ',;:'.includes(name.charAt(name.length - 1))) name = name.slice(0, -1).trimEnd();
@@ -36,7 +36,7 @@ function hoursText(hours: number): string {
 }
 
 /** `action.at`: the paragraph index the button goes before (after the greeting and the first paragraph by default). */
-function html(paragraphs: string[], action?: { link: string; label: string; at?: number }): string {
+export function html(paragraphs: string[], action?: { link: string; label: string; at?: number }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
   if (action) {
     const href = escapeHtml(action.link);

@@ -13,7 +13,7 @@ export type BusEvent =
   | { type: 'job.cancel'; deviceRowId: string; targetId: string }
   | { type: 'device.deactivated'; deviceRowId: string; removeClient: boolean }
   | { type: 'inventory.request'; deviceRowId: string }
-  | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices'; id: string }
+  | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }
   /** Local only: events may have been missed (the listener reconnected); read the rows again. */
   | { type: 'resync' };
 

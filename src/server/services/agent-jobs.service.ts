@@ -28,6 +28,7 @@ import type { Db, DevicesTable } from '../db/schema';
 import { newId } from '../security/tokens';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationService } from './installation.service';
+import type { NotificationService } from './notification.service';
 
 /** The device row an agent's credential stands for. */
 export type AgentDevice = DevicesTable;
@@ -50,6 +51,7 @@ export class AgentJobService {
     private readonly ctx: AppContext,
     private readonly installations: InstallationService,
     private readonly deviceTokens: DeviceTokenService,
+    private readonly notifications: NotificationService,
   ) {}
 
   /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
@@ -188,18 +190,21 @@ export class AgentJobService {
     const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
     if (!target) return;
     const now = isoNow(this.ctx.clock);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const finished = await this.ctx.db.transaction().execute(async (trx) => {
       await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], {
         status: 'failed',
         message: 'The agent finished the job without reporting this app',
         updated_at: now,
       });
-      await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
+      const moved = await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
       const targets = await targetsOf(trx, [target.installation_id]);
       if (!targets.some((row) => row.status === 'waiting' || row.status === 'running'))
         await setInstallationFinished(trx, target.installation_id, now);
+      return moved;
     });
     await this.installations.changed(device.user_id, target.installation_id);
+    // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
+    if (finished) this.ctx.tasks.defer('installation failure notice', () => this.notifications.targetFinished(target.id));
   }
 
   /** The packages whose versions the agent should report: the catalogue's, for the device's platform. */
@@ -230,5 +235,6 @@ export class AgentJobService {
       isoNow(this.ctx.clock),
     );
     await this.installations.devicesChanged(device.user_id, device.device_id);
+    this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
   }
 }

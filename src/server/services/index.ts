@@ -21,6 +21,7 @@ import { ListStatusService } from './list-status.service';
 import { ListSyncService } from './list-sync.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
+import { NotificationService } from './notification.service';
 import { PasswordResetService } from './password-reset.service';
 import { PaymentService } from './payment.service';
 import { SessionService } from './session.service';
@@ -53,6 +54,7 @@ export interface Services {
   payments: PaymentService;
   apiKeys: ApiKeyService;
   history: HistoryService;
+  notifications: NotificationService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -64,6 +66,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const devices = new DeviceService(ctx, subscription);
   const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
+  const notifications = new NotificationService(ctx, subscription);
   const listSync = new ListSyncService(ctx, lists, installations);
   lists.observeItems(listSync);
   return {
@@ -88,9 +91,10 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     installations,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installations, deviceTokens),
+    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications),
     payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
     history: new HistoryService(ctx),
+    notifications,
   };
 }

@@ -122,6 +122,9 @@ export const ErrorCode = {
   API_KEY_INVALID: 'API_KEY_INVALID',
   /** 403: an account-sensitive call made with an API key; it needs a signed-in session. */
   SESSION_REQUIRED: 'SESSION_REQUIRED',
+  // notifications
+  /** 400: a one-click unsubscribe link whose token is not valid (altered or from another server). */
+  UNSUBSCRIBE_TOKEN_INVALID: 'UNSUBSCRIBE_TOKEN_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

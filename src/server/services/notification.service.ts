@@ -1,0 +1,331 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import { ErrorCode } from '@shared/api/errors';
+import type {
+  Notification,
+  NotificationKind,
+  NotificationSettings,
+  NotificationsResponse,
+  UnsubscribeKind,
+  UpdateNotificationSettings,
+} from '@shared/api/notifications';
+import { DAY_MS, MINUTE_MS } from '@shared/time';
+
+import { isoAfter, isoNow, type AppContext } from '../context';
+import { listApps } from '../db/repositories/catalogue.repository';
+import { inventoryOf } from '../db/repositories/device-agent.repository';
+import {
+  claimDigest,
+  countUnread,
+  deviceWithOwner,
+  failedTargetReport,
+  findNotificationSettings,
+  insertNotification,
+  markRead,
+  notificationsOf,
+  outdatedInventoryForDigest,
+  recordUpdateAlerts,
+  trimNotifications,
+  updateNotificationSettings,
+  userExists,
+  type OutdatedInventoryRow,
+  type SettingsRow,
+} from '../db/repositories/notifications.repository';
+import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
+import type { DeviceInventoryTable, NotificationsTable } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import {
+  installationFailedMail,
+  oneLine,
+  updateDigestMail,
+  updatesAvailableMail,
+  type OutdatedDevice,
+} from '../mail/notification-templates';
+import type { MailContent } from '../mail/templates';
+import { newId } from '../security/tokens';
+import { UnsubscribeTokens } from '../security/unsubscribe-tokens';
+import { inventoryEntryOf } from './installation-plan';
+import type { SubscriptionService } from './subscription.service';
+
+const DIGEST_LEASE = 'update-digest';
+const LEASE_MS = 5 * MINUTE_MS;
+/** A user's centre keeps this many; older notifications go when a new one comes. */
+const KEPT_NOTIFICATIONS = 200;
+
+const DEFAULTS: SettingsRow = { failure_mails: 1, update_digest: 1, priority_mails: 1, in_app: 1 };
+const COLUMN_OF = {
+  failureMails: 'failure_mails',
+  updateDigest: 'update_digest',
+  priorityMails: 'priority_mails',
+  inApp: 'in_app',
+} as const satisfies Record<keyof NotificationSettings, keyof SettingsRow>;
+
+export function centreRequiresPremium(): AppError {
+  return new AppError(
+    403,
+    ErrorCode.PLAN_FEATURE_REQUIRED,
+    'The notification centre is part of Premium priority notifications. Upgrade to see notifications in Loadout.',
+  );
+}
+
+const invalidUnsubscribe = () =>
+  badRequest('This unsubscribe link is not valid. Change your notifications in Settings instead.', ErrorCode.UNSUBSCRIBE_TOKEN_INVALID);
+
+function toSettings(row: SettingsRow): NotificationSettings {
+  return {
+    failureMails: row.failure_mails === 1,
+    updateDigest: row.update_digest === 1,
+    priorityMails: row.priority_mails === 1,
+    inApp: row.in_app === 1,
+  };
+}
+
+function toNotification(row: NotificationsTable): Notification {
+  return { id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, createdAt: row.created_at, readAt: row.read_at };
+}
+
+type OutdatedApp = OutdatedDevice['apps'][number] & { appId: number };
+
+/**
+ * Notifications (issue 12): a mail when an installation fails and a daily digest of available
+ * updates for everyone; on Premium, a mail as soon as a device reports new updates and the
+ * in-app centre. Each mail carries a one-click unsubscribe link (RFC 8058) for its kind.
+ */
+export class NotificationService {
+  private readonly tokens: UnsubscribeTokens;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly subscription: SubscriptionService,
+  ) {
+    this.tokens = new UnsubscribeTokens(ctx.config.jwtSecret);
+  }
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    return toSettings((await findNotificationSettings(this.ctx.db, userId)) ?? DEFAULTS);
+  }
+
+  async updateSettings(userId: string, changes: UpdateNotificationSettings): Promise<NotificationSettings> {
+    const columns: Partial<SettingsRow> = {};
+    for (const [key, value] of Object.entries(changes) as [keyof NotificationSettings, boolean | undefined][]) {
+      if (value !== undefined) columns[COLUMN_OF[key]] = value ? 1 : 0;
+    }
+    await updateNotificationSettings(this.ctx.db, userId, columns, isoNow(this.ctx.clock));
+    return this.settings(userId);
+  }
+
+  async list(userId: string, limit: number): Promise<NotificationsResponse> {
+    await this.requireCentre(userId);
+    const [rows, unreadCount] = await Promise.all([notificationsOf(this.ctx.db, userId, limit), countUnread(this.ctx.db, userId)]);
+    return { notifications: rows.map(toNotification), unreadCount };
+  }
+
+  /** Only the caller's own notifications change: another user's ids are simply not theirs. */
+  async markRead(userId: string, ids: readonly string[] | null): Promise<{ unreadCount: number }> {
+    await this.requireCentre(userId);
+    if (await markRead(this.ctx.db, userId, ids, isoNow(this.ctx.clock))) await this.changed(userId, 'read');
+    return { unreadCount: await countUnread(this.ctx.db, userId) };
+  }
+
+  /** The one-click link of one mail kind: `…/api/notifications/unsubscribe?token=…`. */
+  unsubscribeLink(userId: string, kind: UnsubscribeKind): string {
+    return `${this.ctx.config.publicUrl}/api/notifications/unsubscribe?token=${this.tokens.issue(userId, kind)}`;
+  }
+
+  /** Checks a link's token; answers the kind it stands for, or 400 UNSUBSCRIBE_TOKEN_INVALID. */
+  verifyUnsubscribe(token: string): { userId: string; kind: UnsubscribeKind } {
+    const claim = this.tokens.verify(token);
+    if (!claim) throw invalidUnsubscribe();
+    return claim;
+  }
+
+  /** Turns the token's kind off (a deleted account has nothing left to turn off). */
+  async unsubscribe(token: string): Promise<UnsubscribeKind> {
+    const { userId, kind } = this.verifyUnsubscribe(token);
+    if (await userExists(this.ctx.db, userId)) await this.updateSettings(userId, { [kind]: false });
+    return kind;
+  }
+
+  /**
+   * A device finished its job (AgentJobService.done, deferred): when apps failed, the owner gets
+   * one mail for it, and on Premium an entry in the centre.
+   */
+  async targetFinished(targetId: string): Promise<void> {
+    const report = await failedTargetReport(this.ctx.db, targetId);
+    if (!report || report.failed.length === 0) return;
+    const settings = await this.settings(report.user_id);
+    const failed = report.failed.map((item) => ({ appName: item.app_name, message: item.message }));
+    const link = `/installations/${report.installation_id}`;
+    if (settings.failureMails) {
+      const mail = installationFailedMail({
+        firstName: report.first_name,
+        deviceName: report.device_name,
+        failed,
+        link: `${this.ctx.config.publicUrl}${link}`,
+        unsubscribeLink: this.unsubscribeLink(report.user_id, 'failureMails'),
+      });
+      await this.mail(report.email, mail, report.user_id, 'failureMails');
+    }
+    await this.notifyInApp(report.user_id, settings, {
+      kind: 'installation_failed',
+      title: `Installation failed on ${oneLine(report.device_name, 80)}`,
+      body: failed.map((app) => `${oneLine(app.appName, 80)}: ${oneLine(app.message, 200) || 'failed'}`).join('\n'),
+      link,
+    });
+  }
+
+  /**
+   * A device reported its inventory (deferred): on Premium, updates it had not reported before
+   * (this app at this version) are told at once, by mail and in the centre; never twice.
+   */
+  async inventoryReported(deviceRowId: string): Promise<void> {
+    const device = await deviceWithOwner(this.ctx.db, deviceRowId);
+    if (!device || device.is_active !== 1) return;
+    if (!(await this.subscription.planOf(device.user_id)).capabilities.priorityNotifications) return;
+    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
+    const outdated = outdatedApps(apps, device.platform, rows);
+    if (outdated.length === 0) return;
+    // Recorded whatever the switches say: turning them on later does not replay old updates.
+    const fresh = await recordUpdateAlerts(this.ctx.db, device.id, outdated, isoNow(this.ctx.clock));
+    if (fresh.length === 0) return;
+    const told = outdated.filter((app) => fresh.some((f) => f.appId === app.appId && f.availableVersion === app.availableVersion));
+    const settings = await this.settings(device.user_id);
+    const link = `/devices/${device.device_id}`;
+    if (settings.priorityMails) {
+      const mail = updatesAvailableMail({
+        firstName: device.first_name,
+        device: { deviceName: device.device_name, apps: told },
+        link: `${this.ctx.config.publicUrl}${link}`,
+        unsubscribeLink: this.unsubscribeLink(device.user_id, 'priorityMails'),
+      });
+      await this.mail(device.email, mail, device.user_id, 'priorityMails');
+    }
+    await this.notifyInApp(device.user_id, settings, {
+      kind: 'updates_available',
+      title:
+        told.length === 1
+          ? `Update available on ${oneLine(device.device_name, 80)}`
+          : `${told.length} updates available on ${oneLine(device.device_name, 80)}`,
+      body: told.map((app) => `${oneLine(app.appName, 80)}: ${app.installedVersion} → ${app.availableVersion}`).join('\n'),
+      link,
+    });
+  }
+
+  /**
+   * The update digest (a scheduler task): one mail per user whose devices have apps with newer
+   * versions, at most one a day, and none when the list is the same as the last digest's. One
+   * server process at a time holds the lease; each user's digest is also claimed in the
+   * database before it is sent. Returns how many digests went.
+   */
+  async sendDigests(): Promise<number> {
+    const holder = randomBytes(12).toString('hex');
+    const now = this.ctx.clock.now();
+    if (!(await acquireLease(this.ctx.db, DIGEST_LEASE, holder, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString())))
+      return 0;
+    try {
+      const notAfter = isoAfter(this.ctx.clock, -DAY_MS);
+      const rows = await outdatedInventoryForDigest(this.ctx.db, notAfter);
+      if (rows.length === 0) return 0;
+      const apps = await listApps(this.ctx.db);
+      let sent = 0;
+      for (const [userId, userRows] of groupBy(rows, (row) => row.user_id)) {
+        const devices: OutdatedDevice[] = [];
+        for (const deviceRows of groupBy(userRows, (row) => row.device_row_id).values()) {
+          const first = deviceRows[0];
+          const outdated = first ? outdatedApps(apps, first.platform, deviceRows) : [];
+          if (first && outdated.length > 0) devices.push({ deviceName: first.device_name, apps: outdated });
+        }
+        const owner = userRows[0];
+        if (!owner || devices.length === 0) continue;
+        const hash = digestHash(devices);
+        if (hash === owner.last_digest_hash) continue;
+        if (!(await claimDigest(this.ctx.db, userId, now.toISOString(), notAfter, hash))) continue;
+        const mail = updateDigestMail({
+          firstName: owner.first_name,
+          devices,
+          link: `${this.ctx.config.publicUrl}/devices`,
+          unsubscribeLink: this.unsubscribeLink(userId, 'updateDigest'),
+        });
+        await this.mail(owner.email, mail, userId, 'updateDigest');
+        sent += 1;
+      }
+      return sent;
+    } finally {
+      await releaseLease(this.ctx.db, DIGEST_LEASE, holder);
+    }
+  }
+
+  private async requireCentre(userId: string): Promise<void> {
+    if (!(await this.subscription.planOf(userId)).capabilities.priorityNotifications) throw centreRequiresPremium();
+  }
+
+  private async notifyInApp(
+    userId: string,
+    settings: NotificationSettings,
+    entry: { kind: NotificationKind; title: string; body: string; link: string },
+  ): Promise<void> {
+    if (!settings.inApp || !(await this.subscription.planOf(userId)).capabilities.priorityNotifications) return;
+    const id = newId();
+    await insertNotification(this.ctx.db, { id, user_id: userId, ...entry, created_at: isoNow(this.ctx.clock), read_at: null });
+    await trimNotifications(this.ctx.db, userId, KEPT_NOTIFICATIONS);
+    await this.changed(userId, id);
+  }
+
+  /** Every notification mail has the RFC 8058 one-click headers for its own kind. */
+  private async mail(to: string, content: MailContent, userId: string, kind: UnsubscribeKind): Promise<void> {
+    await this.ctx.mailer.send({
+      to,
+      ...content,
+      headers: {
+        'List-Unsubscribe': `<${this.unsubscribeLink(userId, kind)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  }
+
+  /** Tells the owner's browsers (the navbar's bell) to read the centre again. */
+  private async changed(userId: string, id: string): Promise<void> {
+    await this.ctx.bus.publish({ type: 'user.changed', userId, topic: 'notifications', id });
+  }
+}
+
+/** The catalogue apps of one device's inventory that have a newer version, in catalogue order. */
+function outdatedApps(
+  apps: Awaited<ReturnType<typeof listApps>>,
+  platform: string,
+  rows: readonly DeviceInventoryTable[] | readonly OutdatedInventoryRow[],
+): OutdatedApp[] {
+  const found: OutdatedApp[] = [];
+  for (const app of apps) {
+    const entry = inventoryEntryOf(app, platform, rows);
+    if (!entry?.row.available_version) continue;
+    found.push({
+      appId: app.id,
+      appName: app.name,
+      installedVersion: entry.row.installed_version,
+      availableVersion: entry.row.available_version,
+    });
+  }
+  return found;
+}
+
+/** What a digest lists, as a digest: the same devices, apps and versions give the same hash. */
+function digestHash(devices: readonly OutdatedDevice[]): string {
+  const lines = devices
+    .flatMap((device) =>
+      device.apps.map((app) => `${device.deviceName}\u0000${app.appName}\u0000${app.installedVersion}\u0000${app.availableVersion}`),
+    )
+    .sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
