@@ -130,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'update history rows pruned', run: () => app.services.history.prune() },
       // At most one update digest a day per user; tests call services.notifications.sendDigests().
       { name: 'update digests sent', run: () => app.services.notifications.sendDigests() },
+      // Custom update schedules (premium); tests call services.schedules.fireDue().
+      { name: 'update schedules fired', run: () => app.services.schedules.fireDue() },
     ],
     app.log,
   );

@@ -9,6 +9,7 @@ import { migration0006Payments } from './migrations/0006-payments';
 import { migration0007ApiKeys } from './migrations/0007-api-keys';
 import { migration0008UpdateHistory } from './migrations/0008-update-history';
 import { migration0009Notifications } from './migrations/0009-notifications';
+import { migration0010UpdateSchedules } from './migrations/0010-update-schedules';
 import { migration0011ListFollowers } from './migrations/0011-list-followers';
 import type { Database } from './schema';
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-api-keys': migration0007ApiKeys,
   '0008-update-history': migration0008UpdateHistory,
   '0009-notifications': migration0009Notifications,
+  '0010-update-schedules': migration0010UpdateSchedules,
   '0011-list-followers': migration0011ListFollowers,
 };
 

@@ -350,6 +350,25 @@ export interface WebhookEventsTable {
   received_at: Timestamp;
 }
 
+/** A custom update schedule (premium): of a device (device_row_id) or of a list (list_id). */
+export interface UpdateSchedulesTable {
+  id: string;
+  user_id: string;
+  device_row_id: string | null;
+  list_id: string | null;
+  cadence: string;
+  weekday: number | null;
+  /** HH:MM in time_zone. */
+  time: string;
+  time_zone: string;
+  window_minutes: number | null;
+  enabled: Flag;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Keep in sync (issue 12): a device (its row) follows a list. */
 export interface ListFollowersTable {
   list_id: string;
@@ -432,6 +451,7 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   update_alerts: UpdateAlertsTable;
   list_followers: ListFollowersTable;
+  update_schedules: UpdateSchedulesTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

@@ -20,6 +20,7 @@ import { listRoutes } from './lists.routes';
 import { notificationRoutes } from './notifications.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
+import { scheduleRoutes } from './schedules.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
 /** Every route module of the API, registered in one place. */
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(installationRoutes);
   await app.register(historyRoutes);
   await app.register(notificationRoutes);
+  await app.register(scheduleRoutes);
   await app.register(listSyncRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);

@@ -87,6 +87,8 @@ export class AgentJobService {
   async jobOf(device: DevicesTable, targetId: string): Promise<Job | null> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, targetId);
     if (!target || (target.status !== 'waiting' && target.status !== 'running')) return null;
+    // Past its expiry (a schedule's maintenance window) a waiting job is not sent, even before expireOverdue ran.
+    if (target.status === 'waiting' && target.expires_at <= isoNow(this.ctx.clock)) return null;
     const installation = await findInstallationById(this.ctx.db, target.installation_id);
     if (!installation) return null;
     const items = (await itemsOfTarget(this.ctx.db, target.id)).filter((item) => item.status === 'queued' || item.status === 'installing');

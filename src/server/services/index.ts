@@ -24,6 +24,7 @@ import { ListService } from './list.service';
 import { NotificationService } from './notification.service';
 import { PasswordResetService } from './password-reset.service';
 import { PaymentService } from './payment.service';
+import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
 import { SubscriptionService } from './subscription.service';
 
@@ -55,6 +56,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   history: HistoryService;
   notifications: NotificationService;
+  schedules: ScheduleService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -96,5 +98,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     apiKeys: new ApiKeyService(ctx, subscription),
     history: new HistoryService(ctx),
     notifications,
+    schedules: new ScheduleService(ctx, subscription, lists, installations),
   };
 }

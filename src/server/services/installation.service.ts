@@ -48,6 +48,8 @@ export interface CreateInstallationInput {
   kind: JobKind;
   /** Keep in sync (list-sync.service.ts): the followed list these apps came from, recorded with the installation. */
   keepInSync?: { listId: string; listName: string };
+  /** A custom update schedule (schedule.service.ts): the job waits only until expiresAt (the maintenance window); the activity says it was scheduled. */
+  scheduled?: { expiresAt: string; listId: string | null; listName: string | null };
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
@@ -114,7 +116,7 @@ export class InstallationService {
         status: nothingToDo ? 'done' : 'waiting',
         reason: null,
         created_at: now,
-        expires_at: isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
+        expires_at: input.scheduled?.expiresAt ?? isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
         started_at: null,
         finished_at: nothingToDo ? now : null,
       });
@@ -129,8 +131,8 @@ export class InstallationService {
             id: installationId,
             user_id: caller.userId,
             kind: input.kind,
-            list_id: input.listId ?? input.keepInSync?.listId ?? null,
-            list_name: listName ?? input.keepInSync?.listName ?? null,
+            list_id: input.listId ?? input.keepInSync?.listId ?? input.scheduled?.listId ?? null,
+            list_name: listName ?? input.keepInSync?.listName ?? input.scheduled?.listName ?? null,
             idempotency_key: idempotencyKey,
             created_at: now,
             finished_at: finished ? now : null,
@@ -143,7 +145,7 @@ export class InstallationService {
             device,
             type: 'installation_requested',
             actorDeviceId: caller.deviceId,
-            detail: `${input.kind} ${listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}`,
+            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}`,
           });
         }
       });

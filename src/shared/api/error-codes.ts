@@ -122,6 +122,12 @@ export const ErrorCode = {
   API_KEY_INVALID: 'API_KEY_INVALID',
   /** 403: an account-sensitive call made with an API key; it needs a signed-in session. */
   SESSION_REQUIRED: 'SESSION_REQUIRED',
+  // update schedules (premium)
+  SCHEDULE_NOT_FOUND: 'SCHEDULE_NOT_FOUND',
+  /** 409: the device or list has a schedule already; change that one. */
+  SCHEDULE_EXISTS: 'SCHEDULE_EXISTS',
+  /** 400: not an IANA time zone this server knows (Intl). */
+  INVALID_TIME_ZONE: 'INVALID_TIME_ZONE',
   // notifications
   /** 400: a one-click unsubscribe link whose token is not valid (altered or from another server). */
   UNSUBSCRIBE_TOKEN_INVALID: 'UNSUBSCRIBE_TOKEN_INVALID',

@@ -3,6 +3,7 @@ import type { App } from '@shared/api/catalogue';
 import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
+import type { Schedule } from '@shared/api/schedules';
 
 import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
 import { registerUser } from './factories';
@@ -22,6 +23,8 @@ export interface Owner {
   installation: Installation;
   /** A personal API key (premium). */
   apiKey: CreateApiKeyResponse;
+  /** An update schedule of the enrolled machine (premium). */
+  schedule: Schedule;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -55,6 +58,13 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   const apiKey = await t.api.post<CreateApiKeyResponse>('/api/api-keys', { name: `${label}'s script` }, browser.token);
   if (apiKey.status !== 201) throw new Error(`API key creation failed: ${apiKey.status} ${JSON.stringify(apiKey.body)}`);
 
+  const schedule = await t.api.post<Schedule>(
+    '/api/schedules',
+    { deviceId: enrolled.body.device.device_id, cadence: 'daily', time: '03:00', timeZone: 'UTC' },
+    browser.token,
+  );
+  if (schedule.status !== 201) throw new Error(`schedule creation failed: ${schedule.status} ${JSON.stringify(schedule.body)}`);
+
   return {
     browser,
     list: created.body,
@@ -63,6 +73,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     credential: enrolled.body.credential,
     installation: installation.body,
     apiKey: apiKey.body,
+    schedule: schedule.body,
   };
 }
 
@@ -81,6 +92,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/devices\//, owner.enrolled.device_id],
     [/^\/api\/device-tokens\//, owner.token.id],
     [/^\/api\/api-keys\//, owner.apiKey.id],
+    [/^\/api\/schedules\//, owner.schedule.id],
     [/^\/api\/admin\/users\//, owner.browser.user.user.id],
     [/^\/catalogue\/(apps|icons)\//, app.app_id],
     [/^\/catalogue\/categories\//, app.category],
