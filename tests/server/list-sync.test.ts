@@ -37,7 +37,7 @@ async function world(t: TestApp, admin: Browser) {
     (await signInAgain(t, admin)).token,
     packages.length,
     `Sync ${Math.random().toString(36).slice(2, 7)}`,
-    (i) => ({ apt_package: packages[i - 1] ?? null }),
+    (i) => ({ apt_package: packages[i - 1] ?? 'hello' }),
   );
   const [hello, cowsay, sl, figlet] = apps as [(typeof apps)[0], (typeof apps)[0], (typeof apps)[0], (typeof apps)[0]];
   const lists = listsOf(t, owner.token);

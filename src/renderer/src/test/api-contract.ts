@@ -36,6 +36,7 @@ import {
   listStatusSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
+import { followedListsResponseSchema, followListResponseSchema, listFollowersResponseSchema } from '@shared/api/list-sync';
 import {
   importListResponseSchema,
   listDetailSchema,
@@ -163,6 +164,10 @@ export const apiContract = {
   'POST /api/installations/:id/cancel': json(installationSchema),
   'POST /api/installations/:id/retry': json(installationSchema),
   'GET /api/lists/:id/status': json(listStatusSchema),
+  'GET /api/lists/:id/followers': json(listFollowersResponseSchema),
+  'PUT /api/lists/:id/followers/:deviceId': json(followListResponseSchema),
+  'DELETE /api/lists/:id/followers/:deviceId': json(successResponseSchema),
+  'GET /api/devices/:id/followed-lists': json(followedListsResponseSchema),
 
   'GET /api/history': json(historyResponseSchema),
   'GET /api/history/export.csv': file(),

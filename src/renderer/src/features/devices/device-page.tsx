@@ -12,6 +12,7 @@ import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/in
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { useGetDevicesQuery } from './devices-api';
+import { FollowedLists } from './followed-lists';
 
 const RECENT = 10;
 
@@ -125,6 +126,11 @@ export function DevicePage() {
             <Fact label="Added">{formatDate(device.created_at)}</Fact>
             <Fact label="Registered">{device.registration_method === 'token' ? 'With a registration token' : 'By signing in'}</Fact>
             {enrolled ? <Fact label="Agent version">{device.agent_version ?? 'Not reported yet'}</Fact> : null}
+            {enrolled ? (
+              <Fact label="Keeps in sync with">
+                <FollowedLists deviceId={device.device_id} />
+              </Fact>
+            ) : null}
             {device.location ? <Fact label="Location">{device.location}</Fact> : null}
           </SimpleGrid>
         </Paper>

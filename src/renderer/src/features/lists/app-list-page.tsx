@@ -92,6 +92,7 @@ export function AppListPage() {
               onAddApps={() => setDialog({ kind: 'add-apps', list })}
               onInstall={() => setDialog({ kind: 'install', list })}
               onStatus={() => setDialog({ kind: 'status', list })}
+              onKeepInSync={() => setDialog({ kind: 'sync', list })}
             />
           ))}
         </Stack>

@@ -9,6 +9,7 @@ import {
   IconLock,
   IconPencil,
   IconPlus,
+  IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
 import { forwardRef, type ReactElement } from 'react';
@@ -34,6 +35,8 @@ interface ListCardProps {
   onInstall: () => void;
   /** Where the list's apps stand on the devices it was installed onto. */
   onStatus: () => void;
+  /** Which machines follow the list (keep in sync). */
+  onKeepInSync: () => void;
 }
 
 function DisabledReason({ reason, children }: { reason: string | null; children: ReactElement }) {
@@ -50,7 +53,7 @@ function DisabledReason({ reason, children }: { reason: string | null; children:
 
 /** One list of /app-list: name, count, size, its apps, and what can be done with it. */
 export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListCard(
-  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus },
+  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus, onKeepInSync },
   ref,
 ) {
   // Items load when the card is first opened, and stay cached afterwards.
@@ -130,6 +133,9 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
                 </Menu.Item>
                 <Menu.Item leftSection={<IconDevices size={16} aria-hidden />} onClick={onStatus}>
                   Status on devices
+                </Menu.Item>
+                <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={onKeepInSync}>
+                  Keep in sync
                 </Menu.Item>
                 <Menu.Item
                   component={Link}

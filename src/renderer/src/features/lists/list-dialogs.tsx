@@ -12,6 +12,7 @@ const ImportListModal = lazy(() => import('./import-list-modal').then((m) => ({ 
 const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ default: m.AddAppsDrawer })));
 const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
 const ListStatusModal = lazy(() => import('./list-status-modal').then((m) => ({ default: m.ListStatusModal })));
+const KeepInSyncModal = lazy(() => import('./keep-in-sync-modal').then((m) => ({ default: m.KeepInSyncModal })));
 
 export type ListDialog =
   | { kind: 'new' }
@@ -20,7 +21,8 @@ export type ListDialog =
   | { kind: 'delete'; list: ListSummary }
   | { kind: 'add-apps'; list: ListSummary }
   | { kind: 'install'; list: ListSummary }
-  | { kind: 'status'; list: ListSummary };
+  | { kind: 'status'; list: ListSummary }
+  | { kind: 'sync'; list: ListSummary };
 
 interface ListDialogsProps {
   dialog: ListDialog | null;
@@ -133,6 +135,12 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
       return (
         <Suspense fallback={null}>
           <ListStatusModal listId={dialog.list.id} listName={dialog.list.name} onClose={onClose} />
+        </Suspense>
+      );
+    case 'sync':
+      return (
+        <Suspense fallback={null}>
+          <KeepInSyncModal list={dialog.list} onClose={onClose} />
         </Suspense>
       );
   }
