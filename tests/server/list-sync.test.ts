@@ -267,4 +267,17 @@ describe('keep in sync: a device follows a list (issue 12)', () => {
     const rows = await t.app.ctx.db.selectFrom('list_followers').selectAll().where('list_id', '=', list.id).execute();
     expect(rows).toEqual([]);
   });
+
+  it('ends the follows with the account', async () => {
+    const { owner, list, machine, sync } = await world(t, admin);
+    expect((await sync.follow(list.id, machine.deviceId)).status).toBe(200);
+    const followsOf = () => t.app.ctx.db.selectFrom('list_followers').selectAll().where('user_id', '=', owner.user.user.id).execute();
+    expect(await followsOf()).toHaveLength(1);
+    const deleted = await t.api.post<ApiError>('/api/account/delete', { password: owner.user.password }, owner.token, {
+      'x-account-action': 'delete',
+      'x-device-id': owner.deviceId,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await followsOf()).toEqual([]);
+  });
 });
