@@ -1,4 +1,6 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type QueryExecutorProvider } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type QueryExecutorProvider, type Transaction } from 'kysely';
+
+import type { Database } from './schema';
 
 /** The few things that differ between SQLite and PostgreSQL live here and only here. */
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -52,4 +54,14 @@ export async function advisoryTransactionLock(trx: QueryExecutorProvider, key: n
 /** `lower(column) like '%text%'` with `%`, `_` and `\` in the text taken literally, on both databases. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Several reads that must agree with each other (a row and its children, from which a status is
+ * computed): one snapshot, so a write committed between them cannot show half of itself.
+ * PostgreSQL's default READ COMMITTED gives each statement its own snapshot; REPEATABLE READ
+ * gives the transaction one. SQLite's transactions are serialisable already.
+ */
+export function readConsistently<T>(db: Kysely<Database>, read: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(read);
 }

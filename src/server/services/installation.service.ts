@@ -12,6 +12,7 @@ import {
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
+import { readConsistently } from '../db/dialect';
 import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
@@ -175,9 +176,11 @@ export class InstallationService {
 
   async list(userId: string): Promise<InstallationSummary[]> {
     await this.expireOverdue();
-    const rows = await installationsOfUser(this.ctx.db, userId, 100);
-    const ids = rows.map((row) => row.id);
-    const [targets, items] = await Promise.all([targetsOf(this.ctx.db, ids), itemsOf(this.ctx.db, ids)]);
+    const { rows, targets, items } = await readConsistently(this.ctx.db, async (trx) => {
+      const rows = await installationsOfUser(trx, userId, 100);
+      const ids = rows.map((row) => row.id);
+      return { rows, targets: await targetsOf(trx, ids), items: await itemsOf(trx, ids) };
+    });
     const now = this.ctx.clock.now();
     return rows.map((row) =>
       toSummary(
@@ -193,10 +196,13 @@ export class InstallationService {
 
   async get(userId: string, id: string): Promise<Installation> {
     await this.expireOverdue();
-    const row = await findInstallation(this.ctx.db, userId, id);
-    if (!row) throw installationNotFound();
-    const [targets, items] = await Promise.all([targetsOf(this.ctx.db, [id]), itemsOf(this.ctx.db, [id])]);
-    return toInstallation(row, targets, items, this.ctx.clock.now());
+    // One snapshot: a job finishing between the reads must not show as succeeded with no finish time.
+    const found = await readConsistently(this.ctx.db, async (trx) => {
+      const row = await findInstallation(trx, userId, id);
+      return row ? { row, targets: await targetsOf(trx, [id]), items: await itemsOf(trx, [id]) } : null;
+    });
+    if (!found) throw installationNotFound();
+    return toInstallation(found.row, found.targets, found.items, this.ctx.clock.now());
   }
 
   async itemLog(userId: string, id: string, itemId: string) {
