@@ -51,6 +51,8 @@ export const baseApi = createApi({
     'Inventory',
     'ApiKeys',
     'History',
+    'Notifications',
+    'NotificationSettings',
     'ListSync',
   ],
   endpoints: () => ({}),

@@ -59,12 +59,13 @@ describe('the live event stream', () => {
     );
     await runLiveEvents((topics) => {
       invalidated.push([...topics]);
-      if (topics.length === 2) controller.abort();
+      // The catch-up after reconnecting names every topic at once.
+      if (topics.length > 1) controller.abort();
     }, controller.signal);
     expect(opened[0]).toEqual({ authorization: 'Bearer access-1', accept: 'text/event-stream' });
     expect(opened).toHaveLength(2);
     // The second stream starts with a catch-up of everything missed in between.
-    expect(invalidated.slice(0, 3)).toEqual([['installations'], ['devices'], ['installations', 'devices']]);
+    expect(invalidated.slice(0, 3)).toEqual([['installations'], ['devices'], ['installations', 'devices', 'notifications']]);
   });
 
   it('refreshes an expired token on a 401 and reopens with the new one', async () => {

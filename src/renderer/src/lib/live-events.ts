@@ -15,6 +15,8 @@ const TAGS_OF_TOPIC = {
   installations: ['Installations'],
   // The inventory arrives from the agent as a device change.
   devices: ['Devices', 'Inventory'],
+  // The navbar's bell: a new notification, or some read in another tab.
+  notifications: ['Notifications'],
 } as const;
 
 /** Capped exponential backoff with full jitter: many tabs do not come back in one second after a restart. */

@@ -45,6 +45,7 @@ import {
   listsResponseSchema,
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
+import { markNotificationsReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema } from '@shared/api/notifications';
 import {
   createPaymentIntentResponseSchema,
   paymentHistoryResponseSchema,
@@ -171,6 +172,10 @@ export const apiContract = {
 
   'GET /api/history': json(historyResponseSchema),
   'GET /api/history/export.csv': file(),
+  'GET /api/notifications': json(notificationsResponseSchema),
+  'POST /api/notifications/read': json(markNotificationsReadResponseSchema),
+  'GET /api/notification-settings': json(notificationSettingsSchema),
+  'PUT /api/notification-settings': json(notificationSettingsSchema),
 } satisfies Record<string, JsonOperation<ZodType, number> | FileOperation>;
 
 export type ApiOperation = keyof typeof apiContract;

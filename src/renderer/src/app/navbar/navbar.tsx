@@ -12,6 +12,10 @@ import { AccountButton } from './account-button';
 // that lands before then is remembered, and the menu opens as soon as it arrives.
 const ListsMenu = lazy(() => import('../../features/lists/lists-menu').then((m) => ({ default: m.ListsMenu })));
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+// Premium's notification centre: its bell appears once the plan is known.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** Shown on every page; signed-out visitors get the logo and the account menu only. */
 export function Navbar() {
@@ -34,9 +38,16 @@ export function Navbar() {
           </Suspense>
         ) : null}
       </Group>
-      <Suspense fallback={<AccountButton onClick={() => setEarly('account')} />}>
-        <AccountMenu defaultOpened={early === 'account'} />
-      </Suspense>
+      <Group gap="xs" wrap="nowrap">
+        {authenticated ? (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={<AccountButton onClick={() => setEarly('account')} />}>
+          <AccountMenu defaultOpened={early === 'account'} />
+        </Suspense>
+      </Group>
     </Group>
   );
 }

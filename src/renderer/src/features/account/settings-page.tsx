@@ -8,6 +8,7 @@ import { useGetAccountQuery, useLazyGetAccountDebugQuery } from './account-api';
 import { AccountForm } from './account-form';
 import { ApiKeysSection } from './api-keys-section';
 import { DeleteAccountModal } from './delete-account-modal';
+import { NotificationSettingsSection } from './notification-settings-section';
 import { PlanBillingSection } from './plan-billing-section';
 import { ResetLinkModal } from './reset-link-modal';
 
@@ -54,6 +55,7 @@ export function SettingsPage() {
         <Stack gap="lg">
           <AccountForm key={account.id} account={account} onSendResetLink={() => setResetOpen(true)} />
           <PlanBillingSection />
+          <NotificationSettingsSection />
           <ApiKeysSection />
           <Paper
             withBorder

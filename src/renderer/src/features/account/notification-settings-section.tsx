@@ -1,0 +1,118 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+import type { NotificationSettingKey } from '@shared/api/notifications';
+import { getPlan } from '@shared/plans';
+
+import { errorMessage } from '../../lib/api-errors';
+import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from '../../lib/notifications-api';
+import { notify } from '../../lib/notify';
+import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
+
+interface SwitchText {
+  key: NotificationSettingKey;
+  label: string;
+  description: string;
+  premium: boolean;
+}
+
+const SWITCHES: readonly SwitchText[] = [
+  {
+    key: 'failureMails',
+    label: 'Installation failures',
+    description: 'An email when apps could not be installed on one of your devices, with what went wrong.',
+    premium: false,
+  },
+  {
+    key: 'updateDigest',
+    label: 'Update digest',
+    description: 'At most one email a day listing the apps on your devices that have a newer version.',
+    premium: false,
+  },
+  {
+    key: 'priorityMails',
+    label: 'Priority emails',
+    description: 'An email as soon as a device reports a new update, without waiting for the digest.',
+    premium: true,
+  },
+  {
+    key: 'inApp',
+    label: 'In-app notifications',
+    description: 'Failed installations and new updates in the notification centre, under the bell in the navbar.',
+    premium: true,
+  },
+];
+
+/** Settings → Notifications: one switch per kind; the Premium ones explain themselves on other plans. */
+export function NotificationSettingsSection() {
+  const { data: status } = useGetSubscriptionStatusQuery();
+  // When the plan cannot be read the Premium switches stay usable: the server decides anyway.
+  const premium = status ? getPlan(status.currentPlan.name).capabilities.priorityNotifications : true;
+  const { data: settings, isLoading, isError, refetch } = useGetNotificationSettingsQuery();
+  const [update, { isLoading: saving, originalArgs }] = useUpdateNotificationSettingsMutation();
+
+  async function change(key: NotificationSettingKey, value: boolean) {
+    try {
+      await update({ [key]: value }).unwrap();
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to update notification settings. Please try again.'));
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="notifications-heading">
+      <Title order={2} fz="lg" id="notifications-heading">
+        Notifications
+      </Title>
+      <Text size="sm" c="dimmed" mt={4}>
+        Every notification email also has an unsubscribe link that turns its kind off in one click.
+      </Text>
+      {isLoading ? <Skeleton height={120} mt="sm" /> : null}
+      {isError ? (
+        <Alert color="red" variant="light" mt="sm">
+          <Group justify="space-between">
+            <Text size="sm">We could not load your notification settings.</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {settings ? (
+        <Stack gap="md" mt="md">
+          {SWITCHES.map((item) => {
+            const locked = item.premium && !premium;
+            const pending = saving && originalArgs !== undefined && item.key in originalArgs;
+            return (
+              <Switch
+                key={item.key}
+                checked={settings[item.key] && !locked}
+                disabled={locked || pending}
+                onChange={(event) => void change(item.key, event.currentTarget.checked)}
+                label={
+                  <Group gap={6} component="span">
+                    {item.label}
+                    {item.premium ? (
+                      <Badge size="xs" variant="light" component="span">
+                        Premium
+                      </Badge>
+                    ) : null}
+                  </Group>
+                }
+                description={item.description}
+              />
+            );
+          })}
+          {!premium ? (
+            <Text size="sm">
+              Priority notifications are part of Premium.{' '}
+              <Anchor component={Link} to="/pricing-page" size="sm">
+                See plans and upgrade
+              </Anchor>
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
