@@ -51,6 +51,7 @@ export const baseApi = createApi({
     'Inventory',
     'ApiKeys',
     'History',
+    'Schedules',
     'Notifications',
     'NotificationSettings',
     'ListSync',

@@ -52,6 +52,7 @@ import {
   sandboxConfirmResponseSchema,
   verifyPaymentResponseSchema,
 } from '@shared/api/payment';
+import { scheduleSchema, schedulesResponseSchema } from '@shared/api/schedules';
 import {
   cancelDowngradeResponseSchema,
   downgradeResponseSchema,
@@ -172,6 +173,12 @@ export const apiContract = {
 
   'GET /api/history': json(historyResponseSchema),
   'GET /api/history/export.csv': file(),
+
+  'GET /api/schedules': json(schedulesResponseSchema),
+  'POST /api/schedules': json(scheduleSchema, 201),
+  'PUT /api/schedules/:id': json(scheduleSchema),
+  'DELETE /api/schedules/:id': json(successResponseSchema),
+
   'GET /api/notifications': json(notificationsResponseSchema),
   'POST /api/notifications/read': json(markNotificationsReadResponseSchema),
   'GET /api/notification-settings': json(notificationSettingsSchema),

@@ -8,6 +8,7 @@ import { formatLastActive } from '@shared/format';
 import { DeviceBadges } from '../../components/device-badges';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
+import { UpdateScheduleSection } from '../../components/update-schedule-section';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
@@ -135,6 +136,7 @@ export function DevicePage() {
           </SimpleGrid>
         </Paper>
         {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
+        {enrolled ? <UpdateScheduleSection target={{ deviceId: device.device_id }} /> : null}
         <RecentInstallations deviceId={deviceId} installations={installations} />
       </Stack>
     );

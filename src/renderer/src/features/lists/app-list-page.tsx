@@ -93,6 +93,7 @@ export function AppListPage() {
               onInstall={() => setDialog({ kind: 'install', list })}
               onStatus={() => setDialog({ kind: 'status', list })}
               onKeepInSync={() => setDialog({ kind: 'sync', list })}
+              onSchedule={() => setDialog({ kind: 'schedule', list })}
             />
           ))}
         </Stack>

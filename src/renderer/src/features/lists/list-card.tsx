@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
+  IconCalendarTime,
   IconChevronDown,
   IconChevronUp,
   IconDevices,
@@ -37,6 +38,8 @@ interface ListCardProps {
   onStatus: () => void;
   /** Which machines follow the list (keep in sync). */
   onKeepInSync: () => void;
+  /** When the list's apps are upgraded by themselves (Premium). */
+  onSchedule: () => void;
 }
 
 function DisabledReason({ reason, children }: { reason: string | null; children: ReactElement }) {
@@ -53,7 +56,7 @@ function DisabledReason({ reason, children }: { reason: string | null; children:
 
 /** One list of /app-list: name, count, size, its apps, and what can be done with it. */
 export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListCard(
-  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus, onKeepInSync },
+  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus, onKeepInSync, onSchedule },
   ref,
 ) {
   // Items load when the card is first opened, and stay cached afterwards.
@@ -136,6 +139,9 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
                 </Menu.Item>
                 <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={onKeepInSync}>
                   Keep in sync
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCalendarTime size={16} aria-hidden />} onClick={onSchedule}>
+                  Update schedule
                 </Menu.Item>
                 <Menu.Item
                   component={Link}

@@ -13,6 +13,7 @@ const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ defa
 const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
 const ListStatusModal = lazy(() => import('./list-status-modal').then((m) => ({ default: m.ListStatusModal })));
 const KeepInSyncModal = lazy(() => import('./keep-in-sync-modal').then((m) => ({ default: m.KeepInSyncModal })));
+const ListScheduleModal = lazy(() => import('./list-schedule-modal').then((m) => ({ default: m.ListScheduleModal })));
 
 export type ListDialog =
   | { kind: 'new' }
@@ -22,7 +23,8 @@ export type ListDialog =
   | { kind: 'add-apps'; list: ListSummary }
   | { kind: 'install'; list: ListSummary }
   | { kind: 'status'; list: ListSummary }
-  | { kind: 'sync'; list: ListSummary };
+  | { kind: 'sync'; list: ListSummary }
+  | { kind: 'schedule'; list: ListSummary };
 
 interface ListDialogsProps {
   dialog: ListDialog | null;
@@ -141,6 +143,12 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
       return (
         <Suspense fallback={null}>
           <KeepInSyncModal list={dialog.list} onClose={onClose} />
+        </Suspense>
+      );
+    case 'schedule':
+      return (
+        <Suspense fallback={null}>
+          <ListScheduleModal list={dialog.list} onClose={onClose} />
         </Suspense>
       );
   }
