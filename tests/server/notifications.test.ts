@@ -267,6 +267,17 @@ describe('notifications (issue 12)', () => {
     });
     // Again: still fine (mail providers may retry).
     expect((await oneClick(link)).status).toBe(200);
+    // The page's button (a browser's form post) lands on a page that says it is done.
+    const fromPage = await t.api.request({
+      method: 'POST',
+      url: link.replace('http://loadout.test', ''),
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(fromPage.status).toBe(303);
+    const done = await t.api.get<string>(String(fromPage.headers.location));
+    expect(done.status).toBe(200);
+    expect(done.body).toContain('Done: you will no longer get mails when an installation fails.');
 
     await failedInstall(free);
     expect(mailsTo(free, FAILED_SUBJECT)).toHaveLength(1);
