@@ -338,7 +338,10 @@ describe('custom update schedules (issue 12)', () => {
     expect(tooLate.received.filter((m) => m.type === 'job.assign' && m.job.installationId === secondRun!.id)).toEqual([]);
     await tooLate.close();
     await fresh(owner);
-    expect((await installationsOf(t, owner.token).get(secondRun!.id)).body.targets[0]).toMatchObject({ status: 'expired' });
+    expect((await installationsOf(t, owner.token).get(secondRun!.id)).body.targets[0]).toMatchObject({
+      status: 'expired',
+      reason: 'The device did not connect in time for this scheduled run; the schedule runs again next time',
+    });
 
     // After a downgrade the schedule stays, visible, but does not fire.
     await setPlan(t, owner.user.user.id, 'free');

@@ -57,6 +57,12 @@ const installationNotFound = () => notFound('Installation not found', ErrorCode.
 /** "Check now" reaches a device's agent at most once in this long. */
 const INVENTORY_REFRESH_WINDOW_MS = 30_000;
 const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
+const WINDOW_EXPIRED_REASON = 'The device did not connect in time for this scheduled run; the schedule runs again next time';
+
+/** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
+function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at'>): string {
+  return Date.parse(target.expires_at) - Date.parse(target.created_at) < JOB_EXPIRY_DAYS * DAY_MS ? WINDOW_EXPIRED_REASON : EXPIRED_REASON;
+}
 
 /**
  * Installations as their owner sees them (DESIGN §5): created with a job per device and an
@@ -278,8 +284,9 @@ export class InstallationService {
     const overdue = await overdueTargets(this.ctx.db, now);
     for (const target of overdue) {
       const moved = await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason: EXPIRED_REASON, finished_at: now }))) return false;
-        await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: EXPIRED_REASON, updated_at: now });
+        const reason = expiryReason(target);
+        if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason, finished_at: now }))) return false;
+        await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: reason, updated_at: now });
         return true;
       });
       if (moved) await this.changed(target.user_id, target.installation_id);
