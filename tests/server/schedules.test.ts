@@ -396,6 +396,14 @@ describe('custom update schedules (issue 12)', () => {
     expect(await t.app.services.schedules.fireDue()).toBe(1);
     expect(await t.app.services.schedules.fireDue()).toBe(0);
     expect(await upgradesOn(machine.deviceId)).toHaveLength(1);
+
+    // A device that is no longer active stops its schedule (it stays listed, turned off).
+    await db.updateTable('devices').set({ is_active: 0 }).where('device_id', '=', machine.deviceId).execute();
+    t.clock.set(new Date('2026-06-03T01:00:00.000Z'));
+    await fresh(owner);
+    expect(await t.app.services.schedules.fireDue()).toBe(0);
+    expect(await upgradesOn(machine.deviceId)).toHaveLength(1);
+    expect((await api(owner).list()).body.schedules[0]).toMatchObject({ enabled: false, lastRunAt: '2026-06-02T01:00:00.000Z' });
   });
 
   it('upgrades a list’s out-of-date apps on each device that has them', async () => {
