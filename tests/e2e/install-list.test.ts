@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, screenshot } from './helpers/browser';
-import { HeadlessAgent, installedVersion, installPackages, removePackages } from './helpers/machine';
+import { addAppsToCatalogue } from './helpers/catalogue-admin';
+import { enrolThisMachine, HeadlessAgent, installedVersion, installPackages, removePackages } from './helpers/machine';
 import { startServer, type RunningServer } from './helpers/server';
-import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
+import { createListWithApps, newPerson, see, signUp } from './helpers/ui';
 
 /** Two small real Debian packages, and an app with no Linux package at all. */
 const HELLO = { name: 'GNU Hello', apt: 'hello' };
@@ -30,7 +27,6 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
   let admin: Page;
   let user: Page;
   const agent = new HeadlessAgent();
-  const dir = mkdtempSync(join(tmpdir(), 'loadout-e2e-install-'));
   const preinstalled = [HELLO.apt, COWSAY.apt].filter((name) => installedVersion(name) !== null);
   let deviceId = '';
 
@@ -50,40 +46,11 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
     installPackages(preinstalled);
     await browser?.close();
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lets an admin add two Debian packages and a Windows-only app to the catalogue', async () => {
     await signUp(admin, server.url, newPerson('install-admin'));
-    await admin.goto(`${server.url}/app-database-management`);
-    await admin.getByRole('heading', { name: 'App Database Management' }).waitFor();
-    await field(admin, 'Category name').fill('Command line');
-    await admin.getByRole('button', { name: 'Save Category' }).click();
-    await see(admin, 'Category saved');
-    const icon = join(dir, 'icon.png');
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e44' } })
-      .png()
-      .toFile(icon);
-    for (const app of [HELLO, COWSAY, WINDOWS_ONLY]) {
-      await field(admin, 'Name').fill(app.name);
-      await field(admin, 'Description').fill(`${app.name}, for the installation test.`);
-      await admin.getByRole('combobox', { name: 'Category', exact: true }).click();
-      await admin.getByRole('option', { name: 'Command line' }).click();
-      await field(admin, 'File size (KB)').fill('100');
-      await field(admin, 'Website').fill('https://example.org/app');
-      await admin.getByLabel('Icon').setInputFiles(icon);
-      if ('apt' in app) await field(admin, 'apt package').fill(app.apt);
-      if ('winget' in app) await field(admin, 'winget id').fill(app.winget);
-      await admin.getByRole('button', { name: 'Add App' }).click();
-      // The toast of the app before may still be up: ask the catalogue itself.
-      await expect
-        .poll(
-          async () =>
-            ((await (await admin.request.get(`${server.url}/catalogue/apps?search=${encodeURIComponent(app.name)}`)).json()) as unknown[])
-              .length,
-        )
-        .toBe(1);
-    }
+    await addAppsToCatalogue(admin, server.url, 'Command line', [HELLO, COWSAY, WINDOWS_ONLY]);
   });
 
   it('enrols this machine with a token from the Devices screen and the headless agent', async () => {
@@ -95,30 +62,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
       [HELLO, COWSAY, WINDOWS_ONLY].map((app) => app.name),
     );
 
-    await user.goto(`${server.url}/devices`);
-    await user.getByRole('button', { name: 'Generate Token' }).click();
-    const generate = user.getByRole('dialog', { name: 'Generate Registration Token' });
-    await field(generate, 'Max Uses').fill('1');
-    await generate.getByRole('button', { name: 'Generate' }).click();
-    // The commands a person copies onto the machine, with the registration link in them.
-    const command = user.getByText(/node loadout-agent\.mjs enroll "/).first();
-    await command.waitFor();
-    await screenshot(user, '40-token-commands');
-    const link = /enroll "([^"]+)"/.exec((await command.textContent()) ?? '')?.[1];
-    expect(link).toContain('/devices/enroll?code=');
-
-    await agent.download(server.url);
-    expect(await agent.enroll(link ?? '')).toContain('e2e-machine');
-    agent.run();
-    await user.keyboard.press('Escape');
-    const machine = user.getByRole('article', { name: 'e2e-machine' });
-    await machine.waitFor({ timeout: 45_000 });
-    await machine.getByText('Online').first().waitFor({ timeout: 30_000 });
-    const devices = await user.evaluate(async () => {
-      const res = await fetch('/api/devices', { headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
-      return (await res.json()) as { devices: Array<{ device_id: string; device_name: string }> };
-    });
-    deviceId = devices.devices.find((device) => device.device_name === 'e2e-machine')?.device_id ?? '';
+    deviceId = await enrolThisMachine(user, server.url, agent, '40-token-commands');
     expect(deviceId).not.toBe('');
   });
 

@@ -3,6 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+
+import { screenshot } from './browser';
+import { field } from './ui';
 
 /** What dpkg says of a package on this machine: its version when installed, else null. */
 export function installedVersion(name: string): string | null {
@@ -83,4 +87,37 @@ export class HeadlessAgent {
     }
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The Devices screen's way of adding a machine, as a person does it: generate a one-use token,
+ * copy the command, then on the machine download the agent, enrol with the link and run it.
+ * Waits until the card says Online and answers the device's id.
+ */
+export async function enrolThisMachine(page: Page, baseUrl: string, agent: HeadlessAgent, screenshotName?: string): Promise<string> {
+  await page.goto(`${baseUrl}/devices`);
+  await page.getByRole('button', { name: 'Generate Token' }).click();
+  const generate = page.getByRole('dialog', { name: 'Generate Registration Token' });
+  await field(generate, 'Max Uses').fill('1');
+  await generate.getByRole('button', { name: 'Generate' }).click();
+  // The commands a person copies onto the machine, with the registration link in them.
+  const command = page.getByText(/node loadout-agent\.mjs enroll "/).first();
+  await command.waitFor();
+  if (screenshotName) await screenshot(page, screenshotName);
+  const link = /enroll "([^"]+)"/.exec((await command.textContent()) ?? '')?.[1] ?? '';
+  if (!link.includes('/devices/enroll?code=')) throw new Error(`No registration link in the command: ${link}`);
+
+  await agent.download(baseUrl);
+  const enrolled = await agent.enroll(link);
+  if (!enrolled.includes('e2e-machine')) throw new Error(`The agent did not enrol: ${enrolled}`);
+  agent.run();
+  await page.keyboard.press('Escape');
+  const machine = page.getByRole('article', { name: 'e2e-machine' });
+  await machine.waitFor({ timeout: 45_000 });
+  await machine.getByText('Online').first().waitFor({ timeout: 30_000 });
+  const devices = await page.evaluate(async () => {
+    const res = await fetch('/api/devices', { headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+    return (await res.json()) as { devices: Array<{ device_id: string; device_name: string }> };
+  });
+  return devices.devices.find((device) => device.device_name === 'e2e-machine')?.device_id ?? '';
 }

@@ -21,8 +21,12 @@ function appsOf(targets: readonly InstallationTarget[]): Array<{ appId: number; 
   return [...seen].map(([appId, name]) => ({ appId, name }));
 }
 
-/** The small print under a cell's status: the version installed, why it was skipped, how it failed. */
-function itemDetail(item: InstallationItem): string | null {
+/**
+ * The small print under a cell's status: the version installed, why it was skipped, how it
+ * failed; for an update or an uninstall, the agent's sentence ("Updated from 1.0 to 1.1").
+ */
+function itemDetail(item: InstallationItem, kind: JobKind): string | null {
+  if (item.status === 'succeeded' && kind !== 'install' && item.message) return item.message;
   if (item.status === 'succeeded') return [item.version, item.manager ? `with ${item.manager}` : null].filter(Boolean).join(' ') || null;
   if (item.status === 'failed') {
     const exit = item.exitCode !== null ? `Exit code ${item.exitCode}` : null;
@@ -64,7 +68,7 @@ function Cell({
       </Text>
     );
   }
-  const detail = itemDetail(item);
+  const detail = itemDetail(item, kind);
   return (
     <Stack gap={4} align="flex-start">
       <StatusBadge look={itemStatusLook(item.status, kind)} />
