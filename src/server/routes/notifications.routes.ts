@@ -137,7 +137,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/notifications/unsubscribe',
       {
-        onRequest: limitPerIp(app, 'unsubscribe', 'tokenPerIp'),
+        // No per-IP limit here: mail providers post one-click unsubscribes of many people from a
+        // few addresses, and a 429 would keep mailing someone who asked to stop. A token that is
+        // not ours costs one HMAC and no database access.
         bodyLimit: UNSUBSCRIBE_BODY_LIMIT,
         schema: {
           tags,

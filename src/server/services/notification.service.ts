@@ -48,7 +48,11 @@ import { inventoryEntryOf } from './installation-plan';
 import type { SubscriptionService } from './subscription.service';
 
 const DIGEST_LEASE = 'update-digest';
-const LEASE_MS = 5 * MINUTE_MS;
+/**
+ * The digest's lease is kept after a run: the scheduler ticks every minute, but reading every
+ * outdated package of every device is needed only this often (digests go at most daily anyway).
+ */
+export const DIGEST_RUN_EVERY_MS = 15 * MINUTE_MS;
 /** A user's centre keeps this many; older notifications go when a new one comes. */
 const KEPT_NOTIFICATIONS = 200;
 
@@ -214,14 +218,14 @@ export class NotificationService {
   /**
    * The update digest (a scheduler task): one mail per user whose devices have apps with newer
    * versions, at most one a day, and none when the list is the same as the last digest's. One
-   * server process at a time holds the lease; each user's digest is also claimed in the
-   * database before it is sent. Returns how many digests went.
+   * run per DIGEST_RUN_EVERY_MS across all server processes (the lease outlives the run); each
+   * user's digest is also claimed in the database before it is sent. Returns how many went.
    */
   async sendDigests(): Promise<number> {
     const holder = randomBytes(12).toString('hex');
     const now = this.ctx.clock.now();
-    if (!(await acquireLease(this.ctx.db, DIGEST_LEASE, holder, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString())))
-      return 0;
+    const until = new Date(now.getTime() + DIGEST_RUN_EVERY_MS).toISOString();
+    if (!(await acquireLease(this.ctx.db, DIGEST_LEASE, holder, now.toISOString(), until))) return 0;
     try {
       const notAfter = isoAfter(this.ctx.clock, -DAY_MS);
       const rows = await outdatedInventoryForDigest(this.ctx.db, notAfter);
@@ -250,8 +254,10 @@ export class NotificationService {
         sent += 1;
       }
       return sent;
-    } finally {
+    } catch (error) {
+      // A failed run may be tried again at the next tick.
       await releaseLease(this.ctx.db, DIGEST_LEASE, holder);
+      throw error;
     }
   }
 
