@@ -132,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'update digests sent', run: () => app.services.notifications.sendDigests() },
       // Custom update schedules (premium); tests call services.schedules.fireDue().
       { name: 'update schedules fired', run: () => app.services.schedules.fireDue() },
+      // Advanced monitoring: a machine silent for a day; tests call services.monitoring.alertSilentMachines().
+      { name: 'silent machines told', run: () => app.services.monitoring.alertSilentMachines() },
     ],
     app.log,
   );

@@ -29,9 +29,24 @@ export interface Plan {
   badge: 'Basic' | 'Most Popular' | 'Best Value';
   limits: PlanLimits;
   features: readonly string[];
-  /** priorityNotifications: an immediate mail for new updates and the in-app notification centre. */
-  capabilities: { updateSchedules: boolean; apiKeys: boolean; deviceGroups: boolean; priorityNotifications: boolean };
+  /** What the plan's monitoring feature ("Basic monitoring", "Advanced monitoring") means, shown under it in the plan catalogue. */
+  monitoring: string;
+  /**
+   * priorityNotifications: an immediate mail for new updates and the in-app notification centre.
+   * advancedMonitoring: each machine's check-ins and version changes over time, and an alert
+   * when a machine has not reported for a day.
+   */
+  capabilities: {
+    updateSchedules: boolean;
+    apiKeys: boolean;
+    deviceGroups: boolean;
+    priorityNotifications: boolean;
+    advancedMonitoring: boolean;
+  };
 }
+
+const ADVANCED_MONITORING =
+  'Also every check-in and version change of each machine over time, and an alert when a machine has not reported for a day.';
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   free: {
@@ -43,7 +58,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     badge: 'Basic',
     limits: { lists: 1, appsPerList: 5, devices: 2, historyDays: 7, cooldownHours: 72, storageMb: 100, bandwidthGb: 1 },
     features: ['1 app list', 'Up to 5 apps', 'Basic monitoring', '7-day update history', 'Email notifications', 'Community support'],
-    capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false },
+    monitoring: 'The apps on each machine, their versions and available updates, checked when you ask.',
+    capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false, advancedMonitoring: false },
   },
   premium: {
     id: 'premium',
@@ -63,7 +79,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Custom update schedules',
       'API access',
     ],
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false, priorityNotifications: true },
+    monitoring: ADVANCED_MONITORING,
+    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false, priorityNotifications: true, advancedMonitoring: true },
   },
   'annual-premium': {
     id: 'annual-premium',
@@ -74,7 +91,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     badge: 'Best Value',
     limits: { lists: null, appsPerList: 25, devices: 10, historyDays: 30, cooldownHours: 24, storageMb: 5120, bandwidthGb: 50 },
     features: ['Everything in Premium', `Save ${annualSavingPercent(999, 9900)}% annually`, 'Advanced device management'],
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true },
+    monitoring: ADVANCED_MONITORING,
+    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true, advancedMonitoring: true },
   },
 };
 

@@ -11,6 +11,7 @@ import { migration0008UpdateHistory } from './migrations/0008-update-history';
 import { migration0009Notifications } from './migrations/0009-notifications';
 import { migration0010UpdateSchedules } from './migrations/0010-update-schedules';
 import { migration0011ListFollowers } from './migrations/0011-list-followers';
+import { migration0012DeviceCheckIns } from './migrations/0012-device-check-ins';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-notifications': migration0009Notifications,
   '0010-update-schedules': migration0010UpdateSchedules,
   '0011-list-followers': migration0011ListFollowers,
+  '0012-device-check-ins': migration0012DeviceCheckIns,
 };
 
 /**

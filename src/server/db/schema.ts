@@ -191,6 +191,8 @@ export interface DevicesTable {
   managers: string | null;
   /** When the agent last said it was connected (hello, heartbeat); null once it disconnected. */
   agent_seen_at: Timestamp | null;
+  /** When the owner was told the machine had not reported for a day (advanced monitoring). */
+  silence_alerted_at: Timestamp | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */
@@ -276,6 +278,23 @@ export interface DeviceInventoryTable {
   package_id: string;
   installed_version: string;
   available_version: string | null;
+}
+
+/** A machine's agent connected or reported its inventory (advanced monitoring, issue 12). */
+export interface DeviceCheckInsTable {
+  id: string;
+  user_id: string;
+  device_row_id: string;
+  kind: 'connected' | 'inventory';
+  agent_version: string | null;
+  /** Inventory check-ins: how many catalogue packages were installed, and how many out of date. */
+  apps: number | null;
+  outdated: number | null;
+  /** JSON array of the versions that changed since the inventory before (at most CHECK_IN_CHANGES_KEPT). */
+  changes: string | null;
+  /** How many changed in all, when more than were kept. */
+  changes_total: number | null;
+  created_at: Timestamp;
 }
 
 /** One app an agent finished installing, upgrading or uninstalling on a device (issue 12). */
@@ -383,7 +402,7 @@ export interface ListFollowersTable {
 export interface NotificationsTable {
   id: string;
   user_id: string;
-  kind: 'installation_failed' | 'updates_available';
+  kind: 'installation_failed' | 'updates_available' | 'device_silent';
   title: string;
   body: string;
   /** A route of the web app, or null. */
@@ -442,6 +461,7 @@ export interface Database {
   installation_items: InstallationItemsTable;
   device_inventory: DeviceInventoryTable;
   update_history: UpdateHistoryTable;
+  device_check_ins: DeviceCheckInsTable;
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;

@@ -131,3 +131,29 @@ export function updatesAvailableMail(input: {
     }),
   };
 }
+
+/** Premium (advanced monitoring): a machine's agent has not reported for a day. */
+export function machineSilentMail(input: {
+  firstName: string;
+  deviceName: string;
+  hours: number;
+  lastReport: string;
+  link: string;
+  unsubscribeLink: string;
+}): MailContent {
+  const intro = `One of your machines has not reported to Loadout for more than ${input.hours} hours.`;
+  const device = `Device: ${oneLine(input.deviceName, LABEL_MAX) || 'Unnamed device'}`;
+  const last = `Last report: ${input.lastReport}`;
+  const check = 'It may be switched off, offline, or its agent stopped. See the machine in Loadout:';
+  const [why, unsubscribe, settings] = footer('You get this mail because priority notifications are on.', input.unsubscribeLink);
+  const hi = greeting(input.firstName);
+  return {
+    subject: 'A machine has not reported for a day',
+    text: [hi, '', intro, '', device, last, '', check, '', input.link, '', why, unsubscribe, settings, '', SIGNATURE].join('\n'),
+    html: html([hi, intro, device, last, check, SIGNATURE, `${why} ${unsubscribe}`, settings ?? ''], {
+      link: input.link,
+      label: 'Open the machine',
+      at: 5,
+    }),
+  };
+}

@@ -17,6 +17,7 @@ import { historyRoutes } from './history.routes';
 import { installationRoutes } from './installations.routes';
 import { listSyncRoutes } from './list-sync.routes';
 import { listRoutes } from './lists.routes';
+import { monitoringRoutes } from './monitoring.routes';
 import { notificationRoutes } from './notifications.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
   await app.register(historyRoutes);
+  await app.register(monitoringRoutes);
   await app.register(notificationRoutes);
   await app.register(scheduleRoutes);
   await app.register(listSyncRoutes);

@@ -7,10 +7,12 @@ import { listApps } from '../db/repositories/catalogue.repository';
 import {
   installedVersionOf,
   inventoryCheckedAt,
+  inventoryOf,
   markAgentGone,
   markAgentSeen,
   replaceInventory,
 } from '../db/repositories/device-agent.repository';
+import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
 import {
   findInstallationById,
   findItem,
@@ -26,8 +28,10 @@ import {
 import { insertHistory, lastRecordedVersion } from '../db/repositories/update-history.repository';
 import type { Db, DevicesTable } from '../db/schema';
 import { newId } from '../security/tokens';
+import { inventoryCheckIn } from './check-ins';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationService } from './installation.service';
+import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
 
 /** The device row an agent's credential stands for. */
@@ -52,6 +56,7 @@ export class AgentJobService {
     private readonly installations: InstallationService,
     private readonly deviceTokens: DeviceTokenService,
     private readonly notifications: NotificationService,
+    private readonly monitoring: MonitoringService,
   ) {}
 
   /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
@@ -61,6 +66,7 @@ export class AgentJobService {
 
   async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
     await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
+    await this.monitoring.connected(device, hello.agentVersion);
     await this.installations.devicesChanged(device.user_id, device.device_id);
   }
 
@@ -225,17 +231,20 @@ export class AgentJobService {
 
   async inventory(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
     const unique = new Map(packages.map((entry) => [`${entry.manager}:${entry.id}`, entry]));
-    await replaceInventory(
-      this.ctx.db,
-      device.id,
-      [...unique.values()].map((entry) => ({
-        manager: entry.manager,
-        package_id: entry.id,
-        installed_version: entry.installedVersion,
-        available_version: entry.availableVersion,
-      })),
-      isoNow(this.ctx.clock),
-    );
+    const rows = [...unique.values()].map((entry) => ({
+      manager: entry.manager,
+      package_id: entry.id,
+      installed_version: entry.installedVersion,
+      available_version: entry.availableVersion,
+    }));
+    const now = isoNow(this.ctx.clock);
+    // One transaction: a reader never sees the inventory half replaced, and the check-in's changes are against the inventory it replaced.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      // A machine's first inventory is its starting point, not a list of changes.
+      const before = (await inventoryCheckedAt(trx, device.id)) === null ? null : await inventoryOf(trx, [device.id]);
+      await replaceInventory(trx, device.id, rows, now);
+      await insertCheckIn(trx, inventoryCheckIn({ id: newId(), userId: device.user_id, deviceRowId: device.id, at: now }, before, rows));
+    });
     await this.installations.devicesChanged(device.user_id, device.device_id);
     this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
   }

@@ -81,9 +81,10 @@ export class HistoryService {
         const before = new Date(now.getTime() - kept * DAY_MS).toISOString();
         const plans = PLAN_IDS.filter((id) => PLANS[id].limits.historyDays === kept);
         // Free is also every user without a subscription row, or with a plan we do not know.
-        deleted += plans.includes('free')
-          ? await pruneHistory(this.ctx.db, before, { notOnPlans: PLAN_IDS.filter((id) => !plans.includes(id)) })
-          : await pruneHistory(this.ctx.db, before, { onPlans: plans });
+        const users = plans.includes('free') ? { notOnPlans: PLAN_IDS.filter((id) => !plans.includes(id)) } : { onPlans: plans };
+        // The check-ins of advanced monitoring are kept as long as the history.
+        for (const table of ['update_history', 'device_check_ins'] as const)
+          deleted += await pruneHistory(this.ctx.db, before, users, table);
       }
       return deleted;
     } finally {

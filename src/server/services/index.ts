@@ -21,6 +21,7 @@ import { ListStatusService } from './list-status.service';
 import { ListSyncService } from './list-sync.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
+import { MonitoringService } from './monitoring.service';
 import { NotificationService } from './notification.service';
 import { PasswordResetService } from './password-reset.service';
 import { PaymentService } from './payment.service';
@@ -56,6 +57,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   history: HistoryService;
   notifications: NotificationService;
+  monitoring: MonitoringService;
   schedules: ScheduleService;
 }
 
@@ -69,6 +71,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
   const notifications = new NotificationService(ctx, subscription);
+  const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations);
   lists.observeItems(listSync);
   return {
@@ -93,11 +96,12 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     installations,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications),
+    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications, monitoring),
     payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
     history: new HistoryService(ctx),
     notifications,
+    monitoring,
     schedules: new ScheduleService(ctx, subscription, lists, installations),
   };
 }

@@ -32,10 +32,12 @@ import {
   type SettingsRow,
 } from '../db/repositories/notifications.repository';
 import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
+import { findUserById } from '../db/repositories/users.repository';
 import type { DeviceInventoryTable, NotificationsTable } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import {
   installationFailedMail,
+  machineSilentMail,
   oneLine,
   updateDigestMail,
   updatesAvailableMail,
@@ -211,6 +213,40 @@ export class NotificationService {
           ? `Update available on ${oneLine(device.device_name, 80)}`
           : `${told.length} updates available on ${oneLine(device.device_name, 80)}`,
       body: told.map((app) => `${oneLine(app.appName, 80)}: ${app.installedVersion} → ${app.availableVersion}`).join('\n'),
+      link,
+    });
+  }
+
+  /**
+   * Advanced monitoring (MonitoringService.alertSilentMachines, once per silence): a machine
+   * has not reported for `hours`; a priority mail and an entry in the centre.
+   */
+  async machineSilent(machine: {
+    userId: string;
+    deviceId: string;
+    deviceName: string;
+    lastActiveAt: string;
+    hours: number;
+  }): Promise<void> {
+    const owner = await findUserById(this.ctx.db, machine.userId);
+    if (!owner) return;
+    const settings = await this.settings(machine.userId);
+    const link = `/devices/${machine.deviceId}`;
+    if (settings.priorityMails) {
+      const mail = machineSilentMail({
+        firstName: owner.first_name,
+        deviceName: machine.deviceName,
+        hours: machine.hours,
+        lastReport: `${new Date(machine.lastActiveAt).toUTCString()}`,
+        link: `${this.ctx.config.publicUrl}${link}`,
+        unsubscribeLink: this.unsubscribeLink(machine.userId, 'priorityMails'),
+      });
+      await this.mail(owner.email, mail, machine.userId, 'priorityMails');
+    }
+    await this.notifyInApp(machine.userId, settings, {
+      kind: 'device_silent',
+      title: `${oneLine(machine.deviceName, 80)} has not reported for a day`,
+      body: `Its last report was at ${new Date(machine.lastActiveAt).toUTCString()}. It may be switched off, offline, or its agent stopped.`,
       link,
     });
   }

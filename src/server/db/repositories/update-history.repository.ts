@@ -46,7 +46,7 @@ export function historyOfUser(
 }
 
 /** A plan id as normalizePlanId (src/shared/plans.ts) reads it, in SQL: trimmed, lower case, dashes. */
-const normalizedPlan = sql<string>`replace(lower(trim(subscriptions.plan)), '_', '-')`;
+export const normalizedPlan = sql<string>`replace(lower(trim(subscriptions.plan)), '_', '-')`;
 
 /**
  * Deletes the rows older than `before` of the users on one of `plans`, or, with
@@ -57,13 +57,14 @@ export async function pruneHistory(
   db: Db,
   before: string,
   users: { onPlans: readonly string[] } | { notOnPlans: readonly string[] },
+  table: 'update_history' | 'device_check_ins' = 'update_history',
 ): Promise<number> {
   const plansOf = (plans: readonly string[]) =>
     db
       .selectFrom('subscriptions')
       .select('subscriptions.user_id')
       .where(normalizedPlan, 'in', [...plans]);
-  let query = db.deleteFrom('update_history').where('created_at', '<', before);
+  let query = db.deleteFrom(table).where('created_at', '<', before);
   if ('onPlans' in users) {
     if (users.onPlans.length === 0) return 0;
     query = query.where('user_id', 'in', plansOf(users.onPlans));

@@ -98,7 +98,14 @@ export function PlanCard({ plan, header, highlighted, ...actionProps }: PlanCard
           }
         >
           {plan.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
+            <List.Item key={feature}>
+              {feature}
+              {feature.endsWith('monitoring') ? (
+                <Text size="xs" c="dimmed">
+                  {plan.monitoring}
+                </Text>
+              ) : null}
+            </List.Item>
           ))}
         </List>
         <ActionButton {...actionProps} />

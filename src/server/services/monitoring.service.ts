@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+
+import { ErrorCode } from '@shared/api/errors';
+import { SILENT_AFTER_HOURS, type DeviceCheckInsResponse } from '@shared/api/monitoring';
+import { PLAN_IDS, PLANS } from '@shared/plans';
+import { HOUR_MS, MINUTE_MS } from '@shared/time';
+
+import { isoAfter, isoNow, type AppContext } from '../context';
+import { listApps } from '../db/repositories/catalogue.repository';
+import { checkInsOfDevice, claimSilenceAlert, insertCheckIn, silentMachines } from '../db/repositories/device-check-ins.repository';
+import { findActiveDevice } from '../db/repositories/devices.repository';
+import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
+import type { DevicesTable } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { newId } from '../security/tokens';
+import { appNamesByPackage, toCheckIn } from './check-ins';
+import type { NotificationService } from './notification.service';
+import type { SubscriptionService } from './subscription.service';
+
+const SILENCE_LEASE = 'silent-machines';
+/** The silence check reads every silent machine: every few minutes is often enough for a one-day alert. */
+const SILENCE_RUN_EVERY_MS = 5 * MINUTE_MS;
+/** The device page shows this many check-ins, newest first. */
+const CHECK_INS_SHOWN = 200;
+
+export function monitoringRequiresPremium(): AppError {
+  return new AppError(
+    403,
+    ErrorCode.PLAN_FEATURE_REQUIRED,
+    'Check-in history is part of Premium advanced monitoring. Upgrade to see how your machines changed over time.',
+  );
+}
+
+/**
+ * Advanced monitoring (issue 12, Premium): each machine's check-ins (its agent connecting, its
+ * inventories with the versions that changed), kept as long as the update history, and an
+ * alert when a machine has not reported for SILENT_AFTER_HOURS. Check-ins are recorded for
+ * every plan, so an upgrade shows the days before it too.
+ */
+export class MonitoringService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly subscription: SubscriptionService,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  async connected(device: DevicesTable, agentVersion: string): Promise<void> {
+    await insertCheckIn(this.ctx.db, {
+      id: newId(),
+      user_id: device.user_id,
+      device_row_id: device.id,
+      kind: 'connected',
+      agent_version: agentVersion,
+      apps: null,
+      outdated: null,
+      changes: null,
+      changes_total: null,
+      created_at: isoNow(this.ctx.clock),
+    });
+  }
+
+  async checkIns(userId: string, deviceId: string): Promise<DeviceCheckInsResponse> {
+    const plan = await this.subscription.planOf(userId);
+    if (!plan.capabilities.advancedMonitoring) throw monitoringRequiresPremium();
+    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    const [rows, apps] = await Promise.all([checkInsOfDevice(this.ctx.db, device.id, CHECK_INS_SHOWN), listApps(this.ctx.db)]);
+    const names = appNamesByPackage(apps, device.platform);
+    return { keptDays: plan.limits.historyDays, checkIns: rows.map((row) => toCheckIn(row, names)) };
+  }
+
+  /**
+   * A scheduler task: tells owners with advanced monitoring, once per silence, that a machine
+   * has not reported for a day. One process runs it per SILENCE_RUN_EVERY_MS (the lease
+   * outlives the run); each alert is claimed by a conditional update, so none goes twice.
+   */
+  async alertSilentMachines(): Promise<number> {
+    const holder = randomBytes(12).toString('hex');
+    const now = this.ctx.clock.now();
+    const until = new Date(now.getTime() + SILENCE_RUN_EVERY_MS).toISOString();
+    if (!(await acquireLease(this.ctx.db, SILENCE_LEASE, holder, now.toISOString(), until))) return 0;
+    try {
+      const plans = PLAN_IDS.filter((id) => PLANS[id].capabilities.advancedMonitoring);
+      const silent = await silentMachines(this.ctx.db, isoAfter(this.ctx.clock, -SILENT_AFTER_HOURS * HOUR_MS), plans);
+      let told = 0;
+      for (const machine of silent) {
+        if (!machine.last_active_at) continue;
+        if (!(await claimSilenceAlert(this.ctx.db, machine.id, machine.last_active_at, now.toISOString()))) continue;
+        await this.notifications.machineSilent({
+          userId: machine.user_id,
+          deviceId: machine.device_id,
+          deviceName: machine.device_name,
+          lastActiveAt: machine.last_active_at,
+          hours: SILENT_AFTER_HOURS,
+        });
+        told += 1;
+      }
+      return told;
+    } catch (error) {
+      await releaseLease(this.ctx.db, SILENCE_LEASE, holder);
+      throw error;
+    }
+  }
+}
