@@ -45,6 +45,7 @@ import {
   listsResponseSchema,
   reorderListItemsResponseSchema,
 } from '@shared/api/lists';
+import { deviceCheckInsResponseSchema } from '@shared/api/monitoring';
 import { markNotificationsReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema } from '@shared/api/notifications';
 import {
   createPaymentIntentResponseSchema,
@@ -157,6 +158,7 @@ export const apiContract = {
   'DELETE /api/device-tokens/:id': json(successResponseSchema),
   'GET /api/devices/:id/inventory': json(deviceInventorySchema),
   'POST /api/devices/:id/inventory/refresh': json(inventoryRefreshResponseSchema, 202),
+  'GET /api/devices/:id/check-ins': json(deviceCheckInsResponseSchema),
 
   'GET /api/installations': json(installationsResponseSchema),
   'POST /api/installations': json(installationSchema, 201),

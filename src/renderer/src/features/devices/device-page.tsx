@@ -10,6 +10,7 @@ import { installationStatusLook, StatusBadge } from '../../components/installati
 import { LoadingRow } from '../../components/loading-row';
 import { UpdateScheduleSection } from '../../components/update-schedule-section';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
+import { DeviceCheckIns } from './device-check-ins';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { useGetDevicesQuery } from './devices-api';
@@ -137,6 +138,7 @@ export function DevicePage() {
         </Paper>
         {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
         {enrolled ? <UpdateScheduleSection target={{ deviceId: device.device_id }} /> : null}
+        {enrolled ? <DeviceCheckIns deviceId={device.device_id} /> : null}
         <RecentInstallations deviceId={deviceId} installations={installations} />
       </Stack>
     );
