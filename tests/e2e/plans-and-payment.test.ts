@@ -2,11 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, screenshot } from './helpers/browser';
+import { CARD_OK, payWith } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signUp } from './helpers/ui';
 
 /** Stripe's test cards, which the built-in payment sandbox follows. */
-const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
 /**
@@ -109,14 +109,6 @@ describe('plans that can be bought', () => {
     expect(status).toMatchObject({ status: 'active', pendingPlan: null });
   });
 });
-
-/** Fills the sandbox card field as a person would, then Complete Purchase. */
-async function payWith(page: Page, card: string): Promise<void> {
-  await field(page, 'Card number').fill(card);
-  await field(page, 'Expiration date').fill('12/34');
-  await field(page, 'Security code').fill('123');
-  await page.getByRole('button', { name: 'Complete Purchase' }).click();
-}
 
 async function currentPlan(page: Page): Promise<string> {
   return page.evaluate(async () => {

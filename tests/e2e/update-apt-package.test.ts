@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, screenshot } from './helpers/browser';
+import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { addAppsToCatalogue } from './helpers/catalogue-admin';
 import { LocalAptRepo } from './helpers/local-apt-repo';
 import { enrolThisMachine, HeadlessAgent, installedVersion } from './helpers/machine';
@@ -126,17 +126,3 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
     await inDarkMode(page, `${OLD} → ${NEW}`, () => screenshot(page, '74-history-filtered-dark'));
   });
 });
-
-/**
- * The same page in dark mode (the theme a person chose is kept in localStorage), then back.
- * `ready` is what the page shows once loaded: the event stream keeps the network busy, so
- * "network idle" never comes.
- */
-async function inDarkMode(page: Page, ready: string, then: () => Promise<void>): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await page.reload();
-  await page.getByText(ready).first().waitFor();
-  await then();
-  await page.evaluate(() => localStorage.removeItem('theme'));
-  await page.reload();
-}

@@ -36,3 +36,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The same page in dark mode (the theme a person chose is kept in localStorage), then back.
+ * `ready` is what the page shows once loaded: the event stream keeps the network busy, so
+ * "network idle" never comes.
+ */
+export async function inDarkMode(page: Page, ready: string, then: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await page.getByText(ready).first().waitFor();
+  await then();
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.reload();
+}

@@ -68,8 +68,9 @@ export class HeadlessAgent {
     return stdout;
   }
 
-  run(): void {
-    const child = spawn(process.execPath, [this.file, 'run', '--config-dir', join(this.dir, 'config')], {
+  /** `extra`: more `run` options, e.g. `--installer simulated` to leave this machine untouched. */
+  run(extra: readonly string[] = []): void {
+    const child = spawn(process.execPath, [this.file, 'run', '--config-dir', join(this.dir, 'config'), ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -94,7 +95,13 @@ export class HeadlessAgent {
  * copy the command, then on the machine download the agent, enrol with the link and run it.
  * Waits until the card says Online and answers the device's id.
  */
-export async function enrolThisMachine(page: Page, baseUrl: string, agent: HeadlessAgent, screenshotName?: string): Promise<string> {
+export async function enrolThisMachine(
+  page: Page,
+  baseUrl: string,
+  agent: HeadlessAgent,
+  screenshotName?: string,
+  runArgs: readonly string[] = [],
+): Promise<string> {
   await page.goto(`${baseUrl}/devices`);
   await page.getByRole('button', { name: 'Generate Token' }).click();
   const generate = page.getByRole('dialog', { name: 'Generate Registration Token' });
@@ -110,7 +117,7 @@ export async function enrolThisMachine(page: Page, baseUrl: string, agent: Headl
   await agent.download(baseUrl);
   const enrolled = await agent.enroll(link);
   if (!enrolled.includes('e2e-machine')) throw new Error(`The agent did not enrol: ${enrolled}`);
-  agent.run();
+  agent.run(runArgs);
   await page.keyboard.press('Escape');
   const machine = page.getByRole('article', { name: 'e2e-machine' });
   await machine.waitFor({ timeout: 45_000 });

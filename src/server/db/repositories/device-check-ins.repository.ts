@@ -5,13 +5,17 @@ export function insertCheckIn(db: Db, row: DeviceCheckInsTable) {
   return db.insertInto('device_check_ins').values(row).execute();
 }
 
-/** A device's check-ins, newest first. */
+/**
+ * A device's check-ins, newest first. A connection and the inventory that follows it can share
+ * a millisecond: on a tie the inventory ("inventory" > "connected") is the newer.
+ */
 export function checkInsOfDevice(db: Db, deviceRowId: string, limit: number) {
   return db
     .selectFrom('device_check_ins')
     .selectAll()
     .where('device_row_id', '=', deviceRowId)
     .orderBy('created_at', 'desc')
+    .orderBy('kind', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -26,6 +26,7 @@ export function changeText(change: CheckIn['changes'][number]): string {
 export function checkInTitle(checkIn: CheckIn): string {
   if (checkIn.kind === 'connected') return checkIn.agentVersion ? `Connected (agent ${checkIn.agentVersion})` : 'Connected';
   const apps = checkIn.apps ?? 0;
+  if (apps === 0) return 'Reported no catalogue apps';
   const outdated = checkIn.outdated ?? 0;
   return `Reported ${apps} ${apps === 1 ? 'app' : 'apps'}${outdated > 0 ? `, ${outdated} out of date` : ', all up to date'}`;
 }

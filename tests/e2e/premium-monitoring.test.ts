@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
+import { addAppsToCatalogue } from './helpers/catalogue-admin';
+import { enrolThisMachine, HeadlessAgent } from './helpers/machine';
+import { buyPremium } from './helpers/payment';
+import { startServer, type RunningServer } from './helpers/server';
+import { createListWithApps, newPerson, see, signUp } from './helpers/ui';
+
+/** The simulated installer fails a package whose id starts with "fail-": a failure without touching this machine. */
+const GOOD = { name: 'Good Tool', apt: 'loadout-sim-good' };
+const BROKEN = { name: 'Broken Tool', apt: 'fail-loadout-sim' };
+
+/**
+ * What Premium adds to keeping machines up to date, in Chromium, light and dark: the
+ * notification centre after a failed installation, a machine's check-ins, and the update
+ * schedule editor. The agent is the real headless agent with the simulated installer, so
+ * this machine is left as it is (the real package manager is tested in update-apt-package).
+ */
+describe('Premium monitoring: notifications, check-ins and schedules', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const agent = new HeadlessAgent();
+  let deviceId = '';
+
+  beforeAll(async () => {
+    server = await startServer({ CATALOGUE_SEED_FILE: '' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  });
+  afterAll(async () => {
+    await agent.stop();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('tells a Premium user in the notification centre that an installation failed', async () => {
+    await signUp(page, server.url, newPerson('premium-monitoring'));
+    await addAppsToCatalogue(page, server.url, 'Studio', [GOOD, BROKEN]);
+    await buyPremium(page, server.url);
+    deviceId = await enrolThisMachine(page, server.url, agent, undefined, ['--installer', 'simulated']);
+    expect(deviceId).not.toBe('');
+    // The server's test clock stands still unless moved: a minute passes before the installation.
+    server.clock.advance(60_000);
+
+    await createListWithApps(page, server.url, 'Studio setup', [GOOD.name, BROKEN.name]);
+    await page.getByRole('region', { name: 'Studio setup' }).getByRole('button', { name: 'Install' }).click();
+    const select = page.getByRole('dialog', { name: 'Select Installation Device' });
+    await select.getByText('e2e-machine').first().click();
+    await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
+    await page.getByRole('dialog', { name: 'Review Installation' }).getByRole('button', { name: 'Install to e2e-machine' }).click();
+    await page.waitForURL('**/installations/*');
+    const grid = page.getByRole('table', { name: 'Apps on each device' });
+    await grid.getByRole('row').filter({ hasText: BROKEN.name }).getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
+
+    // Live: the bell counts it without a reload.
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.waitFor({ timeout: 30_000 });
+    await bell.click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await centre.getByText('Installation failed on e2e-machine').waitFor();
+    await screenshot(page, '80-notification-centre');
+    await inDarkMode(page, BROKEN.name, async () => {
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).getByText('Installation failed on e2e-machine').waitFor();
+      await screenshot(page, '80-notification-centre-dark');
+    });
+
+    // Opening it goes to the installation and marks it read.
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByText('Installation failed on e2e-machine').click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+  });
+
+  it("shows the machine's check-ins with the versions that changed", async () => {
+    await page.goto(`${server.url}/devices/${deviceId}`);
+    const checkIns = page.getByRole('region', { name: 'Check-ins' });
+    await checkIns.getByText('Connected (agent 0.1.0)').waitFor();
+    // The report after the installation names what it installed.
+    await checkIns.getByText(`${GOOD.name} installed (1.0.0)`).waitFor({ timeout: 30_000 });
+    // Newest first: the report after the installation, the first report, then the connection before it.
+    expect(await checkIns.getByText(/^(Reported|Connected)/).allTextContents()).toEqual([
+      'Reported 1 app, all up to date',
+      'Reported no catalogue apps',
+      'Connected (agent 0.1.0)',
+    ]);
+    await screenshot(page, '81-device-check-ins');
+    await inDarkMode(page, 'Connected (agent 0.1.0)', () => screenshot(page, '81-device-check-ins-dark'));
+  });
+
+  it('saves a weekly update schedule and says when it runs next', async () => {
+    await page.goto(`${server.url}/devices/${deviceId}`);
+    const section = page.getByRole('region', { name: 'Update schedule' });
+    await section.getByText('Weekly', { exact: true }).click();
+    await section.getByRole('combobox', { name: 'Weekday' }).click();
+    await page.getByRole('option', { name: 'Sunday' }).click();
+    await section.getByLabel('Time', { exact: true }).fill('06:30');
+    await section.getByRole('combobox', { name: 'Maintenance window' }).click();
+    await page.getByRole('option', { name: '2 hours', exact: true }).click();
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText(/^Next run: /).waitFor();
+    await see(page, 'Update schedule saved');
+    await screenshot(page, '82-update-schedule');
+    await inDarkMode(page, 'Next run:', () => screenshot(page, '82-update-schedule-dark'));
+  });
+});
