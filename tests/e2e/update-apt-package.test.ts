@@ -83,7 +83,12 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
     await status.getByText(`Out of date ${OLD} → ${NEW}`).waitFor({ timeout: 30_000 });
     await status.getByRole('button', { name: 'Update all on 1 device' }).waitFor();
     await screenshot(page, '72-list-status-out-of-date');
-    await page.keyboard.press('Escape');
+    await inDarkMode(page, 'Kept current', async () => {
+      await card.getByRole('button', { name: 'More actions for Kept current' }).click();
+      await page.getByRole('menuitem', { name: 'Status on devices' }).click();
+      await status.getByText(`Out of date ${OLD} → ${NEW}`).waitFor();
+      await screenshot(page, '72-list-status-out-of-date-dark');
+    });
   });
 
   it(
