@@ -80,7 +80,11 @@ describe('advanced monitoring: check-ins over time and an alert for a silent mac
     // hello updated, cowsay installed by hand.
     await report(agent, { hello: ['2.10-3', null], cowsay: ['3.03+dfsg2-8', null] });
     // Each report recorded before the clock moves: the server reads the clock when it records.
-    await eventually(() => checkIns(m), (res) => res.body.checkIns?.length === 3, 'the second inventory');
+    await eventually(
+      () => checkIns(m),
+      (res) => res.body.checkIns?.length === 3,
+      'the second inventory',
+    );
     t.clock.advance(HOUR_MS);
     // cowsay removed.
     await report(agent, { hello: ['2.10-3', null] });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
   type Schedule,
 } from '../lib/schedules-api';
 import { schemaForm } from '../lib/schema-form';
+import { LoadError } from './load-error';
 import type { ScheduleTarget } from './update-schedule-section';
 
 /** The browser's zone: the default for a new schedule. */
@@ -99,17 +100,7 @@ function formatDateTime(iso: string): string {
 export function UpdateScheduleForm({ target }: { target: ScheduleTarget }) {
   const { data, isLoading, isError, refetch } = useGetSchedulesQuery();
   if (isLoading) return <Skeleton height={120} mt="sm" />;
-  if (isError || !data)
-    return (
-      <Alert color="red" variant="light" mt="sm">
-        <Group justify="space-between">
-          <Text size="sm">We could not load your update schedules.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (isError || !data) return <LoadError what="your update schedules" onRetry={() => void refetch()} mt="sm" />;
   const schedule = data.schedules.find((s) =>
     target.deviceId !== undefined ? s.deviceId === target.deviceId : s.listId === target.listId,
   );

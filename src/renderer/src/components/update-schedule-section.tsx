@@ -1,10 +1,10 @@
-import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
 
 import { getPlan } from '@shared/plans';
 
 import { useGetSubscriptionStatusQuery } from '../lib/subscription-api';
+import { PremiumNote } from './premium-note';
 
 // The form brings zod and the shared schemas: it loads when a premium account opens it.
 const UpdateScheduleForm = lazy(() => import('./update-schedule-form').then((m) => ({ default: m.UpdateScheduleForm })));
@@ -48,14 +48,9 @@ export function UpdateScheduleSection({ target, bare = false }: Props) {
 
 function UpgradeNote() {
   return (
-    <Stack gap="xs" mt="xs" align="flex-start">
-      <Text size="sm">
-        Custom update schedules are part of Premium: pick a day and a time in your time zone, with an optional maintenance window, and
-        out-of-date apps are upgraded by themselves.
-      </Text>
-      <Anchor component={Link} to="/pricing-page" size="sm">
-        See plans and upgrade
-      </Anchor>
-    </Stack>
+    <PremiumNote>
+      Custom update schedules are part of Premium: pick a day and a time in your time zone, with an optional maintenance window, and
+      out-of-date apps are upgraded by themselves.
+    </PremiumNote>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
 
 import type { ApiKey } from '@shared/api/api-keys';
 import { getPlan } from '@shared/plans';
 
+import { LoadError } from '../../components/load-error';
+import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
@@ -33,15 +34,10 @@ export function ApiKeysSection() {
 
 function UpgradeNote() {
   return (
-    <Stack gap="xs" mt="xs" align="flex-start">
-      <Text size="sm">
-        API access is part of Premium. With a personal API key your scripts can read and change your lists, devices and installations
-        through the same API as this app.
-      </Text>
-      <Anchor component={Link} to="/pricing-page" size="sm">
-        See plans and upgrade
-      </Anchor>
-    </Stack>
+    <PremiumNote>
+      API access is part of Premium. With a personal API key your scripts can read and change your lists, devices and installations through
+      the same API as this app.
+    </PremiumNote>
   );
 }
 
@@ -60,16 +56,7 @@ function ApiKeysManager() {
         <Button onClick={() => setCreateOpen(true)}>Create API Key</Button>
       </Group>
       {isLoading ? <Skeleton height={40} /> : null}
-      {isError ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text size="sm">We could not load your API keys.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {isError ? <LoadError what="your API keys" onRetry={() => void refetch()} /> : null}
       {data && keys.length === 0 ? (
         <Text size="sm" c="dimmed">
           You have no API keys yet.

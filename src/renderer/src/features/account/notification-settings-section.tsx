@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import type { NotificationSettingKey } from '@shared/api/notifications';
 import { getPlan } from '@shared/plans';
 
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from '../../lib/notifications-api';
 import { notify } from '../../lib/notify';
@@ -68,16 +69,7 @@ export function NotificationSettingsSection() {
         Every notification email also has an unsubscribe link that turns its kind off in one click.
       </Text>
       {isLoading ? <Skeleton height={120} mt="sm" /> : null}
-      {isError ? (
-        <Alert color="red" variant="light" mt="sm">
-          <Group justify="space-between">
-            <Text size="sm">We could not load your notification settings.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {isError ? <LoadError what="your notification settings" onRetry={() => void refetch()} mt="sm" /> : null}
       {settings ? (
         <Stack gap="md" mt="md">
           {SWITCHES.map((item) => {

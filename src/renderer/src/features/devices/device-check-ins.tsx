@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconListCheck, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 
 import { getPlan } from '@shared/plans';
 
 import { LoadingRow } from '../../components/loading-row';
+import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { useGetDeviceCheckInsQuery, type CheckIn } from './check-ins-api';
@@ -121,15 +121,10 @@ export function DeviceCheckIns({ deviceId }: { deviceId: string }) {
         ) : included ? (
           <CheckInTimeline deviceId={deviceId} />
         ) : (
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Check-ins are part of Premium advanced monitoring: see when each machine connected and reported, which versions changed over
-              time, and get an alert when a machine has not reported for a day.
-            </Text>
-            <Anchor component={Link} to="/pricing-page" size="sm">
-              See plans and upgrade
-            </Anchor>
-          </Stack>
+          <PremiumNote>
+            Check-ins are part of Premium advanced monitoring: see when each machine connected and reported, which versions changed over
+            time, and get an alert when a machine has not reported for a day.
+          </PremiumNote>
         )}
       </Stack>
     </Paper>

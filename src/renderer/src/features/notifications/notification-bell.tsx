@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatLastActive } from '@shared/format';
 import { getPlan } from '@shared/plans';
 
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation, type Notification } from '../../lib/notifications-api';
 import { notify } from '../../lib/notify';
@@ -85,16 +73,7 @@ export function NotificationCentre() {
             Mark all as read
           </Button>
         </Group>
-        {isError ? (
-          <Alert color="red" variant="light" mx="md" mb="md">
-            <Group justify="space-between">
-              <Text size="sm">We could not load your notifications.</Text>
-              <Button size="xs" variant="light" color="red" loading={isFetching} onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
+        {isError ? <LoadError what="your notifications" onRetry={() => void refetch()} retrying={isFetching} mx="md" mb="md" /> : null}
         {data && notifications.length === 0 ? (
           <Text size="sm" c="dimmed" px="md" pb="md">
             No notifications yet. Failed installations and new updates reported by your devices will appear here.
