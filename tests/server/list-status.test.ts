@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { InventoryRefreshResponse, ListStatus } from '@shared/api/installations';
+import type { InventoryRefreshResponse, ListStatus, ListStatusSummary } from '@shared/api/installations';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
@@ -129,6 +129,18 @@ describe("a list's status on its devices, and Check now (issue 12)", () => {
         unknownReason: 'not_available',
       },
     });
+    // At a glance, for the list cards: the same counts; a second, empty list of the owner is on no device.
+    const second = (await listsOf(t, owner.token).create('Spare')).body;
+    const glance = await t.api.get<ListStatusSummary & ApiError>('/api/lists/status', owner.token);
+    expect(glance.status).toBe(200);
+    expect(glance.body.lists).toEqual([
+      { listId: list.id, devices: 1, installed: 1, outdated: 1, missing: 1, unchecked: 0 },
+      { listId: second.id, devices: 0, installed: 0, outdated: 0, missing: 0, unchecked: 0 },
+    ]);
+    // Another user's glance holds only their own lists.
+    const stranger = await adminBrowser(t);
+    expect((await t.api.get<ListStatusSummary>('/api/lists/status', stranger.token)).body.lists).toEqual([]);
+
     // The installation preview reads the inventory the same way.
     const preview = await installationsOf(t, owner.token).preview({ listId: list.id, deviceIds: [machine.deviceId] });
     expect(preview.body.devices[0]?.items.map((item) => item.action)).toEqual([

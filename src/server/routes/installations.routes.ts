@@ -13,6 +13,7 @@ import {
   installationsResponseSchema,
   inventoryRefreshResponseSchema,
   listStatusSchema,
+  listStatusSummarySchema,
   previewRequestSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
@@ -153,6 +154,19 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.installations.refreshInventory(callerOf(request).userId, request.params.id);
       return reply.status(202).send({ success: true, requested: true });
     },
+  );
+
+  app.get(
+    '/api/lists/status',
+    {
+      schema: {
+        tags,
+        summary: 'Each list at a glance: on how many devices, and how many of its apps there are installed, out of date or missing',
+        security,
+        response: { 200: listStatusSummarySchema },
+      },
+    },
+    async (request) => app.services.listStatus.summary(callerOf(request).userId),
   );
 
   app.get(

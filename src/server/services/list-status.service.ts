@@ -1,5 +1,5 @@
 import type { App } from '@shared/api/catalogue';
-import { PACKAGE_ID_MANAGERS, type ListStatus } from '@shared/api/installations';
+import { PACKAGE_ID_MANAGERS, type ListStatus, type ListStatusSummary } from '@shared/api/installations';
 
 import type { AppContext } from '../context';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
@@ -49,6 +49,29 @@ export class ListStatusService {
         ),
       })),
     };
+  }
+
+  /**
+   * Every list of the user at a glance (the list cards). One status per list, so the cost
+   * grows with the number of lists; the plan bounds it (one on Free).
+   */
+  async summary(userId: string): Promise<ListStatusSummary> {
+    const lists = await this.lists.lists(userId);
+    const summaries: ListStatusSummary['lists'] = [];
+    for (const list of lists) {
+      const { devices } = await this.status(userId, list.id);
+      const apps = devices.flatMap((device) => device.apps);
+      const count = (test: (app: AppStatus) => boolean) => apps.filter(test).length;
+      summaries.push({
+        listId: list.id,
+        devices: devices.length,
+        installed: count((app) => app.state === 'installed'),
+        outdated: count((app) => app.state === 'outdated'),
+        missing: count((app) => app.state === 'missing'),
+        unchecked: count((app) => app.unknownReason === 'no_inventory'),
+      });
+    }
+    return { lists: summaries };
   }
 }
 

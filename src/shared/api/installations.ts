@@ -196,6 +196,25 @@ export const listStatusSchema = z.object({
 });
 export type ListStatus = z.infer<typeof listStatusSchema>;
 
+/**
+ * GET /api/lists/status: each list at a glance, for the list cards. Counts of apps across the
+ * devices the list is on (one app on two devices counts twice); `unchecked` are those whose
+ * device has not reported, not those unavailable on its platform.
+ */
+export const listStatusSummarySchema = z.object({
+  lists: z.array(
+    z.object({
+      listId: z.string(),
+      devices: z.number().int(),
+      installed: z.number().int(),
+      outdated: z.number().int(),
+      missing: z.number().int(),
+      unchecked: z.number().int(),
+    }),
+  ),
+});
+export type ListStatusSummary = z.infer<typeof listStatusSummarySchema>;
+
 /** Which package manager installs each of the catalogue's package ids, in the order they are preferred per platform. */
 export const PACKAGE_ID_MANAGERS = {
   winget_id: 'winget',

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 
 import type { JobKind } from '@shared/agent/protocol';
-import type { DeviceInventory, Installation, InstallationSummary, ListStatus, PreviewResponse } from '@shared/api/installations';
+import type {
+  DeviceInventory,
+  Installation,
+  InstallationSummary,
+  ListStatus,
+  ListStatusSummary,
+  PreviewResponse,
+} from '@shared/api/installations';
 
 import { baseApi } from './base-api';
 
@@ -11,7 +18,7 @@ const success = () => import('@shared/api/common').then((m) => m.successResponse
 
 type ItemLog = z.infer<Awaited<ReturnType<typeof schemas>>['installationItemLogSchema']>;
 
-export type { DeviceInventory, Installation, InstallationSummary, ItemLog, ListStatus, PreviewResponse };
+export type { DeviceInventory, Installation, InstallationSummary, ItemLog, ListStatus, ListStatusSummary, PreviewResponse };
 
 /** A list, or some apps (one of the two), onto devices: installed (the default), updated or uninstalled. */
 export interface CreateInstallationArgs {
@@ -104,6 +111,12 @@ export const installationsApi = baseApi.injectEndpoints({
       // A fresh inventory (live event) or a new installation changes where the apps stand.
       providesTags: ['Inventory', { type: 'Installations', id: 'LIST' }],
     }),
+    /** Every list at a glance (the list cards): on how many devices, how many apps out of date or missing. */
+    getListsStatusSummary: build.query<ListStatusSummary['lists'], void>({
+      query: () => ({ url: '/api/lists/status', schema: () => schemas().then((m) => m.listStatusSummarySchema) }),
+      transformResponse: (body: ListStatusSummary) => body.lists,
+      providesTags: ['Inventory', 'Lists', { type: 'Installations', id: 'LIST' }],
+    }),
     /** Asks the agent for a fresh inventory; it arrives later, announced on the event stream. */
     refreshDeviceInventory: build.mutation<unknown, string>({
       query: (deviceId) => ({ url: `/api/devices/${encodeURIComponent(deviceId)}/inventory/refresh`, method: 'POST', schema: success }),
@@ -122,4 +135,5 @@ export const {
   useGetDeviceInventoryQuery,
   useGetListStatusQuery,
   useRefreshDeviceInventoryMutation,
+  useGetListsStatusSummaryQuery,
 } = installationsApi;

@@ -34,6 +34,7 @@ import {
   installationsResponseSchema,
   inventoryRefreshResponseSchema,
   listStatusSchema,
+  listStatusSummarySchema,
   previewResponseSchema,
 } from '@shared/api/installations';
 import { followedListsResponseSchema, followListResponseSchema, listFollowersResponseSchema } from '@shared/api/list-sync';
@@ -167,6 +168,7 @@ export const apiContract = {
   'GET /api/installations/:id/items/:itemId/log': json(installationItemLogSchema),
   'POST /api/installations/:id/cancel': json(installationSchema),
   'POST /api/installations/:id/retry': json(installationSchema),
+  'GET /api/lists/status': json(listStatusSummarySchema),
   'GET /api/lists/:id/status': json(listStatusSchema),
   'GET /api/lists/:id/followers': json(listFollowersResponseSchema),
   'PUT /api/lists/:id/followers/:deviceId': json(followListResponseSchema),

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';
+import { useGetListsStatusSummaryQuery } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
 import { LimitAlert } from './limit-alert';
 import { ListCard } from './list-card';
@@ -17,6 +18,8 @@ import { usePlanLimits, type LimitProblem } from './plan-limits';
 /** /app-list, "Your Lists" (SPEC §2): every list with its apps; ?list=<id> opens one. */
 export function AppListPage() {
   const { data: lists, isLoading, isError, error, refetch } = useGetListsQuery();
+  // Where each list stands on its devices, for a line on its card; the page works without it.
+  const { data: glances } = useGetListsStatusSummaryQuery();
   const limits = usePlanLimits();
   const [params, setParams] = useSearchParams();
   const chosen = params.get('list');
@@ -84,6 +87,7 @@ export function AppListPage() {
               key={list.id}
               list={list}
               appsPerList={limits.appsPerList}
+              glance={glances?.find((glance) => glance.listId === list.id) ?? null}
               expanded={isOpen(list.id)}
               highlighted={list.id === chosen}
               onToggle={() => toggle(list.id)}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Collapse, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconCalendarTime,
   IconChevronDown,
@@ -16,6 +16,7 @@ import {
 import { forwardRef, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 
+import type { ListStatusSummary } from '@shared/api/installations';
 import { formatListSizeGb } from '@shared/format';
 
 import { ExportMenu } from './export-menu';
@@ -36,10 +37,30 @@ interface ListCardProps {
   onInstall: () => void;
   /** Where the list's apps stand on the devices it was installed onto. */
   onStatus: () => void;
+  /** The same at a glance; null while unknown. */
+  glance: ListGlance | null;
   /** Which machines follow the list (keep in sync). */
   onKeepInSync: () => void;
   /** When the list's apps are upgraded by themselves (Premium). */
   onSchedule: () => void;
+}
+
+type ListGlance = ListStatusSummary['lists'][number];
+
+/** "On 2 devices: 1 out of date, 1 missing", "On 1 device: all installed and up to date". */
+export function glanceText(glance: ListGlance): string {
+  const on = `On ${glance.devices} ${glance.devices === 1 ? 'device' : 'devices'}`;
+  const parts = [
+    glance.outdated > 0 ? `${glance.outdated} out of date` : null,
+    glance.missing > 0 ? `${glance.missing} missing` : null,
+    glance.unchecked > 0 ? `${glance.unchecked} not checked yet` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? `${on}: ${parts.join(', ')}` : `${on}: all installed and up to date`;
+}
+
+/** Orange when something needs doing (never colour alone: the words say it too). */
+function glanceColor(glance: ListGlance): string | undefined {
+  return glance.outdated > 0 || glance.missing > 0 ? 'orange' : undefined;
 }
 
 function DisabledReason({ reason, children }: { reason: string | null; children: ReactElement }) {
@@ -56,7 +77,21 @@ function DisabledReason({ reason, children }: { reason: string | null; children:
 
 /** One list of /app-list: name, count, size, its apps, and what can be done with it. */
 export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListCard(
-  { list, appsPerList, expanded, highlighted, onToggle, onRename, onDelete, onAddApps, onInstall, onStatus, onKeepInSync, onSchedule },
+  {
+    list,
+    appsPerList,
+    expanded,
+    highlighted,
+    onToggle,
+    onRename,
+    onDelete,
+    onAddApps,
+    onInstall,
+    onStatus,
+    glance,
+    onKeepInSync,
+    onSchedule,
+  },
   ref,
 ) {
   // Items load when the card is first opened, and stay cached afterwards.
@@ -105,6 +140,11 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
               {list.appCount} {list.appCount === 1 ? 'app' : 'apps'} · {size}
               {usage ? ` · ${usage}` : ''}
             </Text>
+            {glance && glance.devices > 0 ? (
+              <Anchor component="button" type="button" size="sm" ta="left" onClick={onStatus} c={glanceColor(glance)}>
+                {glanceText(glance)}
+              </Anchor>
+            ) : null}
           </Stack>
           <Group gap="xs" wrap="wrap">
             <DisabledReason reason={addReason}>

@@ -169,6 +169,33 @@ describe('a list’s status on devices', () => {
     expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({ listId: 'l1', deviceIds: ['dev_build00000001'], kind: 'upgrade' });
   });
 
+  it('says on the card where the list stands, and opens the status from there', async () => {
+    routes({
+      'GET /api/lists/status': {
+        status: 200,
+        data: { lists: [{ listId: 'l1', devices: 2, installed: 3, outdated: 1, missing: 1, unchecked: 1 }] },
+      },
+      'GET /api/lists/l1/status': { status: 200, data: status },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Terminal toys' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'On 2 devices: 1 out of date, 1 missing, 1 not checked yet' }));
+    expect(await screen.findByRole('dialog', { name: 'Terminal toys on your devices' })).toBeInTheDocument();
+  });
+
+  it('says nothing on the card of a list that is on no device', async () => {
+    routes({
+      'GET /api/lists/status': {
+        status: 200,
+        data: { lists: [{ listId: 'l1', devices: 0, installed: 0, outdated: 0, missing: 0, unchecked: 0 }] },
+      },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Terminal toys' });
+    await within(card).findByRole('button', { name: 'Install' });
+    expect(within(card).queryByRole('button', { name: /^On \d/ })).toBeNull();
+  });
+
   it('says so when the list is not on any device yet', async () => {
     routes({ 'GET /api/lists/l1/status': { status: 200, data: { listId: 'l1', listName: 'Terminal toys', devices: [] } } });
     const dialog = await openStatus();
