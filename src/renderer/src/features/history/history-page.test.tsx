@@ -107,6 +107,17 @@ describe('/history', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/history').at(-1)?.query).toEqual({}));
   });
 
+  it("shows one app's history when its name is chosen, and all apps again from its filter", async () => {
+    const api = mockApi(routes());
+    const app = renderApp('/history');
+    await rowsOf();
+    fireEvent.click(screen.getByRole('button', { name: 'Show only the history of Firefox' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/history').at(-1)?.query).toEqual({ appId: String(upgrade.appId) }));
+    expect(app.currentPath()).toBe(`/history?appId=${upgrade.appId}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show all apps' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/history'));
+  });
+
   it('turns a date range into the instants of local midnights, the last day included', async () => {
     const api = mockApi(routes());
     renderApp('/history?from=2026-11-01&to=2026-11-02');

@@ -89,7 +89,7 @@ export function HistoryPage() {
   } else {
     body = (
       <Stack gap="sm">
-        <HistoryTable entries={entries} />
+        <HistoryTable entries={entries} onApp={(appId) => change('appId', String(appId))} />
         {query.hasNextPage ? (
           <Group justify="center">
             <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 
 import type { HistoryEntry } from '../../lib/history-api';
 import { KIND_LABELS, OUTCOME_LOOKS } from './history-filters';
@@ -12,8 +12,8 @@ function versions(entry: HistoryEntry): string {
   return `${entry.versionBefore ?? '—'} → ${entry.versionAfter ?? '—'}`;
 }
 
-/** The history, newest first, one row per app on a device. */
-export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
+/** The history, newest first, one row per app on a device; an app's name shows that app's history alone. */
+export function HistoryTable({ entries, onApp }: { entries: HistoryEntry[]; onApp: (appId: number) => void }) {
   return (
     <Table.ScrollContainer minWidth={880}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Update history">
@@ -38,7 +38,17 @@ export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
                   <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
                 </Table.Td>
                 <Table.Td>{entry.deviceName}</Table.Td>
-                <Table.Td>{entry.appName}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => onApp(entry.appId)}
+                    aria-label={`Show only the history of ${entry.appName}`}
+                  >
+                    {entry.appName}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>
                   {entry.listName ?? (
                     <Text span size="sm" c="dimmed">

@@ -35,6 +35,7 @@ export function HistoryToolbar({ search, sample, filtered, exporting, onChange, 
     deviceOptions.push({ value: deviceId, label: sample?.deviceId === deviceId ? sample.deviceName : 'Selected device' });
   }
   const listId = search.get('listId');
+  const appId = search.get('appId');
   const change = (key: FilterKey) => (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => onChange(key, event.currentTarget.value);
 
   return (
@@ -47,6 +48,11 @@ export function HistoryToolbar({ search, sample, filtered, exporting, onChange, 
       {listId ? (
         <Button variant="default" onClick={() => onChange('listId', '')} aria-label="Show all lists">
           List: {sample?.listId === listId && sample.listName ? sample.listName : 'selected list'} ×
+        </Button>
+      ) : null}
+      {appId ? (
+        <Button variant="default" onClick={() => onChange('appId', '')} aria-label="Show all apps">
+          App: {sample?.appId === Number(appId) ? sample.appName : 'selected app'} ×
         </Button>
       ) : null}
       {filtered ? (
