@@ -92,7 +92,7 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
   it('installs a list onto it, live, and the Devices screen shows the result', async () => {
     const card = await createListWithApps(page, server.url, 'New laptop', APPS);
 
-    await card.getByRole('button', { name: 'Install' }).click();
+    await card.getByRole('button', { name: 'Install', exact: true }).click();
     const select = page.getByRole('dialog', { name: 'Select Installation Device' });
     await select.getByText(COMPUTER).first().click();
     await select.getByRole('button', { name: `Install to ${COMPUTER}` }).click();

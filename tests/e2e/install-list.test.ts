@@ -120,7 +120,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
 /** The list's Install button, the device modal, then on to the review. */
 async function openInstall(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/app-list`);
-  await page.getByRole('region', { name: 'Terminal toys' }).getByRole('button', { name: 'Install' }).click();
+  await page.getByRole('region', { name: 'Terminal toys' }).getByRole('button', { name: 'Install', exact: true }).click();
   const select = page.getByRole('dialog', { name: 'Select Installation Device' });
   await select.getByText('e2e-machine').first().waitFor();
   await select.getByText('e2e-machine').first().click();

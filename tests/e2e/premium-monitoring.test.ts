@@ -46,7 +46,7 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     server.clock.advance(60_000);
 
     await createListWithApps(page, server.url, 'Studio setup', [GOOD.name, BROKEN.name]);
-    await page.getByRole('region', { name: 'Studio setup' }).getByRole('button', { name: 'Install' }).click();
+    await page.getByRole('region', { name: 'Studio setup' }).getByRole('button', { name: 'Install', exact: true }).click();
     const select = page.getByRole('dialog', { name: 'Select Installation Device' });
     await select.getByText('e2e-machine').first().click();
     await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
