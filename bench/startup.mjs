@@ -44,3 +44,4 @@ for (let run = 1; run <= RUNS; run += 1) {
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(`median: ${(median / 1000).toFixed(2)} s (budget 3.00 s) ${median <= 3000 ? 'within budget' : 'OVER BUDGET'}`);
+if (median > 3000) process.exitCode = 1;

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 
 import type { DatabaseKind } from './dialect';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -31,7 +32,7 @@ async function connectSqlite(path: string): Promise<DatabaseHandle> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', schema: null, destroy: () => db.destroy() };
 }
 

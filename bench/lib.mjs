@@ -1,0 +1,121 @@
+// What the benchmarks share: the built server in a child process on a fresh database, an
+// account made through the API as the web app makes one, and autocannon runs. Loopback only.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
+
+export const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+
+export async function waitForHealth(url, deadline = Date.now() + 30_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} did not become healthy within 30 s`);
+}
+
+/**
+ * `npm start`'s server bundle on a fresh SQLite database (or DATABASE_URL given), stopped and
+ * removed by `stop()`. `nodeArgs`: e.g. ['--cpu-prof'] to see where a benchmark's time goes.
+ */
+export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
+  await buildServerIfStale();
+  const dir = mkdtempSync(join(tmpdir(), 'loadout-bench-'));
+  const port = freePort();
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`,
+      LOG_LEVEL: 'warn',
+      MAIL_DIR: join(dir, 'mail'),
+      CATALOGUE_SEED_FILE: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url);
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        // SIGINT: a --cpu-prof run writes its profile on the way out.
+        child.kill('SIGINT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function json(url, path, { method = 'GET', body, token, deviceId } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(deviceId ? { 'x-device-id': deviceId } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Signs up, signs in and registers this "browser" as a device, as the web app does; answers what a request needs. */
+export async function signedInBrowser(url) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'correct horse battery staple';
+  await json(url, '/api/auth/register', {
+    method: 'POST',
+    body: {
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email,
+      password,
+      careerField: 'Engineering',
+      dateOfBirth: '1990-05-17',
+      agreeToTerms: true,
+      receiveEmails: false,
+    },
+  });
+  const { token } = await json(url, '/api/auth/login', { method: 'POST', body: { email, password } });
+  const deviceId = `dev_${randomBytes(6).toString('hex')}`;
+  await json(url, '/api/devices/register', {
+    method: 'POST',
+    token,
+    deviceId,
+    body: { deviceId, deviceName: 'Bench browser', platform: 'Linux x86_64' },
+  });
+  const call = (path, options = {}) => json(url, path, { token, deviceId, ...options });
+  return { token, deviceId, email, password, call, headers: { authorization: `Bearer ${token}`, 'x-device-id': deviceId } };
+}
+
+/** One autocannon run; answers requests per second (mean) and the count of non-2xx answers. */
+export async function load(url, { headers = {}, seconds = 8, connections = 50 } = {}) {
+  const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
+  return { rps: result.requests.average, non2xx: result.non2xx + result.errors + result.timeouts, p99: result.latency.p99 };
+}
+
+/** A table of rows (objects with the same keys), aligned, for the figures a benchmark prints last. */
+export function printTable(rows) {
+  const keys = Object.keys(rows[0] ?? {});
+  const width = (key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length));
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(width(keys[i]))).join('  ');
+  console.log(line(keys));
+  for (const row of rows) console.log(line(keys.map((key) => row[key])));
+}

@@ -1,0 +1,52 @@
+// Where an authenticated read's time goes: the server under load with --cpu-prof, then the
+// functions with the most time of their own and the packages with the most time in all.
+// `node bench/profile-read.mjs [/api/devices]`; the profile stays in the printed folder.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { load, signedInBrowser, startLoadout } from './lib.mjs';
+
+const path = process.argv[2] ?? '/api/devices';
+const dir = mkdtempSync(join(tmpdir(), 'loadout-profile-'));
+const loadout = await startLoadout({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const browser = await signedInBrowser(loadout.url);
+await browser.call(path);
+const run = await load(`${loadout.url}${path}`, { headers: browser.headers, seconds: 6 });
+await loadout.stop();
+
+const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+const selfTime = new Map();
+let busy = 0;
+profile.samples.forEach((id, i) => {
+  const node = nodes.get(id);
+  if (node.callFrame.functionName === '(idle)') return;
+  selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  busy += profile.timeDeltas[i] ?? 0;
+});
+const where = (frame) => frame.url.replace(/.*node_modules\//, '').replace(/.*\/dist\/server\//, 'server:');
+const own = new Map();
+const inPackage = new Map();
+for (const [id, time] of selfTime) {
+  const frame = nodes.get(id).callFrame;
+  const key = `${frame.functionName || '(anonymous)'} ${where(frame)}:${frame.lineNumber}`;
+  own.set(key, (own.get(key) ?? 0) + time);
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const url = nodes.get(at).callFrame.url;
+    const name = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (url.includes('dist/server') ? '(our code)' : null);
+    if (name && !seen.has(name)) {
+      seen.add(name);
+      inPackage.set(name, (inPackage.get(name) ?? 0) + time);
+    }
+  }
+}
+const percent = (time) => `${((time / busy) * 100).toFixed(1).padStart(5)}%`;
+console.log(`\n${path}: ${Math.round(run.rps)} req/s; busy time by function (self):`);
+for (const [key, time] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${percent(time)}  ${key}`);
+console.log('busy time by package (inclusive):');
+for (const [key, time] of [...inPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${percent(time)}  ${key}`);
+console.log(`profile: ${join(dir, file)}`);
