@@ -70,8 +70,10 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
     await card.getByRole('button', { name: 'More actions for Kept current' }).click();
     await page.getByRole('menuitem', { name: 'Keep in sync' }).click();
     const sync = page.getByRole('dialog', { name: 'Keep “Kept current” in sync' });
-    await sync.getByRole('switch', { name: 'Keep this device in sync' }).click();
+    const keep = sync.getByRole('switch', { name: 'Keep this device in sync' });
+    await keep.click();
     await see(page, 'e2e-machine now keeps “Kept current” in sync. Its apps are being installed there.');
+    await expect.poll(() => keep.isChecked()).toBe(true);
     await screenshot(page, '71-keep-in-sync');
     await page.keyboard.press('Escape');
     await expect.poll(() => installedVersion(PACKAGE), { timeout: 30_000 }).toBe(OLD);
