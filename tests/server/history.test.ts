@@ -283,7 +283,7 @@ describe('update history (issue 12)', () => {
     const installs = installationsOf(t, owner.token);
     const agent = await ProtocolAgent.connect(url, machine.credential);
     try {
-      const removal = await installs.create({ kind: 'uninstall', appIds: [hello.app_id], deviceIds: [machine.deviceId] });
+      const removal = await installs.create({ kind: 'uninstall', appIds: [hello.app_id, cowsay.app_id], deviceIds: [machine.deviceId] });
       expect(removal.status).toBe(201);
       const { job } = await agent.next('job.assign', (message) => message.job.installationId === removal.body.id);
       agent.send({ type: 'job.ack', jobId: job.jobId });
@@ -298,6 +298,18 @@ describe('update history (issue 12)', () => {
         message: 'Removed',
         log: '',
       });
+      // cowsay was put on the machine by hand: neither an inventory nor a record of this server knows it.
+      agent.send({
+        type: 'item.progress',
+        jobId: job.jobId,
+        itemId: job.items[1]!.itemId,
+        status: 'succeeded',
+        manager: 'apt',
+        version: '3.03+dfsg2-8',
+        exitCode: 0,
+        message: 'Removed (3.03+dfsg2-8)',
+        log: '',
+      });
       agent.send({ type: 'job.done', jobId: job.jobId });
       await eventually(
         () => installs.get(removal.body.id),
@@ -308,9 +320,12 @@ describe('update history (issue 12)', () => {
       await agent.close();
     }
     const res = await history('?kind=uninstall');
-    expect(res.body.entries).toHaveLength(1);
+    expect(res.body.entries).toHaveLength(2);
+    const entryOf = (app: App) => res.body.entries.find((entry) => entry.appId === app.app_id);
     // The inventory still says 2.10-2 (no report since the upgrade); the upgrade recorded since then knows better.
-    expect(res.body.entries[0]).toMatchObject({ appId: hello.app_id, outcome: 'succeeded', versionBefore: '2.10-3', versionAfter: null });
+    expect(entryOf(hello)).toMatchObject({ outcome: 'succeeded', versionBefore: '2.10-3', versionAfter: null });
+    // Known to nobody here: the version the agent says it removed.
+    expect(entryOf(cowsay)).toMatchObject({ outcome: 'succeeded', versionBefore: '3.03+dfsg2-8', versionAfter: null });
   });
 
   describe('pruning by plan', () => {

@@ -51,6 +51,7 @@ export interface Installer {
   installedVersion(id: PackageId): Promise<string | null>;
   /** Checks first: an app already installed is `skipped` with the version found. */
   install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  /** A `succeeded` removal reports the version it removed (`version`); not installed is `skipped`. */
   uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
   /**
    * Upgrades an installed app to the newest version its manager offers; never installs. Not

@@ -139,11 +139,14 @@ export class AgentJobService {
       });
       // Only the first final report of an item is history; a repeat moved nothing.
       if (changed && before && status !== 'installing') {
+        const removed = before.kind === 'uninstall' && status === 'succeeded';
         await insertHistory(trx, {
           ...before,
           id: newId(),
           outcome: status,
-          version_after: before.kind === 'uninstall' && status === 'succeeded' ? null : report.version,
+          // A removal reports the version it removed: the best "before" when this server knew none.
+          version_before: removed ? (before.version_before ?? report.version) : before.version_before,
+          version_after: removed ? null : report.version,
           message: report.message,
           created_at: now,
         });
