@@ -9,19 +9,12 @@ import { buildApp } from '../../src/server/app';
 import { insertHistory } from '../../src/server/db/repositories/update-history.repository';
 import { newId } from '../../src/server/security/tokens';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Report = Extract<AgentMessage, { type: 'item.progress' }>;
-
-async function enrollMachine(t: TestApp, owner: Browser, name: string) {
-  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-  const res = await enroll(t, code, { deviceName: name, platform: 'linux' });
-  if (res.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(res.body)}`);
-  return { deviceId: res.body.device.device_id, credential: res.body.credential };
-}
 
 /** The devices row behind a public device id (history rows point at the row). */
 async function deviceRowOf(t: TestApp, deviceId: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@shared/api/catalogue';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import { registerUser } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -24,13 +24,6 @@ async function world(t: TestApp, admin: Browser) {
   for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
   const machine = await enrollMachine(t, owner);
   return { owner, apps, list, machine, installs: installationsOf(t, owner.token) };
-}
-
-async function enrollMachine(t: TestApp, owner: Browser, name = 'Build server') {
-  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-  const res = await enroll(t, code, { deviceName: name, platform: 'linux' });
-  if (res.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(res.body)}`);
-  return { deviceId: res.body.device.device_id, credential: res.body.credential };
 }
 
 function itemFor(

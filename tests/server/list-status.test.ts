@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRefreshResponse, ListStatus, ListStatusSummary } from '@shared/api/installations';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import { registerUser, type ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -22,10 +22,7 @@ async function world(t: TestApp, admin: Browser) {
   );
   const list = (await listsOf(t, owner.token).create('Workstation')).body;
   for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
-  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-  const enrolled = await enroll(t, code, { deviceName: 'Build server', platform: 'linux' });
-  if (enrolled.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.body)}`);
-  const machine = { deviceId: enrolled.body.device.device_id, credential: enrolled.body.credential };
+  const machine = await enrollMachine(t, owner);
   return { owner, apps, list, machine, ...statusOf(t, owner.token) };
 }
 
@@ -212,9 +209,7 @@ describe("a list's status on its devices, and Check now (issue 12)", () => {
 
   it('leaves out devices the list was never installed onto', async () => {
     const { owner, list, machine, status } = await world(t, admin);
-    const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-    const other = await enroll(t, code, { deviceName: 'Other machine', platform: 'linux' });
-    expect(other.status).toBe(201);
+    await enrollMachine(t, owner, 'Other machine');
     await installationsOf(t, owner.token).create({ listId: list.id, deviceIds: [machine.deviceId] });
     expect((await status(list.id)).body.devices.map((device) => device.deviceId)).toEqual([machine.deviceId]);
   });

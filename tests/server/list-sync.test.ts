@@ -5,7 +5,7 @@ import type { FollowedListsResponse, FollowListResponse, ListFollowersResponse }
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -43,10 +43,7 @@ async function world(t: TestApp, admin: Browser) {
   const lists = listsOf(t, owner.token);
   const list = (await lists.create('Workstation')).body;
   for (const app of [hello, cowsay]) expect((await lists.add(list.id, app.app_id)).status).toBe(201);
-  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-  const enrolled = await enroll(t, code, { deviceName: 'Build server', platform: 'linux' });
-  if (enrolled.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.body)}`);
-  const machine = { deviceId: enrolled.body.device.device_id, credential: enrolled.body.credential };
+  const machine = await enrollMachine(t, owner);
   return {
     owner,
     list,

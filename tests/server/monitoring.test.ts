@@ -6,7 +6,7 @@ import type { NotificationsResponse } from '@shared/api/notifications';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import { eventually, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -41,10 +41,7 @@ describe('advanced monitoring: check-ins over time and an alert for a silent mac
   async function machine(plan: 'free' | 'premium', name: string): Promise<Machine> {
     const owner = await adminBrowser(t);
     await setPlan(t, owner.user.user.id, plan);
-    const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-    const enrolled = await enroll(t, code, { deviceName: name, platform: 'linux' });
-    if (enrolled.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.body)}`);
-    return { owner, deviceId: enrolled.body.device.device_id, credential: enrolled.body.credential };
+    return { owner, ...(await enrollMachine(t, owner, name)) };
   }
 
   /** Read with a fresh access token: the tests move the clock by hours and days. */

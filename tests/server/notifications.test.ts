@@ -10,7 +10,7 @@ import type { BusEvent } from '../../src/server/realtime/event-bus';
 import { DIGEST_RUN_EVERY_MS } from '../../src/server/services/notification.service';
 import type { CapturedMail } from '../fixtures/mail-sink';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -53,22 +53,16 @@ describe('notifications (issue 12)', () => {
     await setPlan(t, browser.user.user.id, plan);
     const list = (await listsOf(t, browser.token).create(`${name}'s list`)).body;
     for (const app of [hello, cowsay]) await listsOf(t, browser.token).add(list.id, app.app_id);
-    const code = (await devicesOf(t, browser).createToken(1)).body.token.code;
-    const enrolled = await enroll(t, code, { deviceName: `${name}'s build server`, platform: 'linux' });
-    if (enrolled.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.body)}`);
-    const row = await t.app.ctx.db
-      .selectFrom('devices')
-      .select('id')
-      .where('device_id', '=', enrolled.body.device.device_id)
-      .executeTakeFirstOrThrow();
+    const machine = await enrollMachine(t, browser, `${name}'s build server`);
+    const row = await t.app.ctx.db.selectFrom('devices').select('id').where('device_id', '=', machine.deviceId).executeTakeFirstOrThrow();
     return {
       browser,
       email: browser.user.email,
       userId: browser.user.user.id,
       listId: list.id,
-      deviceId: enrolled.body.device.device_id,
+      deviceId: machine.deviceId,
       deviceRowId: row.id,
-      agent: await ProtocolAgent.connect(url, enrolled.body.credential),
+      agent: await ProtocolAgent.connect(url, machine.credential),
     };
   }
 

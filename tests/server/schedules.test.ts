@@ -11,19 +11,12 @@ import { claimSchedule } from '../../src/server/db/repositories/schedules.reposi
 import { Scheduler } from '../../src/server/jobs/scheduler';
 import { ScheduleService } from '../../src/server/services/schedule.service';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, devicesOf, enroll, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type InstallationsResponse = { installations: InstallationSummary[] };
-
-async function enrollMachine(t: TestApp, owner: Browser, name: string) {
-  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
-  const res = await enroll(t, code, { deviceName: name, platform: 'linux' });
-  if (res.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(res.body)}`);
-  return { deviceId: res.body.device.device_id, credential: res.body.credential };
-}
 
 /** Connects, reports hello as out of date and cowsay as current, and waits until the server stored it. */
 async function reportInventory(t: TestApp, url: string, owner: Browser, machine: { deviceId: string; credential: string }) {

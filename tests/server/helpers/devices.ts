@@ -103,4 +103,12 @@ export function enroll(t: TestApp, code: string, overrides: Record<string, unkno
   });
 }
 
+/** A Linux machine the owner enrols with a one-use token, as the agent does: its public id and credential. */
+export async function enrollMachine(t: TestApp, owner: Pick<Browser, 'token' | 'deviceId'>, name = 'Build server') {
+  const code = (await devicesOf(t, owner).createToken(1)).body.token.code;
+  const res = await enroll(t, code, { deviceName: name, platform: 'linux' });
+  if (res.status !== 201) throw new Error(`enrolment failed: ${JSON.stringify(res.body)}`);
+  return { deviceId: res.body.device.device_id, credential: res.body.credential };
+}
+
 export const agentMe = (t: TestApp, credential: string) => t.api.get<Device & ApiError>('/api/agent/me', credential);
