@@ -33,7 +33,8 @@ const SWITCHES: readonly SwitchText[] = [
   {
     key: 'priorityMails',
     label: 'Priority emails',
-    description: 'An email as soon as a device reports a new update, without waiting for the digest.',
+    description:
+      'An email as soon as a device reports a new update, without waiting for the digest, and when a machine has not reported for a day.',
     premium: true,
   },
   {
