@@ -74,8 +74,8 @@ describe('advanced monitoring: check-ins over time and an alert for a silent mac
       'the first inventory',
     );
     t.clock.advance(HOUR_MS);
-    // hello updated, cowsay installed by hand.
-    await report(agent, { hello: ['2.10-3', null], cowsay: ['3.03+dfsg2-8', null] });
+    // hello updated, cowsay installed by hand (its manager names the installed version as the candidate: not out of date).
+    await report(agent, { hello: ['2.10-3', null], cowsay: ['3.03+dfsg2-8', '3.03+dfsg2-8'] });
     // Each report recorded before the clock moves: the server reads the clock when it records.
     await eventually(
       () => checkIns(m),

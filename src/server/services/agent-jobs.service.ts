@@ -238,7 +238,8 @@ export class AgentJobService {
       manager: entry.manager,
       package_id: entry.id,
       installed_version: entry.installedVersion,
-      available_version: entry.availableVersion,
+      // Stored once as "newer or null", so every reader (list status, notices, schedules, check-ins) agrees on what is out of date.
+      available_version: entry.availableVersion && entry.availableVersion !== entry.installedVersion ? entry.availableVersion : null,
     }));
     const now = isoNow(this.ctx.clock);
     // One transaction: a reader never sees the inventory half replaced, and the check-in's changes are against the inventory it replaced.

@@ -389,7 +389,7 @@ export class InstallationService {
 }
 
 /** SPEC §5: a remote machine enrolled with a registration token, without web access: it has an agent. */
-function isEnrolledMachine(device: DevicesTable): boolean {
+export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
   const capabilities = JSON.parse(device.capabilities) as string[];
   return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
 }

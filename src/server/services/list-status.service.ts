@@ -82,7 +82,8 @@ function appStatus(app: App, device: DevicesTable, rows: readonly DeviceInventor
   const entry = inventoryEntryOf(app, device.platform, rows);
   if (!entry) return { ...base, state: 'missing' };
   const { installed_version: installed, available_version: available } = entry.row;
-  const outdated = available !== null && available !== installed;
+  // The inventory keeps a newer version only (AgentJobService.inventory).
+  const outdated = available !== null;
   return {
     ...base,
     state: outdated ? 'outdated' : 'installed',

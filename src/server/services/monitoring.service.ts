@@ -14,6 +14,7 @@ import type { DevicesTable } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { appNamesByPackage, toCheckIn } from './check-ins';
+import { isEnrolledMachine } from './installation.service';
 import type { NotificationService } from './notification.service';
 import type { SubscriptionService } from './subscription.service';
 
@@ -84,7 +85,8 @@ export class MonitoringService {
       const silent = await silentMachines(this.ctx.db, isoAfter(this.ctx.clock, -SILENT_AFTER_HOURS * HOUR_MS), plans);
       let told = 0;
       for (const machine of silent) {
-        if (!machine.last_active_at) continue;
+        // The installation targets' rule: a browser or the desktop window is not a machine that reports.
+        if (!machine.last_active_at || !isEnrolledMachine(machine)) continue;
         if (!(await claimSilenceAlert(this.ctx.db, machine.id, machine.last_active_at, now.toISOString()))) continue;
         await this.notifications.machineSilent({
           userId: machine.user_id,

@@ -22,14 +22,23 @@ export function checkInsOfDevice(db: Db, deviceRowId: string, limit: number) {
 }
 
 /**
- * Enrolled machines of owners with advanced monitoring whose agent last reported before
+ * Candidates, narrowed in SQL (the caller keeps those `isEnrolledMachine` accepts): machines of owners with advanced monitoring whose agent last reported before
  * `silentSince` and whose owner has not been told since it last reported.
  */
 export function silentMachines(db: Db, silentSince: string, onPlans: readonly string[]) {
   return db
     .selectFrom('devices')
     .innerJoin('subscriptions', 'subscriptions.user_id', 'devices.user_id')
-    .select(['devices.id', 'devices.user_id', 'devices.device_id', 'devices.device_name', 'devices.last_active_at'])
+    .select([
+      'devices.id',
+      'devices.user_id',
+      'devices.device_id',
+      'devices.device_name',
+      'devices.last_active_at',
+      'devices.device_type',
+      'devices.registration_method',
+      'devices.capabilities',
+    ])
     .where('devices.is_active', '=', 1)
     .where('devices.registration_method', '=', 'token')
     .where('devices.device_type', '=', 'remote')
