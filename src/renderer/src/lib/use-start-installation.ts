@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import type { JobKind } from '@shared/agent/protocol';
@@ -24,13 +24,17 @@ type What = Omit<CreateInstallationArgs, 'idempotencyKey' | 'kind'> & { kind: Jo
 export function useStartInstallation() {
   const [create] = useCreateInstallationMutation();
   const [pending, setPending] = useState<string | null>(null);
+  // One Idempotency-Key per action until it succeeds: trying again after a lost answer creates nothing twice.
+  const keys = useRef(new Map<string, string>());
   const navigate = useNavigate();
 
   async function start(what: What, actionKey: string): Promise<boolean> {
     setPending(actionKey);
+    const idempotencyKey = keys.current.get(actionKey) ?? newIdempotencyKey(what.kind);
+    keys.current.set(actionKey, idempotencyKey);
     try {
-      // A fresh key per click: the button is busy until the answer, and a retry after a lost answer is a new request.
-      const installation = await create({ ...what, idempotencyKey: newIdempotencyKey(what.kind) }).unwrap();
+      const installation = await create({ ...what, idempotencyKey }).unwrap();
+      keys.current.delete(actionKey);
       void navigate(`/installations/${encodeURIComponent(installation.id)}`);
       return true;
     } catch (failure) {

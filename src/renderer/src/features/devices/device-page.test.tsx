@@ -130,6 +130,30 @@ describe('/devices/:deviceId', () => {
     expect(new Set(keys).size).toBe(2);
   });
 
+  it('sends the same Idempotency-Key when an update is tried again after a failed answer', async () => {
+    let attempts = 0;
+    const api = mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/installations': () =>
+        (attempts += 1) === 1
+          ? { status: 500, data: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } }
+          : { status: 201, data: startedInstallation('inst-1', 'upgrade', [30]) },
+      'GET /api/installations/inst-1': { status: 200, data: startedInstallation('inst-1', 'upgrade', [30]) },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Update Git' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/installations')).toHaveLength(1));
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Update Git' })).not.toBeDisabled());
+    fireEvent.click(within(table).getByRole('button', { name: 'Update Git' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update: 1 app' })).toBeInTheDocument();
+    const [first, second] = api.callsTo('POST', '/api/installations').map((call) => call.headers['idempotency-key']);
+    expect(first).toMatch(/^upgrade-/);
+    expect(second).toBe(first);
+  });
+
   it('asks before uninstalling an app, and does nothing on Cancel', async () => {
     const api = mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([box]) },
