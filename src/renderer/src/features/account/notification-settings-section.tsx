@@ -1,10 +1,10 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Badge, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 
 import type { NotificationSettingKey } from '@shared/api/notifications';
 import { getPlan } from '@shared/plans';
 
 import { LoadError } from '../../components/load-error';
+import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
 import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from '../../lib/notifications-api';
 import { notify } from '../../lib/notify';
@@ -96,14 +96,7 @@ export function NotificationSettingsSection() {
               />
             );
           })}
-          {!premium ? (
-            <Text size="sm">
-              Priority notifications are part of Premium.{' '}
-              <Anchor component={Link} to="/pricing-page" size="sm">
-                See plans and upgrade
-              </Anchor>
-            </Text>
-          ) : null}
+          {!premium ? <PremiumNote>Priority notifications are part of Premium.</PremiumNote> : null}
         </Stack>
       ) : null}
     </Paper>
