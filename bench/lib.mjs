@@ -2,7 +2,7 @@
 // account made through the API as the web app makes one, and autocannon runs. Loopback only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -105,10 +105,28 @@ export async function signedInBrowser(url) {
   return { token, deviceId, email, password, call, headers: { authorization: `Bearer ${token}`, 'x-device-id': deviceId } };
 }
 
-/** One autocannon run; answers requests per second (mean) and the count of non-2xx answers. */
-export async function load(url, { headers = {}, seconds = 8, connections = 50 } = {}) {
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * One autocannon run; answers requests per second (mean), the count of non-2xx answers and,
+ * given the server's pid, its CPU time per request: steadier than requests per second on a
+ * shared machine, since it does not count the time the server waited for a core.
+ */
+export async function load(url, { headers = {}, seconds = 8, connections = 50, pid } = {}) {
+  const cpuBefore = pid ? cpuMicros(pid) : 0;
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
-  return { rps: result.requests.average, non2xx: result.non2xx + result.errors + result.timeouts, p99: result.latency.p99 };
+  const cpuUsPerRequest = pid ? (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total) : null;
+  return {
+    rps: result.requests.average,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    p99: result.latency.p99,
+    cpuUsPerRequest,
+  };
 }
 
 /** A table of rows (objects with the same keys), aligned, for the figures a benchmark prints last. */

@@ -31,11 +31,21 @@ describe('server core', () => {
     expect(res.body.paths).toHaveProperty('/api/subscription/status');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.api.get('/api/health');
+  it('sends the API its compact security headers: a CSP that forbids everything, since no page renders JSON', async () => {
+    for (const path of ['/api/health', '/catalogue/apps']) {
+      const res = await t.api.get(path);
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['strict-transport-security'], path).toContain('max-age=');
+      expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
+    }
+  });
+
+  it('sends pages a person opens (the API reference) the CSP the web app passes', async () => {
+    const res = await t.api.get('/api/docs/');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('refuses protected calls without a token, with a code', async () => {

@@ -27,6 +27,16 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves the pages with the CSP and helmet headers the web app passes', async () => {
+    for (const path of ['/', '/settings', '/assets/app-abc123.js']) {
+      const res = await t.api.get<string>(path);
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], path).toContain('https://js.stripe.com');
+      expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
   it('serves index.html no-cache, however it is reached, so a release is seen at the next load', async () => {
     for (const path of ['/', '/index.html', '/settings']) {
       const res = await t.api.get<string>(path);

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, type ErrorResponse } from '@shared/api/errors';
 
 import { AppError } from '../errors';
-import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { API_SECURITY_HEADERS, applySecurityHeaders } from './security-headers';
 
 /**
  * The one place errors become responses: `{code, message}` always, with the security headers,
@@ -51,7 +51,7 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   if (socket.writable) {
     const payload = JSON.stringify(body);
     const headers = {
-      ...SECURITY_HEADERS,
+      ...API_SECURITY_HEADERS,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(payload)),
       'cache-control': 'no-store',
@@ -67,7 +67,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   const { status, body } = toResponse(error);
   if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.code, status }, body.message);
-  applySecurityHeaders(reply);
+  applySecurityHeaders(request, reply);
   if (status === 429 && error instanceof AppError && error.details?.retryAfterSeconds) {
     void reply.header('retry-after', error.details.retryAfterSeconds);
   }

@@ -7,7 +7,7 @@ import { MINUTE_MS } from '@shared/time';
 
 import { AppError } from '../errors';
 import { bearerToken } from '../plugins/auth';
-import { SECURITY_HEADERS } from '../plugins/security-headers';
+import { API_SECURITY_HEADERS } from '../plugins/security-headers';
 import type { AgentDevice } from '../services/agent-jobs.service';
 
 const API_KEY_STREAM_MS = 15 * MINUTE_MS;
@@ -72,7 +72,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const endsInMs = await streamLifetimeMs(request);
       reply.hijack();
-      app.browserEvents.open(request.auth?.userId ?? '', reply.raw, SECURITY_HEADERS, endsInMs);
+      app.browserEvents.open(request.auth?.userId ?? '', reply.raw, API_SECURITY_HEADERS, endsInMs);
     },
   );
 };
