@@ -136,7 +136,8 @@ export class AgentHub {
       for (const connection of this.connections.values()) if (connection.ready) await this.sendPendingJobs(connection);
       return;
     }
-    if (event.type === 'user.changed') return;
+    // The rest (what browsers and sign-ins hear) is not about a device.
+    if (!('deviceRowId' in event)) return;
     const connection = this.connections.get(event.deviceRowId);
     if (!connection?.ready) return;
     switch (event.type) {
