@@ -20,6 +20,7 @@ import { AgentHub } from './realtime/agent-hub';
 import { BrowserEvents } from './realtime/browser-events';
 import { LocalEventBus, PostgresEventBus, type EventBus } from './realtime/event-bus';
 import { registerRoutes } from './routes';
+import { AuthCache } from './security/auth-cache';
 import { AccessTokens } from './security/jwt';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
 import { createServices, type Services } from './services';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accessTokens: new AccessTokens(config.jwtSecret, clock),
     log: app.log,
     bus,
+    authCache: new AuthCache(bus),
   };
   const rateLimiter = await createRateLimiter(config.redisUrl, clock, config.redisPrefix);
   app.decorate('ctx', ctx);
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await mailer.flush();
     await mailer.close();
     await rateLimiter.close();
+    ctx.authCache.close();
     await bus.close();
     await database.destroy();
   });

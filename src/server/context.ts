@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { User } from '@shared/api/user';
+import type { Plan } from '@shared/plans';
 
 import type { BackgroundTasks } from './background';
 import type { Clock } from './clock';
@@ -10,6 +11,7 @@ import type { DatabaseKind } from './db/dialect';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
+import type { AuthCache } from './security/auth-cache';
 import type { AccessTokens } from './security/jwt';
 
 /** What services are built from: one per app instance, no globals. */
@@ -25,6 +27,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Tells every server process what changed (in-process on SQLite, LISTEN/NOTIFY on PostgreSQL). */
   bus: EventBus;
+  /** Who is behind a session, kept a few seconds; repositories that change it tell it (security/auth-cache.ts). */
+  authCache: AuthCache;
 }
 
 /**
@@ -38,6 +42,8 @@ export interface Caller {
   /** The personal API key the call came with (null for a signed-in session). */
   apiKeyId: string | null;
   user: User;
+  /** The user's plan as this request began. */
+  plan: Plan;
   deviceId: string | null;
 }
 

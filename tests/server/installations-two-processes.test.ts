@@ -131,4 +131,28 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     );
     await agent.close();
   });
+
+  it('tells the other process at once when a session ends or a plan changes (its sign-in cache forgets them)', async () => {
+    const owner = await adminBrowser(first);
+    const devicesThroughSecond = async () => {
+      const res = await fetch(`${secondUrl}/api/devices`, {
+        headers: { authorization: `Bearer ${owner.token}`, 'x-device-id': owner.deviceId },
+      });
+      return { status: res.status, body: (await res.json()) as { seatLimit?: number; code?: string } };
+    };
+    // The second process now keeps this session (for up to 5 s, unless told otherwise).
+    expect((await devicesThroughSecond()).body.seatLimit).toBe(2);
+    expect((await devicesThroughSecond()).body.seatLimit).toBe(2);
+
+    await setPlan(first, owner.user.user.id, 'premium');
+    let started = Date.now();
+    await eventually(devicesThroughSecond, (res) => res.body.seatLimit === 5, 'the second process to see the new plan');
+    expect(Date.now() - started).toBeLessThan(1_000);
+
+    expect((await first.api.post('/api/auth/logout', undefined, owner.token, { 'x-device-id': owner.deviceId })).status).toBe(200);
+    started = Date.now();
+    const refused = await eventually(devicesThroughSecond, (res) => res.status === 401, 'the second process to refuse the ended session');
+    expect(refused.body.code).toBe('TOKEN_REVOKED');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });

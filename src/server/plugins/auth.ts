@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { deviceIdSchema } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
+import { getPlan } from '@shared/plans';
 
 import type { AppContext, Caller } from '../context';
-import { findSessionWithUser } from '../db/repositories/sessions.repository';
+import { findSessionFacts } from '../db/repositories/sessions.repository';
 import { forbidden, unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { toUser } from '../services/account.service';
@@ -62,7 +63,8 @@ async function resolveAuth(app: FastifyInstance, ctx: AppContext, request: Fasti
       ? unauthorized('Your session has expired. Please sign in again.', ErrorCode.TOKEN_EXPIRED)
       : unauthorized('Your session is not valid. Please sign in again.', ErrorCode.TOKEN_INVALID);
   }
-  const row = await findSessionWithUser(ctx.db, verified.claims.sid);
+  const sessionId = verified.claims.sid;
+  const row = await ctx.authCache.facts(sessionId, () => findSessionFacts(ctx.db, sessionId));
   if (!row || row.user_id !== verified.claims.sub) {
     throw unauthorized('Your session is not valid. Please sign in again.', ErrorCode.TOKEN_INVALID);
   }
@@ -74,6 +76,7 @@ async function resolveAuth(app: FastifyInstance, ctx: AppContext, request: Fasti
     sessionId: row.session_id,
     apiKeyId: null,
     user: toUser({ ...row, id: row.user_id }),
+    plan: getPlan(row.plan),
     deviceId: deviceIdHeader(request),
   };
 }

@@ -3,6 +3,10 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
 
+import type { AuthTarget } from '../db/auth-changes';
+import { notifyAtCommit } from '../db/repositories/notify.repository';
+import type { Db } from '../db/schema';
+
 /**
  * What one server process tells every other (DESIGN §3): an agent or a browser may be
  * connected to any process, so whoever changes a job says so here and the process holding the
@@ -14,6 +18,8 @@ export type BusEvent =
   | { type: 'device.deactivated'; deviceRowId: string; removeClient: boolean }
   | { type: 'inventory.request'; deviceRowId: string }
   | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }
+  /** A session was revoked, or a user or plan changed: forget what was kept about them (security/auth-cache.ts). */
+  | { type: 'auth.changed'; target: AuthTarget }
   /** Local only: events may have been missed (the listener reconnected); read the rows again. */
   | { type: 'resync' };
 
@@ -21,6 +27,11 @@ export type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
+  /**
+   * Publishes as part of `db`'s transaction: PostgreSQL delivers it when that transaction
+   * commits, and never if it rolls back. One process (SQLite): at once, like publish.
+   */
+  publishWith(db: Db, event: BusEvent): Promise<void>;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -31,6 +42,10 @@ export class LocalEventBus implements EventBus {
 
   async publish(event: BusEvent): Promise<void> {
     this.emitter.emit('event', event);
+  }
+
+  async publishWith(_db: Db, event: BusEvent): Promise<void> {
+    await this.publish(event);
   }
 
   subscribe(listener: BusListener): () => void {
@@ -84,6 +99,14 @@ export class PostgresEventBus extends LocalEventBus {
       return;
     }
     await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+  }
+
+  override async publishWith(db: Db, event: BusEvent): Promise<void> {
+    const payload = JSON.stringify(event);
+    if (payload.length > MAX_PAYLOAD) throw new Error(`Event too large for NOTIFY (${payload.length} bytes)`);
+    // On the writer's own connection: NOTIFY in a transaction is sent at its commit. While
+    // our listener is reconnecting we miss it like every other event, and `resync` follows.
+    await notifyAtCommit(db, this.channel, payload);
   }
 
   override async close(): Promise<void> {

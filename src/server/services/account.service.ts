@@ -102,14 +102,14 @@ export class AccountService {
       updated_at: now,
     };
     const mail = await this.ctx.db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, {
+      await updateUser(trx, this.ctx.authCache, user.id, {
         first_name: updated.first_name,
         last_name: updated.last_name,
         password_hash: updated.password_hash,
         updated_at: now,
       });
       if (passwordHash) {
-        await revokeUserSessions(trx, user.id, now, 'password_changed', sessionId);
+        await revokeUserSessions(trx, this.ctx.authCache, user.id, now, 'password_changed', sessionId);
         await invalidateEmailTokens(trx, user.id, 'reset', now);
       }
       return emailChanging ? this.emailChange.request(trx, updated, input.email) : null;
@@ -134,7 +134,7 @@ export class AccountService {
       );
     }
     if (!(await this.passwordMatches(user, password))) throw new AppError(403, ErrorCode.INCORRECT_PASSWORD, 'Incorrect password');
-    await deleteUser(this.ctx.db, user.id);
+    await deleteUser(this.ctx.db, this.ctx.authCache, user.id);
     this.ctx.log.info({ userId: user.id }, 'account deleted');
   }
 

@@ -23,7 +23,7 @@ export const ADMIN_USERS_PAGE = 100;
 
 /** Accounts named in ADMIN_EMAILS are admins; applied at every start (DESIGN §2). */
 export async function promoteConfiguredAdmins(ctx: AppContext): Promise<void> {
-  await promoteAdmins(ctx.db, ctx.config.adminEmails, isoNow(ctx.clock));
+  await promoteAdmins(ctx.db, ctx.authCache, ctx.config.adminEmails, isoNow(ctx.clock));
 }
 
 /** DESIGN §5 "admin console": users (search, grant or revoke admin), feedback, catalogue statistics. */
@@ -55,7 +55,7 @@ export class AdminService {
       if (!isAdmin && user.is_admin === 1 && (await countAdmins(trx)) <= 1) {
         throw conflict('At least one admin must remain.', ErrorCode.LAST_ADMIN);
       }
-      await updateUser(trx, userId, { is_admin: isAdmin ? 1 : 0, updated_at: isoNow(this.ctx.clock) });
+      await updateUser(trx, this.ctx.authCache, userId, { is_admin: isAdmin ? 1 : 0, updated_at: isoNow(this.ctx.clock) });
       return user.email;
     });
     this.ctx.log.info({ userId, isAdmin }, 'admin flag changed');

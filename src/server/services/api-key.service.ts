@@ -95,6 +95,7 @@ export class ApiKeyService {
       sessionId: null,
       apiKeyId: row.api_key_id,
       user: toUser({ ...row, id: row.user_id }),
+      plan: getPlan(row.plan),
       deviceId,
     };
   }

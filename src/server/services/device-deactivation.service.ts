@@ -86,7 +86,7 @@ export class DeviceDeactivationService {
       // an inactive device's credential is never honoured, and enrolling again replaces it.
       await updateDevice(trx, target.id, { is_active: 0, deactivated_at: at, deactivated_by: caller.deviceId });
       await deleteFollowsOfDevice(trx, target.id);
-      await revokeDeviceSessions(trx, caller.userId, target.device_id, at, 'device_deactivated_remotely');
+      await revokeDeviceSessions(trx, this.ctx.authCache, caller.userId, target.device_id, at, 'device_deactivated_remotely');
       await insertLogoutNotification(trx, {
         id: newId(),
         user_id: caller.userId,
@@ -175,7 +175,7 @@ export class DeviceDeactivationService {
     const at = isoNow(this.ctx.clock);
     await updateDevice(trx, own.id, { is_active: 0, deactivated_at: at, deactivated_by: own.device_id });
     await deleteFollowsOfDevice(trx, own.id);
-    await revokeDeviceSessions(trx, caller.userId, own.device_id, at, 'device_deactivated');
+    await revokeDeviceSessions(trx, this.ctx.authCache, caller.userId, own.device_id, at, 'device_deactivated');
     await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
   }
 

@@ -95,7 +95,7 @@ export class DeviceService {
   ) {}
 
   async list(caller: Caller): Promise<DevicesResponse> {
-    const plan = await this.subscription.planOf(caller.userId);
+    const { plan } = caller;
     const now = this.ctx.clock.now();
     const rows = await activeDevicesOf(this.ctx.db, caller.userId);
     const devices = rows.map((row) => toDevice(row, plan, now, caller.deviceId));

@@ -65,7 +65,7 @@ export class EmailChangeService {
           throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
         const user = await findUserById(trx, row.user_id);
         if (!user) throw badRequest('This verification link is invalid or has already been used.', ErrorCode.EMAIL_TOKEN_INVALID);
-        await updateUser(trx, user.id, { email: row.email, is_email_verified: 1, updated_at: now });
+        await updateUser(trx, this.ctx.authCache, user.id, { email: row.email, is_email_verified: 1, updated_at: now });
         // Links sent to the old address must not outlive the move.
         for (const purpose of ['reset', 'verify', 'change_email'] as const) await invalidateEmailTokens(trx, user.id, purpose, now);
         const undoToken = await issueEmailToken(trx, this.ctx.clock, {
@@ -103,9 +103,14 @@ export class EmailChangeService {
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         if (!(await claimEmailToken(trx, row.id, now))) throw badRequest(INVALID_UNDO_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
-        await updateUser(trx, row.user_id, { email: row.email, is_email_verified: 1, password_hash: null, updated_at: now });
+        await updateUser(trx, this.ctx.authCache, row.user_id, {
+          email: row.email,
+          is_email_verified: 1,
+          password_hash: null,
+          updated_at: now,
+        });
         for (const purpose of ['reset', 'verify', 'change_email'] as const) await invalidateEmailTokens(trx, row.user_id, purpose, now);
-        await revokeUserSessions(trx, row.user_id, now, 'email_change_undone');
+        await revokeUserSessions(trx, this.ctx.authCache, row.user_id, now, 'email_change_undone');
       });
     } catch (error) {
       if (isUniqueViolation(error))

@@ -59,7 +59,7 @@ export class EmailVerificationService {
           ErrorCode.EMAIL_TOKEN_INVALID,
         );
       }
-      if (user.is_email_verified !== 1) await updateUser(trx, user.id, { is_email_verified: 1, updated_at: now });
+      if (user.is_email_verified !== 1) await updateUser(trx, this.ctx.authCache, user.id, { is_email_verified: 1, updated_at: now });
       return { email: user.email };
     });
   }

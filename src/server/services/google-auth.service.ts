@@ -83,7 +83,7 @@ export class GoogleAuthService {
           throw forbidden('Please verify your email address first. Check your inbox.', ErrorCode.EMAIL_NOT_VERIFIED);
         }
         user = { ...user, is_email_verified: 1, updated_at: now };
-        await updateUser(trx, user.id, { is_email_verified: 1, updated_at: now });
+        await updateUser(trx, this.ctx.authCache, user.id, { is_email_verified: 1, updated_at: now });
       }
       return { kind: 'session', user, session: await this.sessions.start(trx, user.id, origin) };
     }
@@ -95,7 +95,7 @@ export class GoogleAuthService {
         throw conflict('An account with this email already exists. Sign in with your password.', ErrorCode.EMAIL_IN_USE);
       }
       const user: UsersTable = { ...existing, google_sub: identity.sub, is_email_verified: 1, updated_at: now };
-      await updateUser(trx, user.id, { google_sub: identity.sub, is_email_verified: 1, updated_at: now });
+      await updateUser(trx, this.ctx.authCache, user.id, { google_sub: identity.sub, is_email_verified: 1, updated_at: now });
       return { kind: 'session', user, session: await this.sessions.start(trx, user.id, origin) };
     }
 

@@ -1,6 +1,7 @@
 import type { JobKind } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
 import type { FollowedListsResponse, FollowListResponse, ListFollower, ListFollowersResponse } from '@shared/api/list-sync';
+import { getPlan } from '@shared/plans';
 
 import { isoNow, type AppContext, type Caller } from '../context';
 import { findActiveDevice, findDevice } from '../db/repositories/devices.repository';
@@ -13,6 +14,7 @@ import {
   setFollowerOption,
   type FollowerRow,
 } from '../db/repositories/list-followers.repository';
+import { findSubscription } from '../db/repositories/subscriptions.repository';
 import { findUserById } from '../db/repositories/users.repository';
 import { notFound } from '../errors';
 import { toUser } from './account.service';
@@ -150,6 +152,13 @@ export class ListSyncService implements ListItemsObserver {
   private async actingFor(userId: string): Promise<Caller | null> {
     const row = await findUserById(this.ctx.db, userId);
     if (!row) return null;
-    return { userId, sessionId: null, apiKeyId: null, user: toUser(row), deviceId: null };
+    return {
+      userId,
+      sessionId: null,
+      apiKeyId: null,
+      user: toUser(row),
+      plan: getPlan((await findSubscription(this.ctx.db, userId))?.plan),
+      deviceId: null,
+    };
   }
 }

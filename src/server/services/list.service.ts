@@ -11,6 +11,7 @@ import {
   deleteList,
   deleteListItem,
   insertList,
+  isListOwnedBy,
   listItemAppIds,
   listItems,
   listsOfUser,
@@ -85,7 +86,8 @@ export class ListService {
   }
 
   async items(userId: string, listId: string): Promise<ListItem[]> {
-    await this.owned(this.ctx.db, userId, listId);
+    // Only whose it is matters here (a read-only list still shows its apps): not the plan nor every list's count.
+    if (!(await isListOwnedBy(this.ctx.db, userId, listId))) throw listNotFound();
     return toListItems(await listItems(this.ctx.db, listId));
   }
 

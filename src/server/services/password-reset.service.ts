@@ -72,9 +72,9 @@ export class PasswordResetService {
     const passwordHash = await hashPassword(newPassword);
     await this.ctx.db.transaction().execute(async (trx) => {
       if (!(await claimEmailToken(trx, row.id, now))) throw badRequest(INVALID_RESET_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
-      await updateUser(trx, user.id, { password_hash: passwordHash, is_email_verified: 1, updated_at: now });
+      await updateUser(trx, this.ctx.authCache, user.id, { password_hash: passwordHash, is_email_verified: 1, updated_at: now });
       await invalidateEmailTokens(trx, user.id, 'reset', now);
-      await revokeUserSessions(trx, user.id, now, 'password_reset');
+      await revokeUserSessions(trx, this.ctx.authCache, user.id, now, 'password_reset');
     });
   }
 }

@@ -95,7 +95,7 @@ export class SessionService {
         };
       case 'reused':
         // Outside the transaction above, which committed nothing for this case.
-        await revokeSession(this.ctx.db, outcome.sessionId, now, 'refresh_token_reused');
+        await revokeSession(this.ctx.db, this.ctx.authCache, outcome.sessionId, now, 'refresh_token_reused');
         this.ctx.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused; session revoked');
         throw unauthorized('This sign-in was ended for your security. Please sign in again.', ErrorCode.REFRESH_TOKEN_REUSED);
       case 'revoked':
@@ -108,7 +108,7 @@ export class SessionService {
   }
 
   async end(sessionId: string, reason: string): Promise<void> {
-    await revokeSession(this.ctx.db, sessionId, isoNow(this.ctx.clock), reason);
+    await revokeSession(this.ctx.db, this.ctx.authCache, sessionId, isoNow(this.ctx.clock), reason);
   }
 
   private async issueRefreshToken(db: Db, sessionId: string, userId: string): Promise<string> {

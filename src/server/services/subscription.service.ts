@@ -81,7 +81,7 @@ export class SubscriptionService {
     const now = this.ctx.clock.now();
     const row = await findSubscription(trx, userId);
     const until = paidPeriodEnd(now, plan, { planId: row?.plan ?? 'free', validUntil: row?.valid_until ?? null }).toISOString();
-    await setPaidPlan(trx, userId, plan.id, until, now.toISOString());
+    await setPaidPlan(trx, this.ctx.authCache, userId, plan.id, until, now.toISOString());
     return until;
   }
 
@@ -96,7 +96,7 @@ export class SubscriptionService {
     const next = PLANS[target];
     if (!row?.valid_until) {
       // A plan without a paid period (granted by an admin): nothing is left to use up.
-      await setSubscriptionPlan(this.ctx.db, userId, target, now);
+      await setSubscriptionPlan(this.ctx.db, this.ctx.authCache, userId, target, now);
       return {
         success: true,
         newPlan: target,
@@ -145,7 +145,7 @@ export class SubscriptionService {
         // Payments are one-off: a lower paid plan chosen for later is not paid for yet, so the
         // account goes to Free and the mail links to paying for the chosen plan (no free period).
         const chosen = downgrade ? PLANS[pending] : null;
-        if (!(await applyDueChange(this.ctx.db, row, { plan: 'free', validUntil: null }, nowIso))) continue;
+        if (!(await applyDueChange(this.ctx.db, this.ctx.authCache, row, { plan: 'free', validUntil: null }, nowIso))) continue;
         applied += 1;
         await this.mailPlanChanged(row.user_id, from, chosen, downgrade ? 'downgrade' : 'lapsed');
       }

@@ -40,5 +40,5 @@ export function listsOf(t: TestApp, token: string) {
 
 /** Moves a user to another plan directly in the database, as a payment (or its expiry) would. */
 export async function setPlan(t: TestApp, userId: string, plan: 'free' | 'premium' | 'annual-premium'): Promise<void> {
-  await setSubscriptionPlan(t.app.ctx.db, userId, plan, t.clock.now().toISOString());
+  await setSubscriptionPlan(t.app.ctx.db, t.app.ctx.authCache, userId, plan, t.clock.now().toISOString());
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 
+import type { AuthChanges } from '../auth-changes';
 import { kindOf } from '../dialect';
 import type { Database, Db, DevicesTable } from '../schema';
 
@@ -103,7 +104,14 @@ export async function setSessionDevice(db: Db, sessionId: string, deviceId: stri
 }
 
 /** Ends every live session of one of the user's devices. */
-export async function revokeDeviceSessions(db: Db, userId: string, deviceId: string, at: string, reason: string): Promise<void> {
+export async function revokeDeviceSessions(
+  db: Db,
+  auth: AuthChanges,
+  userId: string,
+  deviceId: string,
+  at: string,
+  reason: string,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
@@ -111,6 +119,7 @@ export async function revokeDeviceSessions(db: Db, userId: string, deviceId: str
     .where('device_id', '=', deviceId)
     .where('revoked_at', 'is', null)
     .execute();
+  await auth.changed(db, { userId });
 }
 
 /**

@@ -78,6 +78,12 @@ export async function deleteList(db: Db, userId: string, id: string): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
+/** One row's primary-key lookup: whether the list exists and is the user's. */
+export async function isListOwnedBy(db: Db, userId: string, listId: string): Promise<boolean> {
+  const row = await db.selectFrom('lists').select('id').where('id', '=', listId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export function listItems(db: Db, listId: string): Promise<ListItemRow[]> {
   return db
     .selectFrom('list_items')

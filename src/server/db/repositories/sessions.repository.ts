@@ -1,41 +1,51 @@
+import type { AuthChanges, SessionFacts } from '../auth-changes';
 import type { Db, RefreshTokensTable, SessionsTable } from '../schema';
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session behind an access token, with the user it belongs to (one query per request). */
-export function findSessionWithUser(db: Db, sessionId: string) {
+/** The session behind an access token, with its user and plan (one query, kept by security/auth-cache.ts). */
+export function findSessionFacts(db: Db, sessionId: string): Promise<SessionFacts | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('subscriptions', 'subscriptions.user_id', 'sessions.user_id')
     .select([
       'sessions.id as session_id',
       'sessions.revoked_at',
       'sessions.revoked_reason',
-      'sessions.device_id',
       'users.id as user_id',
       'users.email',
       'users.first_name',
       'users.last_name',
       'users.is_email_verified',
       'users.is_admin',
+      'subscriptions.plan',
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }
 
-export async function revokeSession(db: Db, sessionId: string, at: string, reason: string): Promise<void> {
+export async function revokeSession(db: Db, auth: AuthChanges, sessionId: string, at: string, reason: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  await auth.changed(db, { sessionId });
 }
 
 /** Ends every session of a user, optionally keeping one (e.g. the one that changed the password). */
-export async function revokeUserSessions(db: Db, userId: string, at: string, reason: string, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: Db,
+  auth: AuthChanges,
+  userId: string,
+  at: string,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
@@ -43,6 +53,7 @@ export async function revokeUserSessions(db: Db, userId: string, at: string, rea
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
+  await auth.changed(db, { userId });
 }
 
 export async function touchSession(db: Db, sessionId: string, at: string): Promise<void> {

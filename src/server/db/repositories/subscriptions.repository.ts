@@ -1,3 +1,4 @@
+import type { AuthChanges } from '../auth-changes';
 import type { Db, SubscriptionsTable } from '../schema';
 
 export function findSubscription(db: Db, userId: string) {
@@ -9,17 +10,24 @@ export async function insertSubscription(db: Db, row: SubscriptionsTable): Promi
 }
 
 /** Changes a user's plan with no end date (admin tools; tests use it to move a user between plans). */
-export function setSubscriptionPlan(db: Db, userId: string, plan: string, at: string): Promise<void> {
-  return setActivePlan(db, userId, plan, null, at);
+export function setSubscriptionPlan(db: Db, auth: AuthChanges, userId: string, plan: string, at: string): Promise<void> {
+  return setActivePlan(db, auth, userId, plan, null, at);
 }
 
 /** A paid plan bought until `validUntil`; a scheduled downgrade is dropped. */
-export function setPaidPlan(db: Db, userId: string, plan: string, validUntil: string, at: string): Promise<void> {
-  return setActivePlan(db, userId, plan, validUntil, at);
+export function setPaidPlan(db: Db, auth: AuthChanges, userId: string, plan: string, validUntil: string, at: string): Promise<void> {
+  return setActivePlan(db, auth, userId, plan, validUntil, at);
 }
 
 /** The plan, active now, until `validUntil` (null: no end); a scheduled downgrade is dropped; the row is made when missing. */
-async function setActivePlan(db: Db, userId: string, plan: string, validUntil: string | null, at: string): Promise<void> {
+async function setActivePlan(
+  db: Db,
+  auth: AuthChanges,
+  userId: string,
+  plan: string,
+  validUntil: string | null,
+  at: string,
+): Promise<void> {
   const result = await db
     .updateTable('subscriptions')
     .set({ plan, status: 'active', pending_plan: null, valid_until: validUntil, updated_at: at })
@@ -36,6 +44,7 @@ async function setActivePlan(db: Db, userId: string, plan: string, validUntil: s
       updated_at: at,
     });
   }
+  await auth.changed(db, { userId });
 }
 
 /** Status downgrade with pendingPlan, applied by the scheduler at valid_until. */
@@ -77,6 +86,7 @@ export function dueSubscriptions(db: Db, now: string, limit = 500) {
  */
 export async function applyDueChange(
   db: Db,
+  auth: AuthChanges,
   seen: SubscriptionsTable,
   next: { plan: string; validUntil: string | null },
   at: string,
@@ -89,5 +99,7 @@ export async function applyDueChange(
     .where('status', '=', seen.status)
     .where('valid_until', '=', seen.valid_until)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await auth.changed(db, { userId: seen.user_id });
+  return true;
 }

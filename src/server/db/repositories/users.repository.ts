@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 
+import type { AuthChanges } from '../auth-changes';
 import { ACCOUNT_CREATION_LOCK, ADMIN_CHANGE_LOCK, advisoryTransactionLock, containsPattern } from '../dialect';
 import type { Database, Db, UsersTable } from '../schema';
 
@@ -19,12 +20,14 @@ export async function insertUser(db: Db, user: UsersTable): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
-export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<void> {
+export async function updateUser(db: Db, auth: AuthChanges, id: string, changes: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await auth.changed(db, { userId: id });
 }
 
-export async function deleteUser(db: Db, id: string): Promise<void> {
+export async function deleteUser(db: Db, auth: AuthChanges, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
+  await auth.changed(db, { userId: id });
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -36,9 +39,10 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Grants admin to the accounts whose e-mail is in the list. */
-export async function promoteAdmins(db: Db, emails: string[], at: string): Promise<void> {
+export async function promoteAdmins(db: Db, auth: AuthChanges, emails: string[], at: string): Promise<void> {
   if (emails.length === 0) return;
   await db.updateTable('users').set({ is_admin: 1, updated_at: at }).where('email', 'in', emails).where('is_admin', '=', 0).execute();
+  await auth.changed(db, { everyone: true });
 }
 
 /**
