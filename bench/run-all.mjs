@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 
 import { buildWebIfStale } from '../scripts/web-build.mjs';
 
-const BENCHES = ['bundle-size', 'startup', 'read-ratio', 'agent-report-ratio'];
+const BENCHES = ['bundle-size', 'startup', 'read-ratio', 'agent-report-ratio', 'agents-15k', 'fanout-1000', 'reconnect-storm'];
 
 buildWebIfStale();
 const rows = [];

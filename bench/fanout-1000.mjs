@@ -1,0 +1,149 @@
+// DESIGN §8 / issue 13: an installation for 1,000 connected devices reaches all of them, and
+// every job.ack is back in the server, within 2 s of the last create.
+//
+// How: the built server (startLoadout) with the seeded catalogue, behind the same TRUST_PROXY
+// an operator's reverse proxy sets (see bench/agents-15k.mjs: every person and machine sends its
+// own X-Forwarded-For, so the per-IP limits stay on). 100 people buy Annual Premium in the
+// payment sandbox and enrol 10 machines each through the API (bench/fleet.mjs); each makes a
+// list of 5 apt apps. The 1,000 agents connect from a second process (bench/agent-swarm.mjs,
+// the agent's own AgentConnection per machine), which acks every job.assign as the agent does
+// (it runs no installer). Then each person installs their list onto their 10 machines with
+// POST /api/installations, as the web app does (with an Idempotency-Key), 10 people at a time.
+// The clock runs from the last create's answer until the swarm has all 1,000 assignments and
+// the server reports every job as running (GET /api/installations/{id}: a job leaves "waiting"
+// only when its job.ack was handled); the API is polled only once the swarm has sent every ack.
+// BENCH_DEVICES (default 1,000, a multiple of 10) makes development runs small.
+// Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
+import { randomBytes } from 'node:crypto';
+
+import { BEHIND_PROXY, bounded, enrolFleet, ensureFdLimit, pool, startSwarm, until } from './fleet.mjs';
+import { printTable, startLoadout } from './lib.mjs';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000);
+const MACHINES_PER_PERSON = 10;
+const APPS = 5;
+const BUDGET_MS = 2_000;
+
+ensureFdLimit(DEVICES + 1_000);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+const figures = await bounded(15 * 60_000, async (defer) => {
+  const loadout = await startLoadout({ ...BEHIND_PROXY, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' });
+  defer(() => loadout.stop());
+  const swarm = await startSwarm();
+  defer(() => swarm.stop());
+
+  // The seed is applied just after the server is ready.
+  let apps = [];
+  await until(
+    async () => {
+      apps = await (await fetch(`${loadout.url}/catalogue/apps`)).json();
+      return apps.length > 0;
+    },
+    { timeoutMs: 30_000, everyMs: 50 },
+  );
+  const aptApps = apps.filter((app) => app.apt_package).slice(0, APPS);
+  if (aptApps.length < APPS) throw new Error(`the seeded catalogue has only ${aptApps.length} apt apps`);
+
+  const people = DEVICES / MACHINES_PER_PERSON;
+  console.log(`Enrolling ${DEVICES} machines (${people} Annual Premium accounts) and making their lists…`);
+  const fleet = await enrolFleet(loadout.url, { people, machines: MACHINES_PER_PERSON, plan: 'annual_premium' });
+  await pool(people, 6, async (n) => {
+    const person = fleet[n];
+    const list = await person.as('/api/lists', { method: 'POST', body: { name: 'Workstation' } });
+    for (const app of aptApps) await person.as(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
+    person.listId = list.id;
+  });
+
+  console.log(`Connecting ${DEVICES} agents…`);
+  await swarm.call('connect', { server: loadout.url, credentials: fleet.flatMap((person) => person.machines.map((m) => m.credential)) });
+  if (!(await until(async () => (await swarm.call('stats')).ready === DEVICES, { timeoutMs: 5 * 60_000, everyMs: 200 })))
+    throw new Error(`only ${(await swarm.call('stats')).ready} of ${DEVICES} agents connected`);
+  // Let each hello's inventory answer settle, so the clock measures the installations alone.
+  await until(
+    async () => {
+      const before = (await swarm.call('stats')).inventories;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return (await swarm.call('stats')).inventories === before;
+    },
+    { timeoutMs: 60_000 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await swarm.call('mark');
+
+  console.log(`Installing a list of ${APPS} apps onto all ${DEVICES} machines (${people} installations)…`);
+  const installations = new Array(people);
+  const firstCreate = performance.now();
+  let lastAnswer = 0;
+  let lastAnswerEpoch = 0;
+  await pool(people, 10, async (n) => {
+    const person = fleet[n];
+    installations[n] = await person.as('/api/installations', {
+      method: 'POST',
+      headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+      body: { listId: person.listId, deviceIds: person.machines.map((m) => m.deviceId) },
+    });
+    lastAnswer = performance.now();
+    lastAnswerEpoch = Date.now();
+  });
+  const targets = installations.reduce((n, installation) => n + installation.targets.filter((t) => t.status === 'waiting').length, 0);
+
+  const reached = await until(
+    async () => {
+      const stats = await swarm.call('stats');
+      return stats.jobs >= targets && stats.acks >= targets;
+    },
+    { timeoutMs: 60_000, everyMs: 10 },
+  );
+  const atSwarm = await swarm.call('stats');
+  const swarmDone = performance.now();
+  let acked = 0;
+  const confirmed = await until(
+    async () => {
+      let running = 0;
+      await pool(people, 10, async (n) => {
+        const installation = await fleet[n].as(`/api/installations/${installations[n].id}`);
+        const count = installation.targets.filter((target) => target.status !== 'waiting').length;
+        running += count;
+      });
+      acked = running;
+      return running >= DEVICES;
+    },
+    { timeoutMs: 60_000, everyMs: 0 },
+  );
+  const serverDone = performance.now();
+  return {
+    people,
+    targets,
+    reached,
+    confirmed,
+    acked,
+    createsMs: lastAnswer - firstCreate,
+    assignedMs: atSwarm.lastAssignAt - lastAnswerEpoch,
+    swarmMs: swarmDone - lastAnswer,
+    serverMs: serverDone - lastAnswer,
+    confirmMs: serverDone - swarmDone,
+    jobs: atSwarm.jobs,
+    acks: atSwarm.acks,
+  };
+});
+
+const met = figures.reached && figures.confirmed && figures.targets === DEVICES && figures.serverMs <= BUDGET_MS;
+console.log(
+  `\nFan-out to ${DEVICES} connected devices (budget: every job assigned and acked within ${BUDGET_MS / 1000} s of the last create)`,
+);
+printTable([
+  { figure: 'installations created (jobs)', value: `${figures.people} (${figures.targets})` },
+  { figure: 'time to answer all creates', value: seconds(figures.createsMs) },
+  { figure: 'last job.assign received, after the last create', value: seconds(figures.assignedMs) },
+  { figure: 'swarm had every job and sent every ack, after it', value: seconds(figures.swarmMs) },
+  { figure: 'server showed every job acked (API), after it', value: seconds(figures.serverMs) },
+  { figure: '  of which reading the installations back', value: seconds(figures.confirmMs) },
+  { figure: 'jobs received / acked by the swarm', value: `${figures.jobs} / ${figures.acks}` },
+  { figure: 'jobs the server shows acked', value: `${figures.acked} / ${DEVICES}` },
+]);
+console.log(
+  `${figures.jobs}/${DEVICES} jobs delivered, ${figures.acked}/${DEVICES} acked in the server ${seconds(figures.serverMs)} after the last create: ${met ? 'within budget' : 'OVER BUDGET'}`,
+);
+if (!met && process.env.BENCH_NO_FAIL !== '1') process.exitCode = 1;
