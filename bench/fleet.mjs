@@ -179,34 +179,22 @@ export async function bounded(limitMs, main) {
   }
 }
 
-/** One JSON call; `from` is the client's address (X-Forwarded-For). Retries a 429 or a dropped connection a few times. */
+/** One JSON call; `from` is the client's address (X-Forwarded-For). A refusal (a 429 too) stops the benchmark. */
 export async function call(url, path, { method = 'GET', body, token, deviceId, from, headers = {} } = {}) {
-  for (let attempt = 0; ; attempt += 1) {
-    let res;
-    try {
-      res = await fetch(`${url}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(deviceId ? { 'x-device-id': deviceId } : {}),
-          ...(from ? { 'x-forwarded-for': from } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (attempt < 3) continue;
-      throw error;
-    }
-    const text = await res.text();
-    if (res.ok) return text ? JSON.parse(text) : null;
-    if (res.status === 429 && attempt < 3) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      continue;
-    }
-    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  }
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(deviceId ? { 'x-device-id': deviceId } : {}),
+      ...(from ? { 'x-forwarded-for': from } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
 }
 
 /** Runs `work(i)` for i in [0, count) with at most `concurrency` at once. */
