@@ -146,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scheduler.stop();
     app.browserEvents.close();
     await app.agentHub.close();
+    await app.services.agentJobs.close();
   });
   app.addHook('onClose', async () => {
     await app.catalogueSeeded;

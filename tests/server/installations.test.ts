@@ -136,6 +136,55 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     );
   });
 
+  it('shows the latest word on a running app however often the agent reports, then its outcome', async () => {
+    const { apps, list, machine, installs } = await world(t, admin);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const { job } = await agent.next('job.assign');
+    agent.send({ type: 'job.ack', jobId: job.jobId });
+    const itemId = job.items[0]!.itemId;
+    const progress = (message: string) =>
+      agent.send({
+        type: 'item.progress',
+        jobId: job.jobId,
+        itemId,
+        status: 'installing',
+        manager: 'apt',
+        version: null,
+        exitCode: null,
+        message,
+        log: '',
+      });
+    for (let percent = 0; percent <= 100; percent += 1) progress(`Downloading ${percent}%`);
+    const running = await eventually(
+      () => installs.get(created.id),
+      (res) => itemFor(res.body, apps[0]!).message === 'Downloading 100%',
+      'the latest progress to show',
+    );
+    expect(itemFor(running.body, apps[0]!).status).toBe('installing');
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: '2.10-3',
+      exitCode: 0,
+      message: 'Installed 2.10-3',
+      log: '',
+    });
+    // A progress report still on its way must not move the app back; job.done is handled after it.
+    progress('Downloading 100%');
+    agent.send({ type: 'job.done', jobId: job.jobId });
+    const finished = await eventually(
+      () => installs.get(created.id),
+      (res) => res.body.targets[0]?.status === 'done',
+      'the job to finish',
+    );
+    expect(itemFor(finished.body, apps[0]!)).toMatchObject({ status: 'succeeded', message: 'Installed 2.10-3' });
+    await agent.close();
+  });
+
   it('sends an unfinished job again after a reconnect, with only the apps still to do, and records each once', async () => {
     const { apps, list, machine, installs } = await world(t, admin);
     const first = await ProtocolAgent.connect(url, machine.credential);

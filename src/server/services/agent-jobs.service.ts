@@ -33,13 +33,17 @@ import type { DeviceTokenService } from './device-token.service';
 import type { InstallationService } from './installation.service';
 import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
+import { ProgressThrottle } from './progress-throttle';
+
+type ProgressReport = Extract<AgentMessage, { type: 'item.progress' }>;
 
 /** The device row an agent's credential stands for. */
 export type AgentDevice = DevicesTable;
 
 /** An item may only move forward: a repeated or late report changes nothing. */
 const REPORT_FROM: Record<'installing' | 'succeeded' | 'failed' | 'skipped', readonly string[]> = {
-  installing: ['queued'],
+  // Again while installing: the latest word on how it is getting on (ProgressThrottle keeps it to a few a second).
+  installing: ['queued', 'installing'],
   succeeded: ['queued', 'installing'],
   failed: ['queued', 'installing'],
   skipped: ['queued', 'installing'],
@@ -119,7 +123,26 @@ export class AgentJobService {
     }
   }
 
-  async progress(device: DevicesTable, report: Extract<AgentMessage, { type: 'item.progress' }>): Promise<void> {
+  /** Reports of running items, written at most a few times a second each (issue 13); final ones at once. */
+  private readonly runningReports = new ProgressThrottle<{ device: DevicesTable; report: ProgressReport }>(({ device, report }) =>
+    this.record(device, report).catch((error: unknown) =>
+      this.ctx.log.warn({ err: error, device: device.device_id }, 'writing a progress report failed'),
+    ),
+  );
+
+  async progress(device: DevicesTable, report: ProgressReport): Promise<void> {
+    const key = `${device.id} ${report.jobId} ${report.itemId}`;
+    if (report.status !== 'installing') this.runningReports.end(key);
+    else if (!this.runningReports.offer(key, { device, report })) return;
+    await this.record(device, report);
+  }
+
+  /** Writes the progress reports still kept (the server is stopping). */
+  async close(): Promise<void> {
+    await this.runningReports.close();
+  }
+
+  private async record(device: DevicesTable, report: ProgressReport): Promise<void> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, report.jobId);
     if (!target) return;
     const now = isoNow(this.ctx.clock);
@@ -157,12 +180,7 @@ export class AgentJobService {
   }
 
   /** What a history row of this report takes from the item, its installation and the device's inventory. */
-  private async historyBefore(
-    db: Db,
-    device: DevicesTable,
-    installationId: string,
-    report: Extract<AgentMessage, { type: 'item.progress' }>,
-  ) {
+  private async historyBefore(db: Db, device: DevicesTable, installationId: string, report: ProgressReport) {
     const item = await findItem(db, installationId, report.itemId);
     // A repeated or late report will not move the item: nothing to record, nothing to read.
     if (!item || !REPORT_FROM[report.status].includes(item.status)) return null;
