@@ -45,9 +45,15 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 
 const figures = await bounded(30 * 60_000, async (defer) => {
   const loadout = await startLoadout(BEHIND_PROXY);
-  defer(() => loadout.stop());
+  defer(
+    () => loadout.stop(),
+    () => loadout.pid,
+  );
   const swarm = await startSwarm();
-  defer(() => swarm.stop());
+  defer(
+    () => swarm.stop(),
+    () => swarm.pid,
+  );
 
   console.log(`Enrolling ${AGENTS} machines (${AGENTS / MACHINES_PER_PERSON} Annual Premium accounts)…`);
   const fleet = await enrolFleet(loadout.url, {

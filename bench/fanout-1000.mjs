@@ -30,9 +30,15 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 const figures = await bounded(15 * 60_000, async (defer) => {
   const loadout = await startLoadout({ ...BEHIND_PROXY, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' });
-  defer(() => loadout.stop());
+  defer(
+    () => loadout.stop(),
+    () => loadout.pid,
+  );
   const swarm = await startSwarm();
-  defer(() => swarm.stop());
+  defer(
+    () => swarm.stop(),
+    () => swarm.pid,
+  );
 
   // The seed is applied just after the server is ready.
   let apps = [];

@@ -144,11 +144,13 @@ export function ensureFdLimit(needed) {
 }
 
 /**
- * Runs `main(defer)` within `limitMs`: what `defer(fn)` registered runs last-first on the way out,
- * after success, an error, Ctrl-C or the time limit, so no child process or temp dir is left.
+ * Runs `main(defer)` within `limitMs`: what `defer(fn, pidOf)` registered runs last-first on the
+ * way out, after success, an error, Ctrl-C or the time limit, so no child process or temp dir is
+ * left. Should a cleanup itself hang, the processes `pidOf()` names are killed before exiting.
  */
 export async function bounded(limitMs, main) {
   const cleanups = [];
+  const pids = [];
   let cleaning = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
@@ -162,7 +164,16 @@ export async function bounded(limitMs, main) {
     })());
   const abort = (why) => {
     console.error(why);
-    setTimeout(() => process.exit(1), 30_000).unref();
+    setTimeout(() => {
+      for (const pidOf of pids) {
+        try {
+          process.kill(pidOf(), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      process.exit(1);
+    }, 30_000).unref();
     void cleanup().then(() => process.exit(1));
   };
   const timer = setTimeout(() => abort(`stopped: the benchmark ran past its limit of ${Math.round(limitMs / 1000)} s`), limitMs);
@@ -170,7 +181,10 @@ export async function bounded(limitMs, main) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    return await main((fn) => cleanups.push(fn));
+    return await main((fn, pidOf) => {
+      cleanups.push(fn);
+      if (pidOf) pids.push(pidOf);
+    });
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onSignal);

@@ -45,9 +45,15 @@ function busiestWindow(times, width) {
 
 const figures = await bounded(30 * 60_000, async (defer) => {
   const loadout = await startRestartableLoadout(BEHIND_PROXY);
-  defer(() => loadout.stop());
+  defer(
+    () => loadout.stop(),
+    () => loadout.pid,
+  );
   const swarm = await startSwarm();
-  defer(() => swarm.stop());
+  defer(
+    () => swarm.stop(),
+    () => swarm.pid,
+  );
 
   console.log(`Enrolling ${AGENTS} machines (${AGENTS / MACHINES_PER_PERSON} Annual Premium accounts)…`);
   const fleet = await enrolFleet(loadout.url, {
