@@ -25,8 +25,10 @@ interface Connection {
   ready: boolean;
   alive: boolean;
   lastSeenWrite: number;
-  /** Messages of one agent are handled one after another, in order. */
-  queue: Promise<void>;
+  /** What one agent said (and its leaving), handled one after another, in order. */
+  inbox: (() => Promise<void> | void)[];
+  /** Settles when the inbox is empty (null: nothing is being handled). */
+  draining: Promise<void> | null;
 }
 
 /**
@@ -60,7 +62,7 @@ export class AgentHub {
   attach(device: DevicesTable, socket: WebSocket): void {
     const earlier = this.connections.get(device.id);
     if (earlier) earlier.socket.close(CLOSE_REPLACED, 'Replaced by a newer connection');
-    const connection: Connection = { device, socket, ready: false, alive: true, lastSeenWrite: 0, queue: Promise.resolve() };
+    const connection: Connection = { device, socket, ready: false, alive: true, lastSeenWrite: 0, inbox: [], draining: null };
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
       if (!connection.ready) socket.close(CLOSE_PROTOCOL, 'Expected hello');
@@ -70,15 +72,14 @@ export class AgentHub {
       connection.alive = true;
     });
     socket.on('message', (data, isBinary) => {
-      connection.queue = connection.queue
-        .then(() => this.handle(connection, isBinary ? null : textOf(data)))
-        .catch((error: unknown) => this.log.warn({ err: error, device: device.device_id }, 'agent message failed'));
+      const text = isBinary ? null : textOf(data);
+      this.enqueue(connection, () => this.handle(connection, text));
     });
     socket.on('close', () => {
       clearTimeout(helloTimer);
       if (this.connections.get(device.id) !== connection) return;
       this.connections.delete(device.id);
-      connection.queue = connection.queue.then(() => this.jobs.disconnected(device)).catch(() => undefined);
+      this.enqueue(connection, () => this.jobs.disconnected(device));
     });
     socket.on('error', (error) => this.log.debug({ err: error, device: device.device_id }, 'agent socket error'));
   }
@@ -87,8 +88,32 @@ export class AgentHub {
     this.unsubscribe();
     clearInterval(this.pinger);
     for (const connection of this.connections.values()) connection.socket.close(1001, 'Server shutting down');
-    await Promise.all([...this.connections.values()].map((connection) => connection.queue));
+    await Promise.all([...this.connections.values()].map((connection) => connection.draining ?? Promise.resolve()));
     this.connections.clear();
+  }
+
+  /**
+   * One array and one loop per busy connection, rather than a promise chained per message: an
+   * agent may send thousands of progress reports a second (issue 13), most handled in memory.
+   */
+  private enqueue(connection: Connection, work: () => Promise<void> | void): void {
+    connection.inbox.push(work);
+    connection.draining ??= this.drain(connection);
+  }
+
+  private async drain(connection: Connection): Promise<void> {
+    while (connection.inbox.length > 0) {
+      const batch = connection.inbox;
+      connection.inbox = [];
+      for (const work of batch) {
+        try {
+          await work();
+        } catch (error) {
+          this.log.warn({ err: error, device: connection.device.device_id }, 'agent message failed');
+        }
+      }
+    }
+    connection.draining = null;
   }
 
   private async handle(connection: Connection, text: string | null): Promise<void> {
@@ -184,7 +209,8 @@ export class AgentHub {
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+  // A Buffer is read where it is (Buffer.from would copy every message first).
+  return (data instanceof ArrayBuffer ? Buffer.from(data) : data).toString('utf8');
 }
 
 function parse(text: string | null): AgentMessage | null {
