@@ -5,7 +5,16 @@ import { cpus, totalmem } from 'node:os';
 
 import { buildWebIfStale } from '../scripts/web-build.mjs';
 
-const BENCHES = ['bundle-size', 'startup', 'read-ratio', 'agent-report-ratio', 'agents-15k', 'fanout-1000', 'reconnect-storm'];
+const BENCHES = [
+  'bundle-size',
+  'startup',
+  'read-ratio',
+  'agent-report-ratio',
+  'read-scale',
+  'agents-15k',
+  'fanout-1000',
+  'reconnect-storm',
+];
 
 buildWebIfStale();
 const rows = [];

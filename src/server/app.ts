@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     bus =
       database.kind === 'postgres'
-        ? await PostgresEventBus.connect(config.databaseUrl, database.schema ?? 'public', app.log)
+        ? await PostgresEventBus.connect(config.databaseUrl, database.schema ?? 'public', app.log, database.db)
         : new LocalEventBus();
   } catch (error) {
     await database.destroy();

@@ -76,16 +76,18 @@ export class PostgresEventBus extends LocalEventBus {
     private readonly connectionString: string,
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
+    /** The app's pool: notifications go out on it, so the listening connection only listens. */
+    private readonly db: Db,
   ) {
     super();
   }
 
-  static async connect(databaseUrl: string, schema: string, log: FastifyBaseLogger): Promise<PostgresEventBus> {
+  static async connect(databaseUrl: string, schema: string, log: FastifyBaseLogger, db: Db): Promise<PostgresEventBus> {
     const url = new URL(databaseUrl);
     url.searchParams.delete('schema');
     // A channel is an identifier of at most 63 bytes: name it by a digest of the schema.
     const channel = `loadout_events_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
-    const bus = new PostgresEventBus(url.toString(), channel, log);
+    const bus = new PostgresEventBus(url.toString(), channel, log, db);
     await bus.listen();
     return bus;
   }
@@ -98,7 +100,8 @@ export class PostgresEventBus extends LocalEventBus {
       this.emitter.emit('event', event);
       return;
     }
-    await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+    // Not on the listening client: queries there would queue behind each other (pg deprecates that).
+    await notifyAtCommit(this.db, this.channel, payload);
   }
 
   override async publishWith(db: Db, event: BusEvent): Promise<void> {
