@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * (web-app.ts), so a release reaches everyone at their next load.
  */
 export function registerCachePolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('cache-control')) return payload;
+  // Set as the request arrives, so that a route which chooses otherwise simply overrides it,
+  // and no answer needs an onSend step of its own.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/') || request.headers.authorization !== undefined) void reply.header('cache-control', 'no-store');
-    return payload;
+    done();
   });
 }
