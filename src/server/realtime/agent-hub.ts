@@ -27,8 +27,10 @@ interface Connection {
   lastSeenWrite: number;
   /** What one agent said (and its leaving), handled one after another, in order. */
   inbox: (() => Promise<void> | void)[];
-  /** Settles when the inbox is empty (null: nothing is being handled). */
-  draining: Promise<void> | null;
+  /** Whether its inbox is being worked through now. */
+  busy: boolean;
+  /** Settles once the inbox is empty (for closing). */
+  drained: Promise<void>;
 }
 
 /**
@@ -62,7 +64,16 @@ export class AgentHub {
   attach(device: DevicesTable, socket: WebSocket): void {
     const earlier = this.connections.get(device.id);
     if (earlier) earlier.socket.close(CLOSE_REPLACED, 'Replaced by a newer connection');
-    const connection: Connection = { device, socket, ready: false, alive: true, lastSeenWrite: 0, inbox: [], draining: null };
+    const connection: Connection = {
+      device,
+      socket,
+      ready: false,
+      alive: true,
+      lastSeenWrite: 0,
+      inbox: [],
+      busy: false,
+      drained: Promise.resolve(),
+    };
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
       if (!connection.ready) socket.close(CLOSE_PROTOCOL, 'Expected hello');
@@ -88,7 +99,7 @@ export class AgentHub {
     this.unsubscribe();
     clearInterval(this.pinger);
     for (const connection of this.connections.values()) connection.socket.close(1001, 'Server shutting down');
-    await Promise.all([...this.connections.values()].map((connection) => connection.draining ?? Promise.resolve()));
+    await Promise.all([...this.connections.values()].map((connection) => connection.drained));
     this.connections.clear();
   }
 
@@ -98,25 +109,29 @@ export class AgentHub {
    */
   private enqueue(connection: Connection, work: () => Promise<void> | void): void {
     connection.inbox.push(work);
-    connection.draining ??= this.drain(connection);
+    if (!connection.busy) connection.drained = this.drain(connection);
   }
 
+  /** `busy` is set and cleared without waiting: a drain may finish before it returns (nothing to wait for). */
   private async drain(connection: Connection): Promise<void> {
+    connection.busy = true;
     while (connection.inbox.length > 0) {
       const batch = connection.inbox;
       connection.inbox = [];
       for (const work of batch) {
         try {
-          await work();
+          // Most messages are handled without waiting (a kept progress report): no await for those.
+          const pending = work();
+          if (pending) await pending;
         } catch (error) {
           this.log.warn({ err: error, device: connection.device.device_id }, 'agent message failed');
         }
       }
     }
-    connection.draining = null;
+    connection.busy = false;
   }
 
-  private async handle(connection: Connection, text: string | null): Promise<void> {
+  private handle(connection: Connection, text: string | null): Promise<void> | undefined {
     const message = parse(text);
     if (!message) {
       this.log.warn({ device: connection.device.device_id }, 'agent sent a message that is not in the protocol');
@@ -126,25 +141,12 @@ export class AgentHub {
     if (!connection.ready && message.type !== 'hello') return;
     switch (message.type) {
       case 'hello':
-        connection.ready = true;
-        connection.lastSeenWrite = this.now();
-        await this.jobs.connected(device, message);
-        this.send(connection, {
-          type: 'welcome',
-          deviceId: device.device_id,
-          deviceName: device.device_name,
-          heartbeatMs: AGENT_HEARTBEAT_MS,
-        });
-        await this.sendPendingJobs(connection);
-        await this.requestInventory(connection);
-        return;
+        return this.welcome(connection, message);
       case 'heartbeat':
         // Once a heartbeat period at most, whatever the agent sends.
-        if (this.now() - connection.lastSeenWrite >= AGENT_HEARTBEAT_MS / 2) {
-          connection.lastSeenWrite = this.now();
-          await this.jobs.heartbeat(device);
-        }
-        return;
+        if (this.now() - connection.lastSeenWrite < AGENT_HEARTBEAT_MS / 2) return;
+        connection.lastSeenWrite = this.now();
+        return this.jobs.heartbeat(device);
       case 'job.ack':
         return this.jobs.acknowledge(device, message.jobId);
       case 'item.progress':
@@ -154,6 +156,16 @@ export class AgentHub {
       case 'inventory':
         return this.jobs.inventory(device, message.packages);
     }
+  }
+
+  private async welcome(connection: Connection, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
+    const { device } = connection;
+    connection.ready = true;
+    connection.lastSeenWrite = this.now();
+    await this.jobs.connected(device, hello);
+    this.send(connection, { type: 'welcome', deviceId: device.device_id, deviceName: device.device_name, heartbeatMs: AGENT_HEARTBEAT_MS });
+    await this.sendPendingJobs(connection);
+    await this.requestInventory(connection);
   }
 
   private async onBusEvent(event: BusEvent): Promise<void> {

@@ -130,11 +130,12 @@ export class AgentJobService {
     ),
   );
 
-  async progress(device: DevicesTable, report: ProgressReport): Promise<void> {
+  /** undefined when the report was kept for later (ProgressThrottle): nothing to wait for. */
+  progress(device: DevicesTable, report: ProgressReport): Promise<void> | undefined {
     const key = `${device.id} ${report.jobId} ${report.itemId}`;
     if (report.status !== 'installing') this.runningReports.end(key);
-    else if (!this.runningReports.offer(key, { device, report })) return;
-    await this.record(device, report);
+    else if (!this.runningReports.offer(key, { device, report })) return undefined;
+    return this.record(device, report);
   }
 
   /** Writes the progress reports still kept (the server is stopping). */
