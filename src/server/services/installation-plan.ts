@@ -46,11 +46,34 @@ export function inventoryEntryOf(
   platform: string,
   rows: readonly DeviceInventoryTable[],
 ): { field: PackageIdField; row: DeviceInventoryTable } | null {
+  const index = indexOf(rows);
   for (const field of fieldsFor(app, platform)) {
-    const row = rows.find((entry) => entry.manager === PACKAGE_ID_MANAGERS[field] && entry.package_id === app[field]);
+    const packageId = app[field];
+    const row = packageId ? index.get(inventoryKey(PACKAGE_ID_MANAGERS[field], packageId)) : undefined;
     if (row) return { field, row };
   }
   return null;
+}
+
+const inventoryKey = (manager: string, packageId: string) => `${manager}\u0000${packageId}`;
+const indexes = new WeakMap<readonly DeviceInventoryTable[], Map<string, DeviceInventoryTable>>();
+
+/**
+ * The rows by manager and package id, made once per array: callers look up every catalogue
+ * app in one device's rows, which was apps × rows comparisons (issue 13).
+ */
+function indexOf(rows: readonly DeviceInventoryTable[]): Map<string, DeviceInventoryTable> {
+  let index = indexes.get(rows);
+  if (!index) {
+    index = new Map();
+    // The first row of a package wins, as Array.find did.
+    for (const row of rows) {
+      const key = inventoryKey(row.manager, row.package_id);
+      if (!index.has(key)) index.set(key, row);
+    }
+    indexes.set(rows, index);
+  }
+  return index;
 }
 
 export function installationPreview(

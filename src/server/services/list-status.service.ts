@@ -34,20 +34,17 @@ export class ListStatusService {
     return {
       listId: list.id,
       listName: list.name,
-      devices: devices.map((device) => ({
-        deviceId: device.device_id,
-        deviceName: device.device_name,
-        platform: device.platform,
-        online: agentOnline(device.agent_seen_at, now),
-        inventoryCheckedAt: device.inventory_checked_at,
-        apps: list.apps.map((app) =>
-          appStatus(
-            app,
-            device,
-            inventory.filter((row) => row.device_row_id === device.id),
-          ),
-        ),
-      })),
+      devices: devices.map((device) => {
+        const own = inventory.filter((row) => row.device_row_id === device.id);
+        return {
+          deviceId: device.device_id,
+          deviceName: device.device_name,
+          platform: device.platform,
+          online: agentOnline(device.agent_seen_at, now),
+          inventoryCheckedAt: device.inventory_checked_at,
+          apps: list.apps.map((app) => appStatus(app, device, own)),
+        };
+      }),
     };
   }
 
