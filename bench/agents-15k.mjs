@@ -24,12 +24,12 @@
 import {
   BEHIND_PROXY,
   bounded,
-  enrolFleet,
   ensureFdLimit,
   fleetOnline,
   processCpuSeconds,
   processMemory,
-  startSwarm,
+  stoppedAtEnd,
+  swarmAndFleet,
   until,
 } from './fleet.mjs';
 import { printTable, startLoadout } from './lib.mjs';
@@ -44,23 +44,8 @@ ensureFdLimit(AGENTS + 1_000);
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 const figures = await bounded(30 * 60_000, async (defer) => {
-  const loadout = await startLoadout(BEHIND_PROXY);
-  defer(
-    () => loadout.stop(),
-    () => loadout.pid,
-  );
-  const swarm = await startSwarm();
-  defer(
-    () => swarm.stop(),
-    () => swarm.pid,
-  );
-
-  console.log(`Enrolling ${AGENTS} machines (${AGENTS / MACHINES_PER_PERSON} Annual Premium accounts)…`);
-  const fleet = await enrolFleet(loadout.url, {
-    people: AGENTS / MACHINES_PER_PERSON,
-    machines: MACHINES_PER_PERSON,
-    plan: 'annual_premium',
-  });
+  const loadout = stoppedAtEnd(defer, await startLoadout(BEHIND_PROXY));
+  const { swarm, fleet } = await swarmAndFleet(defer, loadout, { people: AGENTS / MACHINES_PER_PERSON, machines: MACHINES_PER_PERSON });
   const beforeMiB = processMemory(loadout.pid).rssMiB;
 
   console.log(`Connecting ${AGENTS} agents (server RSS before: ${beforeMiB.toFixed(0)} MiB)…`);

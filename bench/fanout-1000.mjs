@@ -16,7 +16,7 @@
 // Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
 import { randomBytes } from 'node:crypto';
 
-import { BEHIND_PROXY, bounded, enrolFleet, ensureFdLimit, pool, startSwarm, until } from './fleet.mjs';
+import { BEHIND_PROXY, bounded, ensureFdLimit, pool, seededApps, stoppedAtEnd, swarmAndFleet, until } from './fleet.mjs';
 import { printTable, startLoadout } from './lib.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000);
@@ -29,32 +29,12 @@ ensureFdLimit(DEVICES + 1_000);
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 const figures = await bounded(15 * 60_000, async (defer) => {
-  const loadout = await startLoadout({ ...BEHIND_PROXY, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' });
-  defer(
-    () => loadout.stop(),
-    () => loadout.pid,
-  );
-  const swarm = await startSwarm();
-  defer(
-    () => swarm.stop(),
-    () => swarm.pid,
-  );
-
-  // The seed is applied just after the server is ready.
-  let apps = [];
-  await until(
-    async () => {
-      apps = await (await fetch(`${loadout.url}/catalogue/apps`)).json();
-      return apps.length > 0;
-    },
-    { timeoutMs: 30_000, everyMs: 50 },
-  );
-  const aptApps = apps.filter((app) => app.apt_package).slice(0, APPS);
+  const loadout = stoppedAtEnd(defer, await startLoadout({ ...BEHIND_PROXY, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' }));
+  const aptApps = (await seededApps(loadout.url)).filter((app) => app.apt_package).slice(0, APPS);
   if (aptApps.length < APPS) throw new Error(`the seeded catalogue has only ${aptApps.length} apt apps`);
 
   const people = DEVICES / MACHINES_PER_PERSON;
-  console.log(`Enrolling ${DEVICES} machines (${people} Annual Premium accounts) and making their lists…`);
-  const fleet = await enrolFleet(loadout.url, { people, machines: MACHINES_PER_PERSON, plan: 'annual_premium' });
+  const { swarm, fleet } = await swarmAndFleet(defer, loadout, { people, machines: MACHINES_PER_PERSON, what: ' and making their lists' });
   await pool(people, 6, async (n) => {
     const person = fleet[n];
     const list = await person.as('/api/lists', { method: 'POST', body: { name: 'Workstation' } });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
-import { waitForHealth } from './lib.mjs';
+import { serverEnv, waitForHealth } from './lib.mjs';
 
 /**
  * The server as an operator runs it behind a reverse proxy (TRUST_PROXY, DESIGN §2): it takes the
@@ -51,19 +51,7 @@ export async function startRestartableLoadout(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   let child = null;
   const start = async () => {
-    child = spawn(process.execPath, [SERVER_BUNDLE], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`,
-        LOG_LEVEL: 'warn',
-        MAIL_DIR: join(dir, 'mail'),
-        CATALOGUE_SEED_FILE: '',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    child = spawn(process.execPath, [SERVER_BUNDLE], { env: serverEnv(dir, port, env), stdio: ['ignore', 'ignore', 'inherit'] });
     await waitForHealth(url, Date.now() + 60_000);
   };
   const halt = async () => {
@@ -298,6 +286,39 @@ export async function enrolFleet(url, { people, machines, concurrency = 6, plan 
       );
   });
   return fleet;
+}
+
+/** `started` (a server or the swarm), stopped by `bounded`'s cleanup, killed if that hangs. */
+export function stoppedAtEnd(defer, started) {
+  defer(
+    () => started.stop(),
+    () => started.pid,
+  );
+  return started;
+}
+
+/**
+ * The swarm, and `people` Annual Premium accounts of `machines` machines each enrolled on
+ * `server`: what agents-15k, fanout-1000 and reconnect-storm start from.
+ */
+export async function swarmAndFleet(defer, server, { people, machines, what = '' }) {
+  const swarm = stoppedAtEnd(defer, await startSwarm());
+  console.log(`Enrolling ${people * machines} machines (${people} Annual Premium accounts)${what}…`);
+  const fleet = await enrolFleet(server.url, { people, machines, plan: 'annual_premium' });
+  return { swarm, fleet };
+}
+
+/** The seeded catalogue's apps, once the server has applied the seed (just after it is ready). */
+export async function seededApps(url) {
+  let apps = [];
+  await until(
+    async () => {
+      apps = await (await fetch(`${url}/catalogue/apps`)).json();
+      return apps.length > 0;
+    },
+    { timeoutMs: 30_000, everyMs: 50 },
+  );
+  return apps;
 }
 
 /**

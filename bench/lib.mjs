@@ -23,6 +23,20 @@ export async function waitForHealth(url, deadline = Date.now() + 30_000) {
   throw new Error(`${url} did not become healthy within 30 s`);
 }
 
+/** What a benchmark's server runs with: loopback, a SQLite file and mail folder in `dir`, no seed; `env` on top. */
+export function serverEnv(dir, port, env = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`,
+    LOG_LEVEL: 'warn',
+    MAIL_DIR: join(dir, 'mail'),
+    CATALOGUE_SEED_FILE: '',
+    ...env,
+  };
+}
+
 /**
  * `npm start`'s server bundle on a fresh SQLite database (or DATABASE_URL given), stopped and
  * removed by `stop()`. `nodeArgs`: e.g. ['--cpu-prof'] to see where a benchmark's time goes.
@@ -32,16 +46,7 @@ export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_
   const dir = mkdtempSync(join(tmpdir(), 'loadout-bench-'));
   const port = freePort();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`,
-      LOG_LEVEL: 'warn',
-      MAIL_DIR: join(dir, 'mail'),
-      CATALOGUE_SEED_FILE: '',
-      ...env,
-    },
+    env: serverEnv(dir, port, env),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

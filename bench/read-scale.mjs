@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-import { BEHIND_PROXY, bounded, enrolPerson, startSwarm, until } from './fleet.mjs';
+import { BEHIND_PROXY, bounded, enrolPerson, seededApps, startSwarm, stoppedAtEnd, until } from './fleet.mjs';
 import { cpuMicros, load, printTable, signedInBrowser, startLoadout } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -29,38 +29,19 @@ const figures = await bounded(10 * 60_000, async (defer) => {
   url.searchParams.set('schema', schema);
   // One secret for both: a token signed by one process is checked by the other.
   const env = { ...BEHIND_PROXY, DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('hex') };
-  const first = await startLoadout({ ...env, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' });
-  defer(
-    () => first.stop(),
-    () => first.pid,
-  );
-  const second = await startLoadout(env);
-  defer(
-    () => second.stop(),
-    () => second.pid,
-  );
+  const first = stoppedAtEnd(defer, await startLoadout({ ...env, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' }));
+  const second = stoppedAtEnd(defer, await startLoadout(env));
 
   // Agents spread over both processes: half of one account's machines on each.
   const person = await enrolPerson(first.url, 0, { machines: MACHINES });
-  const swarm = await startSwarm();
-  defer(
-    () => swarm.stop(),
-    () => swarm.pid,
-  );
+  const swarm = stoppedAtEnd(defer, await startSwarm());
   const half = MACHINES / 2;
   await swarm.call('connect', { server: first.url, credentials: person.machines.slice(0, half).map((m) => m.credential) });
   await swarm.call('connect', { server: second.url, credentials: person.machines.slice(half).map((m) => m.credential) });
   if (!(await until(async () => (await swarm.call('stats')).ready === MACHINES, { timeoutMs: 30_000 })))
     throw new Error('the agents did not all connect');
   await swarm.call('mark');
-  let apps = [];
-  await until(
-    async () => {
-      apps = await (await fetch(`${first.url}/catalogue/apps`)).json();
-      return apps.length > 0;
-    },
-    { timeoutMs: 30_000, everyMs: 50 },
-  );
+  const apps = await seededApps(first.url);
   const list = await person.as('/api/lists', { method: 'POST', body: { name: 'Across' } });
   const app = apps.find((candidate) => candidate.apt_package);
   await person.as(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });

@@ -21,7 +21,16 @@
 // raises its soft limit to the hard one and says so when the hard limit is too low.
 // BENCH_AGENTS (default 10,000, a multiple of 10) makes development runs small.
 // Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
-import { BEHIND_PROXY, bounded, enrolFleet, ensureFdLimit, fleetOnline, startRestartableLoadout, startSwarm, until } from './fleet.mjs';
+import {
+  BEHIND_PROXY,
+  bounded,
+  ensureFdLimit,
+  fleetOnline,
+  startRestartableLoadout,
+  stoppedAtEnd,
+  swarmAndFleet,
+  until,
+} from './fleet.mjs';
 import { printTable } from './lib.mjs';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -44,23 +53,8 @@ function busiestWindow(times, width) {
 }
 
 const figures = await bounded(30 * 60_000, async (defer) => {
-  const loadout = await startRestartableLoadout(BEHIND_PROXY);
-  defer(
-    () => loadout.stop(),
-    () => loadout.pid,
-  );
-  const swarm = await startSwarm();
-  defer(
-    () => swarm.stop(),
-    () => swarm.pid,
-  );
-
-  console.log(`Enrolling ${AGENTS} machines (${AGENTS / MACHINES_PER_PERSON} Annual Premium accounts)…`);
-  const fleet = await enrolFleet(loadout.url, {
-    people: AGENTS / MACHINES_PER_PERSON,
-    machines: MACHINES_PER_PERSON,
-    plan: 'annual_premium',
-  });
+  const loadout = stoppedAtEnd(defer, await startRestartableLoadout(BEHIND_PROXY));
+  const { swarm, fleet } = await swarmAndFleet(defer, loadout, { people: AGENTS / MACHINES_PER_PERSON, machines: MACHINES_PER_PERSON });
   console.log(`Connecting ${AGENTS} agents…`);
   await swarm.call('connect', { server: loadout.url, credentials: fleet.flatMap((person) => person.machines.map((m) => m.credential)) });
   if (!(await until(async () => (await swarm.call('stats')).ready === AGENTS, { timeoutMs: 10 * 60_000, everyMs: 200 })))
