@@ -138,6 +138,21 @@ describe("a list's status on its devices, and Check now (issue 12)", () => {
         { listId: second.id, devices: 0, installed: 0, outdated: 0, missing: 0, unchecked: 0 },
       ]),
     );
+    // Once "Spare" holds sl and cowsay and is installed onto this machine and onto one that never
+    // reported, each list counts its own apps on its own devices.
+    await listsOf(t, owner.token).add(second.id, apps[2]!.app_id);
+    await listsOf(t, owner.token).add(second.id, apps[1]!.app_id);
+    const silent = await enrollMachine(t, owner, 'Silent box');
+    expect(
+      (await installationsOf(t, owner.token).create({ listId: second.id, deviceIds: [machine.deviceId, silent.deviceId] })).status,
+    ).toBe(201);
+    const both = await t.api.get<ListStatusSummary>('/api/lists/status', owner.token);
+    expect(both.body.lists).toEqual(
+      expect.arrayContaining([
+        { listId: list.id, devices: 1, installed: 1, outdated: 1, missing: 1, unchecked: 0 },
+        { listId: second.id, devices: 2, installed: 1, outdated: 0, missing: 1, unchecked: 2 },
+      ]),
+    );
     // Another user's glance holds only their own lists.
     const stranger = await adminBrowser(t);
     expect((await t.api.get<ListStatusSummary>('/api/lists/status', stranger.token)).body.lists).toEqual([]);

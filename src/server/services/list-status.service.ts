@@ -3,11 +3,13 @@ import { PACKAGE_ID_MANAGERS, type ListStatus, type ListStatusSummary } from '@s
 
 import type { AppContext } from '../context';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
-import { devicesOfList } from '../db/repositories/installations.repository';
+import { devicesOfList, devicesOfLists } from '../db/repositories/installations.repository';
+import { listItemsOfLists } from '../db/repositories/lists.repository';
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
+import { groupBy } from './group-by';
 import { fieldsFor, inventoryEntryOf } from './installation-plan';
 import { agentOnline } from './installation-view';
-import type { ListService } from './list.service';
+import { toListItems, type ListService } from './list.service';
 
 type AppStatus = ListStatus['devices'][number]['apps'][number];
 
@@ -49,15 +51,22 @@ export class ListStatusService {
   }
 
   /**
-   * Every list of the user at a glance (the list cards). One status per list, so the cost
-   * grows with the number of lists; the plan bounds it (one on Free).
+   * Every list of the user at a glance (the list cards): the same statuses as `status`, for all
+   * lists from four queries however many lists there are (Premium has no limit on them).
    */
   async summary(userId: string): Promise<ListStatusSummary> {
     const lists = await this.lists.lists(userId);
+    const listIds = lists.map((list) => list.id);
+    const [items, pairs] = await Promise.all([listItemsOfLists(this.ctx.db, listIds), devicesOfLists(this.ctx.db, userId, listIds)]);
+    const deviceIds = [...new Set(pairs.map((pair) => pair.id))];
+    const inventoryByDevice = groupBy(await inventoryOf(this.ctx.db, deviceIds), (row) => row.device_row_id);
+    const itemsByList = groupBy(items, (row) => row.list_id);
+    const devicesByList = groupBy(pairs, (pair) => pair.list_id ?? '');
     const summaries: ListStatusSummary['lists'] = [];
     for (const list of lists) {
-      const { devices } = await this.status(userId, list.id);
-      const apps = devices.flatMap((device) => device.apps);
+      const listApps = toListItems(itemsByList.get(list.id) ?? []);
+      const devices = devicesByList.get(list.id) ?? [];
+      const apps = devices.flatMap((device) => listApps.map((app) => appStatus(app, device, inventoryByDevice.get(device.id) ?? NO_ROWS)));
       const count = (test: (app: AppStatus) => boolean) => apps.filter(test).length;
       summaries.push({
         listId: list.id,
@@ -71,6 +80,8 @@ export class ListStatusService {
     return { lists: summaries };
   }
 }
+
+const NO_ROWS: readonly DeviceInventoryTable[] = [];
 
 function appStatus(app: App, device: DevicesTable, rows: readonly DeviceInventoryTable[]): AppStatus {
   const base = { appId: app.app_id, name: app.name, manager: null, installedVersion: null, availableVersion: null, unknownReason: null };

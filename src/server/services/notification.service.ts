@@ -46,6 +46,7 @@ import {
 import type { MailContent } from '../mail/templates';
 import { newId } from '../security/tokens';
 import { UnsubscribeTokens } from '../security/unsubscribe-tokens';
+import { groupBy } from './group-by';
 import { inventoryEntryOf } from './installation-plan';
 import type { SubscriptionService } from './subscription.service';
 
@@ -359,15 +360,4 @@ function digestHash(devices: readonly OutdatedDevice[]): string {
     )
     .sort();
   return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }

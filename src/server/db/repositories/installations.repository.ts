@@ -191,6 +191,26 @@ export function overdueTargets(db: Db, now: string) {
 }
 
 /** The owner's active devices that were a target of an installation of this list: the devices that "have" it. */
+/** devicesOfList for several lists in one query: each pair of list and device once. */
+export async function devicesOfLists(db: Db, userId: string, listIds: readonly string[]) {
+  if (listIds.length === 0) return [];
+  const pairs = db
+    .selectFrom('installation_targets')
+    .innerJoin('installations', 'installations.id', 'installation_targets.installation_id')
+    .select(['installations.list_id', 'installation_targets.device_row_id'])
+    .distinct()
+    .where('installations.user_id', '=', userId)
+    .where('installations.list_id', 'in', listIds);
+  return db
+    .selectFrom(pairs.as('pairs'))
+    .innerJoin('devices', 'devices.id', 'pairs.device_row_id')
+    .selectAll('devices')
+    .select('pairs.list_id')
+    .where('devices.user_id', '=', userId)
+    .where('devices.is_active', '=', 1)
+    .execute();
+}
+
 export function devicesOfList(db: Db, userId: string, listId: string) {
   const targeted = db
     .selectFrom('installation_targets')

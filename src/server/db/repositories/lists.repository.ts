@@ -84,18 +84,35 @@ export async function isListOwnedBy(db: Db, userId: string, listId: string): Pro
   return row !== undefined;
 }
 
-export function listItems(db: Db, listId: string): Promise<ListItemRow[]> {
+function listItemsQuery(db: Db) {
   return db
     .selectFrom('list_items')
     .innerJoin('apps', 'apps.id', 'list_items.app_id')
     .innerJoin('categories', 'categories.id', 'apps.category_id')
     .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
     .selectAll('apps')
-    .select(['categories.name as category_name', 'app_icons.sha256 as icon_sha256', 'list_items.position', 'list_items.added_at'])
-    .where('list_items.list_id', '=', listId)
+    .select([
+      'categories.name as category_name',
+      'app_icons.sha256 as icon_sha256',
+      'list_items.list_id',
+      'list_items.position',
+      'list_items.added_at',
+    ]);
+}
+
+/** The apps of several lists in one query, each list's in its order (the list cards' status). */
+export async function listItemsOfLists(db: Db, listIds: readonly string[]): Promise<(ListItemRow & { list_id: string })[]> {
+  if (listIds.length === 0) return [];
+  return listItemsQuery(db)
+    .where('list_items.list_id', 'in', listIds)
+    .orderBy('list_items.list_id')
     .orderBy('list_items.position')
     .orderBy('list_items.app_id')
     .execute();
+}
+
+export function listItems(db: Db, listId: string): Promise<ListItemRow[]> {
+  return listItemsQuery(db).where('list_items.list_id', '=', listId).orderBy('list_items.position').orderBy('list_items.app_id').execute();
 }
 
 export async function listItemAppIds(db: Db, listId: string): Promise<number[]> {
