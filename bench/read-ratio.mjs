@@ -26,6 +26,8 @@ try {
   const bareUrl = `http://127.0.0.1:${port}/`;
   const routes = [
     { route: 'bare Fastify hello-world', url: bareUrl, headers: {}, pid: hello.pid },
+    // Our stack with no database and no session: the floor under every route of ours.
+    { route: 'GET /api/config (no database)', url: `${loadout.url}/api/config`, headers: {}, pid: loadout.pid },
     { route: 'GET /api/health', url: `${loadout.url}/api/health`, headers: {}, pid: loadout.pid },
     { route: 'GET /api/devices (signed in)', url: `${loadout.url}/api/devices`, headers: browser.headers, pid: loadout.pid },
     {

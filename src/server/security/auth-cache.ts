@@ -85,10 +85,23 @@ export class AuthCache implements AuthChanges {
       this.everyoneChangingUntil = changingUntil ?? 0;
     } else if ('sessionId' in target) {
       this.entries.delete(target.sessionId);
-      mark(this.changingSessions, target.sessionId, changingUntil);
+      this.mark(this.changingSessions, target.sessionId, changingUntil);
     } else {
       for (const [sessionId, entry] of this.entries) if (entry.facts.user_id === target.userId) this.entries.delete(sessionId);
-      mark(this.changingUsers, target.userId, changingUntil);
+      this.mark(this.changingUsers, target.userId, changingUntil);
+    }
+  }
+
+  private mark(changing: Map<string, number>, key: string, until: number | null): void {
+    if (until === null) {
+      changing.delete(key);
+      return;
+    }
+    changing.set(key, until);
+    // A change whose commit we never hear of (rolled back, or the listener was away) is let go once past.
+    if (changing.size > this.capacity) {
+      const now = this.nowMs();
+      for (const [other, otherUntil] of changing) if (otherUntil <= now) changing.delete(other);
     }
   }
 
@@ -107,9 +120,4 @@ export class AuthCache implements AuthChanges {
     // A Map keeps insertion order: the first entry is the one stored longest ago.
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
-}
-
-function mark(changing: Map<string, number>, key: string, until: number | null): void {
-  if (until === null) changing.delete(key);
-  else changing.set(key, until);
 }
