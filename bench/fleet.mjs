@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
-import { serverEnv, waitForHealth } from './lib.mjs';
+import { call, serverEnv, waitForHealth } from './lib.mjs';
 
 /**
  * The server as an operator runs it behind a reverse proxy (TRUST_PROXY, DESIGN §2): it takes the
@@ -179,24 +179,6 @@ export async function bounded(limitMs, main) {
     process.off('SIGTERM', onSignal);
     await cleanup();
   }
-}
-
-/** One JSON call; `from` is the client's address (X-Forwarded-For). A refusal (a 429 too) stops the benchmark. */
-export async function call(url, path, { method = 'GET', body, token, deviceId, from, headers = {} } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(deviceId ? { 'x-device-id': deviceId } : {}),
-      ...(from ? { 'x-forwarded-for': from } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
 }
 
 /** Runs `work(i)` for i in [0, count) with at most `concurrency` at once. */

@@ -66,18 +66,24 @@ export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_
   };
 }
 
-async function json(url, path, { method = 'GET', body, token, deviceId } = {}) {
+/**
+ * One JSON call as the web app makes it; `from` is the client's address (X-Forwarded-For, for a
+ * server behind TRUST_PROXY). A refusal (a 429 too) throws: a benchmark stops rather than retry.
+ */
+export async function call(url, path, { method = 'GET', body, token, deviceId, from, headers = {} } = {}) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(deviceId ? { 'x-device-id': deviceId } : {}),
+      ...(from ? { 'x-forwarded-for': from } : {}),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
 
@@ -85,7 +91,7 @@ async function json(url, path, { method = 'GET', body, token, deviceId } = {}) {
 export async function signedInBrowser(url) {
   const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'correct horse battery staple';
-  await json(url, '/api/auth/register', {
+  await call(url, '/api/auth/register', {
     method: 'POST',
     body: {
       firstName: 'Bench',
@@ -98,16 +104,16 @@ export async function signedInBrowser(url) {
       receiveEmails: false,
     },
   });
-  const { token } = await json(url, '/api/auth/login', { method: 'POST', body: { email, password } });
+  const { token } = await call(url, '/api/auth/login', { method: 'POST', body: { email, password } });
   const deviceId = `dev_${randomBytes(6).toString('hex')}`;
-  await json(url, '/api/devices/register', {
+  await call(url, '/api/devices/register', {
     method: 'POST',
     token,
     deviceId,
     body: { deviceId, deviceName: 'Bench browser', platform: 'Linux x86_64' },
   });
-  const call = (path, options = {}) => json(url, path, { token, deviceId, ...options });
-  return { token, deviceId, email, password, call, headers: { authorization: `Bearer ${token}`, 'x-device-id': deviceId } };
+  const as = (path, options = {}) => call(url, path, { token, deviceId, ...options });
+  return { token, deviceId, email, password, call: as, headers: { authorization: `Bearer ${token}`, 'x-device-id': deviceId } };
 }
 
 /** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */

@@ -93,23 +93,21 @@ export class PostgresEventBus extends LocalEventBus {
   }
 
   override async publish(event: BusEvent): Promise<void> {
-    const payload = JSON.stringify(event);
-    if (payload.length > MAX_PAYLOAD) throw new Error(`Event too large for NOTIFY (${payload.length} bytes)`);
     if (!this.client) {
+      notifiable(event);
       // Between reconnects: this process still hears it, the others resync when we return.
       this.emitter.emit('event', event);
       return;
     }
-    // Not on the listening client: queries there would queue behind each other (pg deprecates that).
-    await notifyAtCommit(this.db, this.channel, payload);
+    // Outside a transaction it is sent at once; on the pool, not on the listening client, where
+    // queries would queue behind each other (pg deprecates that).
+    await this.publishWith(this.db, event);
   }
 
   override async publishWith(db: Db, event: BusEvent): Promise<void> {
-    const payload = JSON.stringify(event);
-    if (payload.length > MAX_PAYLOAD) throw new Error(`Event too large for NOTIFY (${payload.length} bytes)`);
     // On the writer's own connection: NOTIFY in a transaction is sent at its commit. While
     // our listener is reconnecting we miss it like every other event, and `resync` follows.
-    await notifyAtCommit(db, this.channel, payload);
+    await notifyAtCommit(db, this.channel, notifiable(event));
   }
 
   override async close(): Promise<void> {
@@ -155,4 +153,11 @@ export class PostgresEventBus extends LocalEventBus {
       );
     }, delay).unref();
   }
+}
+
+/** The event as a NOTIFY payload; too large a one is a programming error, refused wherever it is published. */
+function notifiable(event: BusEvent): string {
+  const payload = JSON.stringify(event);
+  if (payload.length > MAX_PAYLOAD) throw new Error(`Event too large for NOTIFY (${payload.length} bytes)`);
+  return payload;
 }

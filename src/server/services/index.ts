@@ -72,7 +72,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
   const notifications = new NotificationService(ctx, subscription);
   const monitoring = new MonitoringService(ctx, subscription, notifications);
-  const listSync = new ListSyncService(ctx, lists, installations);
+  const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
   return {
     health: new HealthService(ctx),

@@ -3,7 +3,7 @@ import { PACKAGE_ID_MANAGERS, type ListStatus, type ListStatusSummary } from '@s
 
 import type { AppContext } from '../context';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
-import { devicesOfList, devicesOfLists } from '../db/repositories/installations.repository';
+import { devicesOfLists } from '../db/repositories/installations.repository';
 import { listItemsOfLists } from '../db/repositories/lists.repository';
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
 import { groupBy } from './group-by';
@@ -27,26 +27,20 @@ export class ListStatusService {
   async status(userId: string, listId: string): Promise<ListStatus> {
     // Another user's list: 404, from the list service.
     const list = await this.lists.detail(userId, listId);
-    const devices = await devicesOfList(this.ctx.db, userId, listId);
-    const inventory = await inventoryOf(
-      this.ctx.db,
-      devices.map((device) => device.id),
-    );
+    const devices = await devicesOfLists(this.ctx.db, userId, [listId]);
+    const inventory = await this.inventoryByDevice(devices);
     const now = this.ctx.clock.now();
     return {
       listId: list.id,
       listName: list.name,
-      devices: devices.map((device) => {
-        const own = inventory.filter((row) => row.device_row_id === device.id);
-        return {
-          deviceId: device.device_id,
-          deviceName: device.device_name,
-          platform: device.platform,
-          online: agentOnline(device.agent_seen_at, now),
-          inventoryCheckedAt: device.inventory_checked_at,
-          apps: list.apps.map((app) => appStatus(app, device, own)),
-        };
-      }),
+      devices: devices.map((device) => ({
+        deviceId: device.device_id,
+        deviceName: device.device_name,
+        platform: device.platform,
+        online: agentOnline(device.agent_seen_at, now),
+        inventoryCheckedAt: device.inventory_checked_at,
+        apps: list.apps.map((app) => appStatus(app, device, inventory.get(device.id) ?? NO_ROWS)),
+      })),
     };
   }
 
@@ -58,15 +52,14 @@ export class ListStatusService {
     const lists = await this.lists.lists(userId);
     const listIds = lists.map((list) => list.id);
     const [items, pairs] = await Promise.all([listItemsOfLists(this.ctx.db, listIds), devicesOfLists(this.ctx.db, userId, listIds)]);
-    const deviceIds = [...new Set(pairs.map((pair) => pair.id))];
-    const inventoryByDevice = groupBy(await inventoryOf(this.ctx.db, deviceIds), (row) => row.device_row_id);
+    const inventory = await this.inventoryByDevice(pairs);
     const itemsByList = groupBy(items, (row) => row.list_id);
     const devicesByList = groupBy(pairs, (pair) => pair.list_id ?? '');
     const summaries: ListStatusSummary['lists'] = [];
     for (const list of lists) {
       const listApps = toListItems(itemsByList.get(list.id) ?? []);
       const devices = devicesByList.get(list.id) ?? [];
-      const apps = devices.flatMap((device) => listApps.map((app) => appStatus(app, device, inventoryByDevice.get(device.id) ?? NO_ROWS)));
+      const apps = devices.flatMap((device) => listApps.map((app) => appStatus(app, device, inventory.get(device.id) ?? NO_ROWS)));
       const count = (test: (app: AppStatus) => boolean) => apps.filter(test).length;
       summaries.push({
         listId: list.id,
@@ -78,6 +71,12 @@ export class ListStatusService {
       });
     }
     return { lists: summaries };
+  }
+
+  /** The devices' last inventories, by device row id. */
+  private async inventoryByDevice(devices: readonly DevicesTable[]): Promise<Map<string, DeviceInventoryTable[]>> {
+    const rows = await inventoryOf(this.ctx.db, [...new Set(devices.map((device) => device.id))]);
+    return groupBy(rows, (row) => row.device_row_id);
   }
 }
 

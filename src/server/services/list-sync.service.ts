@@ -1,7 +1,6 @@
 import type { JobKind } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
 import type { FollowedListsResponse, FollowListResponse, ListFollower, ListFollowersResponse } from '@shared/api/list-sync';
-import { getPlan } from '@shared/plans';
 
 import { isoNow, type AppContext, type Caller } from '../context';
 import { findActiveDevice, findDevice } from '../db/repositories/devices.repository';
@@ -14,13 +13,13 @@ import {
   setFollowerOption,
   type FollowerRow,
 } from '../db/repositories/list-followers.repository';
-import { findSubscription } from '../db/repositories/subscriptions.repository';
 import { findUserById } from '../db/repositories/users.repository';
 import { notFound } from '../errors';
 import { toUser } from './account.service';
 import type { CreateInstallationInput, InstallationService } from './installation.service';
 import { listReadOnly } from './list-limits';
 import type { ListItemsObserver, ListService } from './list.service';
+import type { SubscriptionService } from './subscription.service';
 
 const deviceNotFound = () => notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
 
@@ -46,6 +45,7 @@ export class ListSyncService implements ListItemsObserver {
     private readonly ctx: AppContext,
     private readonly lists: ListService,
     private readonly installations: InstallationService,
+    private readonly subscription: SubscriptionService,
   ) {}
 
   async followers(userId: string, listId: string): Promise<ListFollowersResponse> {
@@ -157,7 +157,7 @@ export class ListSyncService implements ListItemsObserver {
       sessionId: null,
       apiKeyId: null,
       user: toUser(row),
-      plan: getPlan((await findSubscription(this.ctx.db, userId))?.plan),
+      plan: await this.subscription.planOf(userId),
       deviceId: null,
     };
   }

@@ -190,8 +190,10 @@ export function overdueTargets(db: Db, now: string) {
   return db.selectFrom('installation_targets').selectAll().where('status', '=', 'waiting').where('expires_at', '<=', now).execute();
 }
 
-/** The owner's active devices that were a target of an installation of this list: the devices that "have" it. */
-/** devicesOfList for several lists in one query: each pair of list and device once. */
+/**
+ * The owner's active devices that were a target of an installation of each list (the devices
+ * that "have" it), for several lists in one query: each pair of list and device once, by name.
+ */
 export async function devicesOfLists(db: Db, userId: string, listIds: readonly string[]) {
   if (listIds.length === 0) return [];
   const pairs = db
@@ -208,23 +210,7 @@ export async function devicesOfLists(db: Db, userId: string, listIds: readonly s
     .select('pairs.list_id')
     .where('devices.user_id', '=', userId)
     .where('devices.is_active', '=', 1)
-    .execute();
-}
-
-export function devicesOfList(db: Db, userId: string, listId: string) {
-  const targeted = db
-    .selectFrom('installation_targets')
-    .innerJoin('installations', 'installations.id', 'installation_targets.installation_id')
-    .select('installation_targets.device_row_id')
-    .where('installations.user_id', '=', userId)
-    .where('installations.list_id', '=', listId);
-  return db
-    .selectFrom('devices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('is_active', '=', 1)
-    .where('id', 'in', targeted)
-    .orderBy('device_name')
-    .orderBy('id')
+    .orderBy('devices.device_name')
+    .orderBy('devices.id')
     .execute();
 }
