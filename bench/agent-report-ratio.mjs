@@ -32,7 +32,7 @@ const next = (socket, type) =>
   });
 
 async function bare() {
-  const port = freePort();
+  const port = await freePort();
   const echo = fork(new URL('./ws-echo.mjs', import.meta.url), [], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   await new Promise((resolve) => echo.once('message', resolve));
   try {

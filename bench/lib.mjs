@@ -3,13 +3,23 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
 
-export const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+/** A port the system says is free now (a random guess could land on one in use and stop a CI run). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
 
 export async function waitForHealth(url, deadline = Date.now() + 30_000) {
   while (Date.now() < deadline) {
@@ -44,7 +54,7 @@ export function serverEnv(dir, port, env = {}) {
 export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
   await buildServerIfStale();
   const dir = mkdtempSync(join(tmpdir(), 'loadout-bench-'));
-  const port = freePort();
+  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
     env: serverEnv(dir, port, env),
     stdio: ['ignore', 'ignore', 'inherit'],

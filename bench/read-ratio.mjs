@@ -14,7 +14,7 @@ const BUDGET = 0.5;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const port = freePort();
+const port = await freePort();
 const hello = fork(new URL('./hello-fastify.mjs', import.meta.url), [], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
 await new Promise((resolve) => hello.once('message', resolve));
 const loadout = await startLoadout();
