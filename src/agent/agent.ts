@@ -10,6 +10,7 @@ import { InventoryReporter } from './inventory';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
 import type { Logger } from './log';
+import { answerRemovalCheck } from './removal-check';
 import { AGENT_VERSION } from './version';
 
 export interface AgentOptions {
@@ -107,6 +108,8 @@ export class Agent {
           return jobs.cancel(message.jobId);
         case 'inventory.request':
           return void inventory.request(message.packages);
+        case 'removal.check':
+          return void answerRemovalCheck(message, { installers: byName, platform, lane }).then(send);
         case 'device.deactivated':
           return;
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
 
-import type { Installer, InstallOutcome, PackageId } from './installers/installer';
+import type { Installer, InstallOutcome, PackageId, RemovalPlan, UninstallConsent } from './installers/installer';
 import { SimulatedInstaller } from './installers/simulated';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
@@ -37,8 +37,11 @@ class FakeApt implements Installer {
       for (const waiter of this.waiters.splice(0)) waiter();
     });
   }
-  async uninstall(id: PackageId): Promise<InstallOutcome> {
-    this.calls.push(`uninstall ${id.name}`);
+  async removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return { installedVersion: '1', removes: [{ name: id.name, version: '1' }], refused: null };
+  }
+  async uninstall(id: PackageId, _signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
+    this.calls.push(`uninstall ${id.name}${consent?.alsoRemove.length ? ` also ${consent.alsoRemove.join(',')}` : ''}`);
     return { status: 'succeeded', version: '1', exitCode: 0, message: 'Removed (1)', log: '' };
   }
   async upgrade(id: PackageId): Promise<InstallOutcome> {
@@ -212,6 +215,15 @@ describe('JobRunner', () => {
     expect(apt.calls).toEqual(['prepare', 'uninstall a']);
     expect(sent[1]).toMatchObject({ status: 'installing', message: 'Removing' });
     expect(sent[2]).toMatchObject({ status: 'succeeded', message: 'Removed (1)' });
+  });
+
+  it('hands the installer exactly the other packages the person confirmed for an uninstall', async () => {
+    const { apt, runner } = setup();
+    const confirmed = job('j1', ['a'], 'uninstall');
+    confirmed.items[0]!.alsoRemove = ['a-plugins', 'a-data'];
+    runner.assign(confirmed);
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'uninstall a also a-plugins,a-data']);
   });
 
   it('upgrades apps for an upgrade job, reporting the version after it, and never installs one that is missing', async () => {

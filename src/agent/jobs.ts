@@ -1,7 +1,7 @@
 import type { AgentMessage, Job, JobItem, JobKind, ManagerName } from '@shared/agent/protocol';
 
 import { chooseManager, notAvailableMessage } from './installers/index';
-import type { Installer, InstallOutcome, PackageId } from './installers/installer';
+import type { Installer, InstallOutcome, PackageId, UninstallConsent } from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
 import { itemReport, type ItemReport } from './report';
@@ -166,7 +166,8 @@ export class JobRunner {
         if (this.stopping || running.cancelled) break;
       }
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
-      const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal));
+      const consent = { alsoRemove: item.alsoRemove ?? [] };
+      const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
       report(item, itemReport(ids, outcome.status, installer.name, outcome));
     }
@@ -182,7 +183,13 @@ export class JobRunner {
    * installed is `skipped` "Not installed"; an upgraded one says "Updated from 1.1 to 1.2" and
    * reports the version after it.
    */
-  private async call(installer: Installer, kind: JobKind, id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+  private async call(
+    installer: Installer,
+    kind: JobKind,
+    id: PackageId,
+    signal: AbortSignal,
+    consent: UninstallConsent,
+  ): Promise<InstallOutcome> {
     try {
       switch (kind) {
         case 'install':
@@ -190,7 +197,7 @@ export class JobRunner {
         case 'upgrade':
           return await installer.upgrade(id, signal);
         case 'uninstall':
-          return await installer.uninstall(id, signal);
+          return await installer.uninstall(id, signal, consent);
       }
     } catch (error) {
       return {

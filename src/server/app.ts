@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await promoteConfiguredAdmins(ctx);
   const seeding = app.services.catalogueSeed.run().then(
-    () => undefined,
+    async () => void (await app.services.catalogue.reportInvalidPackageIds()),
     (error: unknown) => app.log.error({ err: error }, 'catalogue seed failed; the catalogue stays as it was'),
   );
   app.decorate('catalogueSeeded', seeding);

@@ -6,6 +6,9 @@ import { createApp, createCategory, postApp } from './helpers/catalogue';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
+const WINGET_MESSAGE = 'Not a valid winget id (Publisher.Package: letters, digits, "+", "-" and "_")';
+const APT_MESSAGE = 'Not a valid Debian package name (lower-case letters, digits, "+", "-" and "."; it must end with a letter or digit)';
+
 describe('catalogue', () => {
   let t: TestApp;
   let admin: RegisteredUser;
@@ -145,7 +148,25 @@ describe('catalogue', () => {
       [{ ...base, name: ' ' }, 'name', 'Name is required'],
       [{ ...base, file_size_kb: 'big' }, 'file_size_kb', 'File size must be a number of KB'],
       [{ ...base, website: 'ftp://formy.example' }, 'website', 'Website must be an http(s) address'],
-      [{ ...base, winget_id: 'not a winget id' }, 'winget_id', 'Not a valid winget id'],
+      [{ ...base, winget_id: 'not a winget id' }, 'winget_id', WINGET_MESSAGE],
+      // What apt, winget, Flatpak, Snap and Homebrew would read as an action, a pattern, an option or a tap.
+      [{ ...base, apt_package: 'canary-' }, 'apt_package', APT_MESSAGE],
+      [{ ...base, apt_package: 'canary+' }, 'apt_package', APT_MESSAGE],
+      [{ ...base, apt_package: 'canary.+' }, 'apt_package', APT_MESSAGE],
+      [{ ...base, apt_package: 'can*' }, 'apt_package', APT_MESSAGE],
+      [{ ...base, winget_id: '--override' }, 'winget_id', WINGET_MESSAGE],
+      [{ ...base, flatpak_id: '--system' }, 'flatpak_id', 'Not a valid Flatpak application id (reverse-DNS, such as org.mozilla.firefox)'],
+      [{ ...base, snap_name: '--dangerous' }, 'snap_name', 'Not a valid snap name (lower-case letters, digits and single hyphens)'],
+      [
+        { ...base, homebrew_formula: 'evil/tap/node' },
+        'homebrew_formula',
+        'Not a valid Homebrew formula (a name such as "node" or "python@3.12", without a tap or path)',
+      ],
+      [
+        { ...base, homebrew_cask: '/tmp/x' },
+        'homebrew_cask',
+        'Not a valid Homebrew cask (a name such as "firefox", without a tap or path)',
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const res = await postApp(t.api, admin.token, fields);

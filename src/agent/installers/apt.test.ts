@@ -27,9 +27,38 @@ const captured = (name: string): Answer => {
 const notInstalled: Answer = { exitCode: 1, stdout: '', output: 'dpkg-query: no packages found matching hello\n' };
 const installedHello: Answer = { stdout: 'hello\tinstall ok installed\t2.10-3\n' };
 
+/** The sources know every name but this one. */
+const UNKNOWN = 'nosuchpkg-loadout-xyz';
+/** `apt-cache pkgnames -- PREFIX`: the names starting with it, the exact one among them. */
+const pkgnames = (call: RunCall): Answer => {
+  const prefix = call.args.at(-1)!;
+  return { stdout: prefix === UNKNOWN ? '' : `${prefix}-doc\n${prefix}\n` };
+};
+
+interface MachineOptions {
+  /** What `apt-get -s remove NAME` lists, per name (default: the package alone). */
+  removals?: Record<string, string[]>;
+  /** dpkg-query's Essential and Priority fields per name (default: no, optional). */
+  priority?: Record<string, [essential: string, priority: string]>;
+  /** The package `dpkg-query -S` names as the agent's runtime's owner. */
+  runtimeOwner?: string;
+}
+
 /** An apt machine: dpkg-query answers from a set that a successful install adds to (as `newVersion`). */
-function aptMachine(installAnswers: Answer[], installed = new Map<string, string>(), newVersion = '2.10-3') {
+function aptMachine(installAnswers: Answer[], installed = new Map<string, string>(), newVersion = '2.10-3', options: MachineOptions = {}) {
   const fake = scriptedRun((call: RunCall) => {
+    if (call.command === 'apt-cache') return pkgnames(call);
+    if (call.command === 'dpkg-query' && call.args[0] === '-S') return { stdout: `${options.runtimeOwner ?? 'nodejs'}: /usr/bin/node\n` };
+    if (call.command === 'dpkg-query' && call.args[1]?.includes('Essential')) {
+      const names = call.args.slice(call.args.indexOf('--') + 1);
+      const lines = names.map((name) => [name, ...(options.priority?.[name] ?? ['no', 'optional'])].join('\t'));
+      return { stdout: `${lines.join('\n')}\n` };
+    }
+    if (call.command === 'apt-get' && call.args[0] === '-s') {
+      const name = call.args.at(-1)!;
+      const names = options.removals?.[name] ?? [name];
+      return { stdout: names.map((each) => `Remv ${each} [${installed.get(each) ?? '1.0'}]`).join('\n') };
+    }
     if (call.command === 'dpkg-query') {
       const name = call.args.at(-1)!;
       const version = installed.get(name);
@@ -48,27 +77,31 @@ describe('apt arguments', () => {
     expect(aptInstallArgs('hello')).toEqual([
       'install',
       '-y',
+      '--no-remove',
       '-o',
       'DPkg::Lock::Timeout=300',
       '-o',
       'Dpkg::Options::=--force-confdef',
       '-o',
       'Dpkg::Options::=--force-confold',
+      '--',
       'hello',
     ]);
     expect(aptUpgradeArgs('hello')).toEqual([
       'install',
       '-y',
       '--only-upgrade',
+      '--no-remove',
       '-o',
       'DPkg::Lock::Timeout=300',
       '-o',
       'Dpkg::Options::=--force-confdef',
       '-o',
       'Dpkg::Options::=--force-confold',
+      '--',
       'hello',
     ]);
-    expect(dpkgQueryArgs(['hello', 'sl'])).toEqual(['-W', '-f=${Package}\t${Status}\t${Version}\n', 'hello', 'sl']);
+    expect(dpkgQueryArgs(['hello', 'sl'])).toEqual(['-W', '-f=${Package}\t${Status}\t${Version}\n', '--', 'hello', 'sl']);
   });
 });
 
@@ -161,21 +194,32 @@ describe('AptInstaller', () => {
 
   it('reports an unknown package as not found in the apt sources', async () => {
     const machine = aptMachine([captured('apt-get-install-unable-to-locate.txt')]);
-    const outcome = await machine.installer.install({ name: 'nosuchpkg-loadout-xyz' }, signal);
-    expect(outcome).toMatchObject({ status: 'failed', version: null, exitCode: 100, message: 'Not found in the apt sources' });
-    expect(outcome.log).toContain('E: Unable to locate package nosuchpkg-loadout-xyz');
+    const outcome = await machine.installer.install({ name: UNKNOWN }, signal);
+    expect(outcome).toMatchObject({ status: 'failed', version: null, message: 'Not found in the apt sources' });
+    // apt would read a name it does not know as a pattern: it is never handed one.
+    expect(machine.commandLines().filter((line) => line.startsWith('apt-get'))).toEqual([]);
+    expect(machine.commandLines()).toContain(`apt-cache pkgnames -- ${UNKNOWN}`);
+  });
+
+  it('never hands apt a name the sources do not list exactly, so it cannot match it as a pattern', async () => {
+    // "python3.1" is not a package; as a pattern it would match python3.11, libpython3.11 and more.
+    const fake = scriptedRun((call) => {
+      if (call.command === 'apt-cache') return { stdout: 'python3.11\npython3.11-venv\n' };
+      if (call.command === 'dpkg-query') return notInstalled;
+      return {};
+    });
+    const outcome = await new AptInstaller(testDeps(fake.run, true)).install({ name: 'python3.1' }, signal);
+    expect(outcome).toMatchObject({ status: 'failed', message: 'Not found in the apt sources' });
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-get'))).toEqual([]);
   });
 
   it('installs the found package of a mixed list even though apt-get would refuse the whole line', async () => {
     // apt-get-install-mixed-found-and-missing.txt: `apt-get install -y sl nosuchpkg…` installs nothing. One call each:
     const machine = aptMachine([captured('apt-get-install-success.txt'), captured('apt-get-install-mixed-found-and-missing.txt')]);
     const found = await machine.installer.install({ name: 'sl' }, signal);
-    const missing = await machine.installer.install({ name: 'nosuchpkg-loadout-xyz' }, signal);
+    const missing = await machine.installer.install({ name: UNKNOWN }, signal);
     expect([found.status, missing.status, missing.message]).toEqual(['succeeded', 'failed', 'Not found in the apt sources']);
-    expect(machine.calls.filter((call) => call.command === 'apt-get').map((call) => call.args.at(-1))).toEqual([
-      'sl',
-      'nosuchpkg-loadout-xyz',
-    ]);
+    expect(machine.calls.filter((call) => call.command === 'apt-get').map((call) => call.args.at(-1))).toEqual(['sl']);
   });
 
   it('waits while another program holds the dpkg lock, then installs', async () => {
@@ -193,6 +237,7 @@ describe('AptInstaller', () => {
     const machine = aptMachine([]);
     const fake = scriptedRun((call) => {
       if (call.command === 'dpkg-query') return notInstalled;
+      if (call.command === 'apt-cache') return pkgnames(call);
       machine.deps.advance(300_000); // apt-get itself waits DPkg::Lock::Timeout=300 s
       return captured('apt-get-install-dpkg-lock-timeout.txt');
     });
@@ -213,6 +258,83 @@ describe('AptInstaller', () => {
       message: 'Removed (2.10-3)',
     });
     expect(await machine.installer.uninstall({ name: 'sl' }, signal)).toMatchObject({ status: 'skipped', message: 'Not installed' });
+  });
+
+  describe('removal: nothing goes that the person did not see', () => {
+    const python = new Map([
+      ['python3', '3.11.2-1+b1'],
+      ['python3-apt', '2.6.0'],
+      ['nodejs', '18.19.0'],
+    ]);
+    const removals = { python3: ['python3', 'python3-apt'], 'python3-apt': ['python3-apt'], nodejs: ['nodejs'], gzip: ['gzip'] };
+
+    it('lists what a removal would take, from apt-get -s, changing nothing', async () => {
+      const machine = aptMachine([], new Map(python), '2.10-3', { removals });
+      expect(await machine.installer.removalPlan({ name: 'python3' })).toEqual({
+        installedVersion: '3.11.2-1+b1',
+        removes: [
+          { name: 'python3', version: '3.11.2-1+b1' },
+          { name: 'python3-apt', version: '2.6.0' },
+        ],
+        refused: null,
+      });
+      expect(machine.commandLines().filter((line) => line.startsWith('apt-get'))).toEqual(['apt-get -s remove -- python3']);
+    });
+
+    it('refuses a removal that would take packages the person did not confirm, and removes nothing', async () => {
+      const machine = aptMachine([captured('apt-get-remove.txt')], new Map(python), '2.10-3', { removals });
+      const outcome = await machine.installer.uninstall({ name: 'python3' }, signal);
+      expect(outcome).toMatchObject({ status: 'failed', exitCode: null });
+      expect(outcome.message).toBe(
+        'Removing python3 would also remove python3-apt, which you did not confirm: nothing was removed. Uninstall it from the device page to see the whole list',
+      );
+      expect(machine.commandLines().filter((line) => line.startsWith('apt-get remove'))).toEqual([]);
+    });
+
+    it('removes the confirmed set', async () => {
+      const machine = aptMachine([captured('apt-get-remove.txt')], new Map(python), '2.10-3', { removals });
+      const outcome = await machine.installer.uninstall({ name: 'python3' }, signal, { alsoRemove: ['python3-apt'] });
+      expect(outcome).toMatchObject({ status: 'succeeded', message: 'Removed (3.11.2-1+b1)' });
+      expect(machine.commandLines().filter((line) => line.startsWith('apt-get remove'))).toEqual([
+        'apt-get remove -y -o DPkg::Lock::Timeout=300 -- python3',
+      ]);
+    });
+
+    it("refuses to remove the agent's own runtime, even when confirmed", async () => {
+      const machine = aptMachine([captured('apt-get-remove.txt')], new Map(python), '2.10-3', {
+        removals: { ...removals, python3: ['python3', 'python3-apt', 'nodejs'] },
+      });
+      const direct = await machine.installer.uninstall({ name: 'nodejs' }, signal, { alsoRemove: [] });
+      expect(direct.message).toBe("Removing nodejs would remove nodejs, which Loadout's agent runs on: the agent never removes it");
+      const collateral = await machine.installer.uninstall({ name: 'python3' }, signal, { alsoRemove: ['python3-apt', 'nodejs'] });
+      expect(collateral).toMatchObject({
+        status: 'failed',
+        message: "Removing python3 would remove nodejs with it, which Loadout's agent runs on: the agent never removes it",
+      });
+      expect(machine.commandLines().filter((line) => line.startsWith('apt-get remove'))).toEqual([]);
+    });
+
+    it('refuses Essential and required packages', async () => {
+      const machine = aptMachine([], new Map([['gzip', '1.12-1']]), '2.10-3', { removals, priority: { gzip: ['yes', 'required'] } });
+      expect((await machine.installer.removalPlan({ name: 'gzip' })).refused).toBe(
+        'Removing gzip would remove gzip, an Essential package of the system: the agent never removes it',
+      );
+    });
+
+    it('installs without ever removing: an install that would remove says what, and changes nothing', async () => {
+      const wouldRemove: Answer = {
+        exitCode: 100,
+        output: 'The following packages will be REMOVED:\n  mawk\nE: Packages need to be removed but remove is disabled.\n',
+      };
+      const machine = aptMachine([wouldRemove], new Map(), '2.10-3', { removals: { gawk: ['mawk'] } });
+      const outcome = await machine.installer.install({ name: 'gawk' }, signal);
+      expect(outcome).toMatchObject({
+        status: 'failed',
+        exitCode: 100,
+        message: 'Installing gawk would remove mawk: Loadout never removes packages during an install, so nothing was changed',
+      });
+      expect(machine.calls.find((call) => call.args[0] === 'install')!.args).toContain('--no-remove');
+    });
   });
 
   describe('upgrade', () => {
@@ -281,10 +403,14 @@ describe('AptInstaller', () => {
 
   it('refuses an id that would be read as an option', async () => {
     const machine = aptMachine([]);
-    expect(await machine.installer.install({ name: '--allow-unauthenticated' }, signal)).toMatchObject({
-      status: 'failed',
-      message: 'Not a valid package id',
-    });
+    for (const name of ['--allow-unauthenticated', 'hello-', 'hello+', 'canary.+', 'bas*', '-y']) {
+      for (const outcome of [
+        await machine.installer.install({ name }, signal),
+        await machine.installer.uninstall({ name }, signal),
+        await machine.installer.upgrade({ name }, signal),
+      ])
+        expect(outcome, name).toMatchObject({ status: 'failed', message: 'Not a valid package id: nothing was run' });
+    }
     expect(machine.calls).toEqual([]);
   });
 

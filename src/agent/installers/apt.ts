@@ -2,11 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { formatDuration, type RunResult } from '../process';
+import { aptSimulateArgs, checkAptRemoval, namesOf, parseSimulatedRemovals } from './apt-removal';
 import {
+  agentRuntimePath,
   INSTALL_TIMEOUT_MS,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
+  refusedOutcome,
   skippedInstalled,
   skippedNotInstalled,
   upgradeOutcome,
@@ -16,6 +19,8 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
+  type UninstallConsent,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
 
@@ -39,12 +44,28 @@ const lockOption = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
 /** Keep the local version of a changed configuration file instead of asking. */
 const confOptions = ['-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold'];
 
-export const aptInstallArgs = (name: string): string[] => ['install', '-y', ...lockOption, ...confOptions, name];
+/*
+ * Every name goes after `--`, so even an id that slipped past the grammar is never an option.
+ * Installs and upgrades run with `--no-remove`: apt may resolve a conflict by removing other
+ * packages, and nothing is removed that the person did not see (they fail instead).
+ */
+export const aptInstallArgs = (name: string): string[] => ['install', '-y', '--no-remove', ...lockOption, ...confOptions, '--', name];
 /** `--only-upgrade`: a package that is not installed is skipped, never installed. */
-export const aptUpgradeArgs = (name: string): string[] => ['install', '-y', '--only-upgrade', ...lockOption, ...confOptions, name];
-export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, name];
+export const aptUpgradeArgs = (name: string): string[] => [
+  'install',
+  '-y',
+  '--only-upgrade',
+  '--no-remove',
+  ...lockOption,
+  ...confOptions,
+  '--',
+  name,
+];
+export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, '--', name];
 export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
-export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', ...names];
+export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', '--', ...names];
+/** Names in apt's cache that start with `prefix`, read literally (never as a pattern). */
+export const aptPkgnamesArgs = (prefix: string): string[] => ['pkgnames', '--', prefix];
 
 /** `dpkg-query -W -f='${Package}\t${Status}\t${Version}\n'`: installed packages and their versions. */
 export function parseDpkgQuery(stdout: string): Map<string, string> {
@@ -78,6 +99,7 @@ export type AptFailure =
   | { kind: 'not-root' }
   | { kind: 'not-found' }
   | { kind: 'no-candidate' }
+  | { kind: 'would-remove' }
   | { kind: 'other'; line: string | null };
 
 /** What went wrong, from apt-get's "E:" lines. */
@@ -90,6 +112,7 @@ export function classifyAptFailure(output: string): AptFailure {
   }
   if (has('Unable to locate package')) return { kind: 'not-found' };
   if (has('has no installation candidate')) return { kind: 'no-candidate' };
+  if (has('Packages need to be removed but remove is disabled')) return { kind: 'would-remove' };
   const error = lines.find((line) => line.startsWith('E: '));
   return { kind: 'other', line: error ? error.slice(3) : null };
 }
@@ -128,6 +151,8 @@ function failureMessage(failure: AptFailure, lockWaitedMs: number): string {
       return 'Not found in the apt sources';
     case 'no-candidate':
       return 'Not installable from the apt sources (no installation candidate)';
+    case 'would-remove':
+      return 'apt would have to remove other packages to do this, so nothing was changed';
     case 'other':
       return failure.line ?? 'apt-get failed';
   }
@@ -136,17 +161,21 @@ function failureMessage(failure: AptFailure, lockWaitedMs: number): string {
 export interface AptOptions {
   /** Where apt keeps its downloaded lists; a test points it elsewhere. */
   listsDir?: string;
+  /** The program the agent runs on, whose package is never removed; a test names another. */
+  runtimePath?: string;
 }
 
 export class AptInstaller implements Installer {
   readonly name = 'apt';
   private readonly listsDir: string;
+  private readonly runtimePath: string;
 
   constructor(
     private readonly deps: InstallerDeps,
     options: AptOptions = {},
   ) {
     this.listsDir = options.listsDir ?? '/var/lib/apt/lists';
+    this.runtimePath = options.runtimePath ?? agentRuntimePath();
   }
 
   async isAvailable(): Promise<boolean> {
@@ -171,16 +200,19 @@ export class AptInstaller implements Installer {
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {
-    if (invalidIdOutcome(id)) return null;
+    if (invalidIdOutcome('apt', id)) return null;
     const result = await this.deps.run('dpkg-query', dpkgQueryArgs([id.name]), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
     return parseDpkgQuery(result.stdout).get(id.name) ?? null;
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('apt', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
+    // apt reads a name it does not know exactly as a pattern (`python3.1` would match every
+    // python3.1x package): install only a name the sources list as it is.
+    if (!(await this.inSources(id.name))) return refusedOutcome(failureMessage({ kind: 'not-found' }, 0));
 
     const { result, lockWaitedMs } = await this.withLockRetry(aptInstallArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
@@ -196,16 +228,49 @@ export class AptInstaller implements Installer {
       status: 'failed',
       version: null,
       exitCode: result.exitCode,
-      message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
+      message: await this.failure(result, lockWaitedMs, 'install', id),
       log,
     };
   }
 
-  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+  /** Why apt-get failed; for an install that would remove packages, which ones (from apt's simulation). */
+  private async failure(result: RunResult, lockWaitedMs: number, action: 'install', id: PackageId): Promise<string> {
+    const failure = classifyAptFailure(result.output);
+    if (failure.kind !== 'would-remove') return failureMessage(failure, lockWaitedMs);
+    const simulated = await this.deps.run('apt-get', aptSimulateArgs(action, id.name), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    const removes = parseSimulatedRemovals(simulated.stdout);
+    if (removes.length === 0) return failureMessage(failure, lockWaitedMs);
+    return `Installing ${id.name} would remove ${namesOf(removes)}: Loadout never removes packages during an install, so nothing was changed`;
+  }
+
+  private async inSources(name: string): Promise<boolean> {
+    const result = await this.deps.run('apt-cache', aptPkgnamesArgs(name), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+    return result.stdout.split('\n').some((line) => line.trim() === name);
+  }
+
+  async removalPlan(id: PackageId): Promise<RemovalPlan> {
+    const invalid = invalidIdOutcome('apt', id);
+    if (invalid) return { installedVersion: null, removes: [], refused: invalid.message };
+    const installedVersion = await this.installedVersion(id);
+    if (installedVersion === null) return { installedVersion, removes: [], refused: null };
+    const check = await checkAptRemoval(this.deps.run, APT_ENV, id.name, this.runtimePath);
+    return { installedVersion, removes: check.removes, refused: check.refused ?? check.error };
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal, consent: UninstallConsent = { alsoRemove: [] }): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome('apt', id);
     if (invalid) return invalid;
-    const before = await this.installedVersion(id);
+    const plan = await this.removalPlan(id);
+    const before = plan.installedVersion;
     if (before === null) return skippedNotInstalled();
+    if (plan.refused) return refusedOutcome(plan.refused);
+    // Checked again here, not only when the person looked: the machine may have changed since.
+    const allowed = new Set([id.name, ...consent.alsoRemove]);
+    const unseen = plan.removes.filter((entry) => !allowed.has(entry.name));
+    if (unseen.length > 0)
+      return refusedOutcome(
+        `Removing ${id.name} would also remove ${namesOf(unseen)}, which you did not confirm: nothing was removed. Uninstall it from the device page to see the whole list`,
+      );
 
     const { result, lockWaitedMs } = await this.withLockRetry(aptRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
@@ -223,7 +288,7 @@ export class AptInstaller implements Installer {
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('apt', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before === null) return skippedNotInstalled();
@@ -233,7 +298,7 @@ export class AptInstaller implements Installer {
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     if (result.exitCode !== 0) {
-      const message = failureMessage(classifyAptFailure(result.output), lockWaitedMs);
+      const message = await this.failure(result, lockWaitedMs, 'install', id);
       return { status: 'failed', version: null, exitCode: result.exitCode, message, log };
     }
     // "Skipping hello, it is not installed and only upgrades are requested." (removed meanwhile).
@@ -245,7 +310,7 @@ export class AptInstaller implements Installer {
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
-    const names = ids.filter((id) => !invalidIdOutcome(id)).map((id) => id.name);
+    const names = ids.filter((id) => !invalidIdOutcome('apt', id)).map((id) => id.name);
     if (names.length === 0) return [];
     // dpkg-query exits 1 when some names are unknown and still prints the others.
     const query = await this.deps.run('dpkg-query', dpkgQueryArgs(names), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });

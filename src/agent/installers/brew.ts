@@ -1,12 +1,16 @@
 import { access, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
+import type { PackageIdKind } from '@shared/package-ids';
+
 import type { RunOptions, RunResult } from '../process';
 import {
   INSTALL_TIMEOUT_MS,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
+  refusedOutcome,
+  singlePackagePlan,
   skippedInstalled,
   skippedNotInstalled,
   upgradeOutcome,
@@ -16,6 +20,7 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
@@ -44,6 +49,9 @@ export const brewListArgs = (cask: boolean, name?: string): string[] => [
 export const brewOutdatedArgs = (): string[] => ['outdated', '--json=v2'];
 
 /** The program and arguments for one brew call: brew itself, or through sudo as the owner when the agent is root. */
+/** A cask and a formula follow the same grammar, each checked as what it is. */
+const brewKind = (id: PackageId): PackageIdKind => (id.cask ? 'brew-cask' : 'brew-formula');
+
 export function brewCommand(
   brew: string,
   args: readonly string[],
@@ -225,14 +233,14 @@ export class BrewInstaller implements Installer {
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {
-    if (invalidIdOutcome(id)) return null;
+    if (invalidIdOutcome(brewKind(id), id)) return null;
     const result = await this.brew(brewListArgs(id.cask === true, id.name), QUERY_ENV, { timeoutMs: QUERY_TIMEOUT_MS });
     if (result.exitCode !== 0) return null;
     return parseBrewListVersions(result.stdout).get(id.name) ?? null;
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome(brewKind(id), id);
     if (invalid) return invalid;
     if ((await this.where()).refused) return rootOwnedOutcome();
     const before = await this.installedVersion(id);
@@ -249,11 +257,17 @@ export class BrewInstaller implements Installer {
     return { status: 'succeeded', version, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
   }
 
+  removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return singlePackagePlan(this, id);
+  }
+
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome(brewKind(id), id);
     if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const plan = await this.removalPlan(id);
+    if (plan.installedVersion === null) return skippedNotInstalled();
+    if (plan.refused) return refusedOutcome(plan.refused);
+    const before = plan.installedVersion;
     const result = await this.brew(brewUninstallArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
     if (interrupted) return interrupted;
@@ -270,7 +284,7 @@ export class BrewInstaller implements Installer {
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome(brewKind(id), id);
     if (invalid) return invalid;
     if ((await this.where()).refused) return rootOwnedOutcome();
     const before = await this.installedVersion(id);
@@ -285,7 +299,7 @@ export class BrewInstaller implements Installer {
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
-    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    const wanted = ids.filter((id) => !invalidIdOutcome(brewKind(id), id));
     if (wanted.length === 0 || (await this.where()).refused) return [];
     // One package-manager call at a time on a machine.
     const formulae = await this.brew(brewListArgs(false), QUERY_ENV, { timeoutMs: QUERY_TIMEOUT_MS });

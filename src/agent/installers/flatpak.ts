@@ -4,6 +4,8 @@ import {
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
+  refusedOutcome,
+  singlePackagePlan,
   skippedInstalled,
   skippedNotInstalled,
   upgradeOutcome,
@@ -13,6 +15,7 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
   type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
@@ -116,13 +119,13 @@ export class FlatpakInstaller implements Installer {
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {
-    if (invalidIdOutcome(id)) return null;
+    if (invalidIdOutcome('flatpak', id)) return null;
     const result = await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS);
     return flatpakVersions(result.stdout).get(id.name) ?? null;
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('flatpak', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
@@ -138,11 +141,17 @@ export class FlatpakInstaller implements Installer {
     return { status: 'succeeded', version: version || null, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
   }
 
+  removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return singlePackagePlan(this, id);
+  }
+
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('flatpak', id);
     if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const plan = await this.removalPlan(id);
+    if (plan.installedVersion === null) return skippedNotInstalled();
+    if (plan.refused) return refusedOutcome(plan.refused);
+    const before = plan.installedVersion;
     const result = await this.flatpak(flatpakUninstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
@@ -160,7 +169,7 @@ export class FlatpakInstaller implements Installer {
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('flatpak', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before === null) return skippedNotInstalled();
@@ -174,7 +183,7 @@ export class FlatpakInstaller implements Installer {
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
-    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    const wanted = ids.filter((id) => !invalidIdOutcome('flatpak', id));
     if (wanted.length === 0) return [];
     const installed = flatpakVersions((await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS)).stdout);
     if (!wanted.some((id) => installed.has(id.name))) return [];

@@ -1,3 +1,7 @@
+import { realpathSync } from 'node:fs';
+
+import { isValidPackageId, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/package-ids';
+
 import { formatDuration, type Run, type RunResult } from '../process';
 import { logTail } from './output';
 
@@ -37,6 +41,28 @@ export interface InventoryEntry {
   availableVersion: string | null;
 }
 
+/** One package a removal takes off the machine, as its manager names it. */
+export interface RemovedPackage {
+  name: string;
+  /** '' when the manager does not say. */
+  version: string;
+}
+
+/** What removing an app would do, asked of its manager before anything is removed. */
+export interface RemovalPlan {
+  /** The app's installed version; null when it is not installed (nothing would be removed). */
+  installedVersion: string | null;
+  /** Every package the removal takes, the app's own included. */
+  removes: RemovedPackage[];
+  /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
+  refused: string | null;
+}
+
+/** What the person saw and confirmed before an uninstall: the other packages it may take. */
+export interface UninstallConsent {
+  alsoRemove: readonly string[];
+}
+
 export interface Installer {
   readonly name: ManagerName;
   /** Whether this manager can be used on this machine (its version command answers). */
@@ -51,8 +77,14 @@ export interface Installer {
   installedVersion(id: PackageId): Promise<string | null>;
   /** Checks first: an app already installed is `skipped` with the version found. */
   install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
-  /** A `succeeded` removal reports the version it removed (`version`); not installed is `skipped`. */
-  uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  /** Asks the manager, changing nothing, what uninstalling would remove and whether the agent will. */
+  removalPlan(id: PackageId): Promise<RemovalPlan>;
+  /**
+   * A `succeeded` removal reports the version it removed (`version`); not installed is `skipped`.
+   * It removes nothing the person did not confirm: a removal that would also take a package
+   * outside `consent.alsoRemove`, or one the agent refuses, fails and changes nothing.
+   */
+  uninstall(id: PackageId, signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome>;
   /**
    * Upgrades an installed app to the newest version its manager offers; never installs. Not
    * installed → `skipped` "Not installed"; nothing newer → `skipped` "Already up to date (1.2)";
@@ -76,13 +108,44 @@ export const INSTALL_TIMEOUT_MS = 30 * 60_000;
 export const QUERY_TIMEOUT_MS = 2 * 60_000;
 
 /**
- * Ids reach us from the server and become arguments: one that starts with '-' would be read
- * as an option. The shared schemas refuse most of these; refuse them here as well.
+ * Ids reach us from the server and become arguments of a program run as root: each is held to
+ * its manager's grammar (src/shared/package-ids.ts) before every call, whatever the server
+ * checked, so an id is never read as an option, an action or a pattern. `any` (the simulated
+ * installer, which runs nothing) takes an id that fits some manager.
  */
-export function invalidIdOutcome(id: PackageId): InstallOutcome | null {
-  const valid = id.name.length > 0 && id.name.length <= 255 && !id.name.startsWith('-') && !/[\s\0]/.test(id.name);
-  return valid ? null : { status: 'failed', version: null, exitCode: null, message: 'Not a valid package id', log: '' };
+export function invalidIdOutcome(kind: PackageIdKind | 'any', id: PackageId): InstallOutcome | null {
+  const valid = kind === 'any' ? PACKAGE_ID_KINDS.some((each) => isValidPackageId(each, id.name)) : isValidPackageId(kind, id.name);
+  return valid ? null : { status: 'failed', version: null, exitCode: null, message: `Not a valid package id: nothing was run`, log: '' };
 }
+
+/** The path of the program running the agent (node, or the agent's own binary), links resolved. */
+export function agentRuntimePath(): string {
+  try {
+    return realpathSync(process.execPath);
+  } catch {
+    return process.execPath;
+  }
+}
+
+/**
+ * For managers whose removal takes only the package itself (winget, Homebrew, Flatpak, Snap):
+ * the plan is that package, refused when the agent's own runtime lives in it (Homebrew's node).
+ */
+export async function singlePackagePlan(installer: Installer, id: PackageId, runtimePath = agentRuntimePath()): Promise<RemovalPlan> {
+  const installedVersion = await installer.installedVersion(id);
+  if (installedVersion === null) return { installedVersion, removes: [], refused: null };
+  const runsUs = [`/Cellar/${id.name}/`, `/Caskroom/${id.name}/`, `/opt/${id.name}/`, `/snap/${id.name}/`, `/app/${id.name}/`].some(
+    (part) => runtimePath.includes(part),
+  );
+  return {
+    installedVersion,
+    removes: [{ name: id.name, version: installedVersion }],
+    refused: runsUs ? `${id.name} is what Loadout's agent runs on: the agent never removes it` : null,
+  };
+}
+
+/** A removal the agent will not do; nothing was run. */
+export const refusedOutcome = (message: string): InstallOutcome => ({ status: 'failed', version: null, exitCode: null, message, log: '' });
 
 export function versionNote(version: string | null): string {
   return version ? ` (${version})` : '';

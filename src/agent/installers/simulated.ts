@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import {
   invalidIdOutcome,
+  singlePackagePlan,
   skippedInstalled,
   skippedNotInstalled,
   sleep,
@@ -11,6 +12,7 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
 } from './installer';
 
 /**
@@ -89,7 +91,7 @@ export class SimulatedInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('any', id);
     if (invalid) return invalid;
     if (signal.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
     const before = await this.installedVersion(id);
@@ -120,7 +122,7 @@ export class SimulatedInstaller implements Installer {
 
   /** An installed id moves to nextSimulatedVersion(); a `fail-` id fails; anything else is not installed. */
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('any', id);
     if (invalid) return invalid;
     if (signal.aborted) return cancelled();
     const before = await this.installedVersion(id);
@@ -150,8 +152,13 @@ export class SimulatedInstaller implements Installer {
     };
   }
 
+  /** A simulated removal takes the package alone. */
+  removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return singlePackagePlan(this, id);
+  }
+
   async uninstall(id: PackageId, signal?: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('any', id);
     if (invalid) return invalid;
     const state = await this.state();
     const before = state.get(key(id));

@@ -4,6 +4,8 @@ import {
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
+  refusedOutcome,
+  singlePackagePlan,
   skippedInstalled,
   skippedNotInstalled,
   upgradeOutcome,
@@ -13,6 +15,7 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
@@ -104,14 +107,14 @@ export class SnapInstaller implements Installer {
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {
-    if (invalidIdOutcome(id)) return null;
+    if (invalidIdOutcome('snap', id)) return null;
     // Exits 1 with "error: no matching snaps installed" when it is not.
     const result = await this.snap(snapListArgs(id.name), QUERY_TIMEOUT_MS);
     return result.exitCode === 0 ? (parseSnapTable(result.stdout).get(id.name) ?? null) : null;
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('snap', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
@@ -145,11 +148,17 @@ export class SnapInstaller implements Installer {
     }
   }
 
+  removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return singlePackagePlan(this, id);
+  }
+
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('snap', id);
     if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const plan = await this.removalPlan(id);
+    if (plan.installedVersion === null) return skippedNotInstalled();
+    if (plan.refused) return refusedOutcome(plan.refused);
+    const before = plan.installedVersion;
     const result = await this.snap(snapRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
     if (interrupted) return interrupted;
@@ -160,7 +169,7 @@ export class SnapInstaller implements Installer {
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('snap', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before === null) return skippedNotInstalled();
@@ -175,7 +184,7 @@ export class SnapInstaller implements Installer {
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
-    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    const wanted = ids.filter((id) => !invalidIdOutcome('snap', id));
     if (wanted.length === 0) return [];
     const installed = parseSnapTable((await this.snap(snapListArgs(), QUERY_TIMEOUT_MS)).stdout);
     if (!wanted.some((id) => installed.has(id.name))) return [];

@@ -7,6 +7,8 @@ import {
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
+  refusedOutcome,
+  singlePackagePlan,
   skippedInstalled,
   skippedNotInstalled,
   upgradeOutcome,
@@ -16,6 +18,7 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
+  type RemovalPlan,
   type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
@@ -205,14 +208,14 @@ export class WingetInstaller implements Installer {
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {
-    if (invalidIdOutcome(id)) return null;
+    if (invalidIdOutcome('winget', id)) return null;
     const result = await this.query(wingetListArgs(id.name));
     if (result.exitCode !== 0) return null; // 0x8A150014: not installed
     return findWingetRow(parseWingetTable(result.stdout), id.name)?.version ?? null;
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('winget', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
@@ -231,11 +234,17 @@ export class WingetInstaller implements Installer {
     return { status: 'succeeded', version, exitCode, message, log };
   }
 
+  removalPlan(id: PackageId): Promise<RemovalPlan> {
+    return singlePackagePlan(this, id);
+  }
+
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('winget', id);
     if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const plan = await this.removalPlan(id);
+    if (plan.installedVersion === null) return skippedNotInstalled();
+    if (plan.refused) return refusedOutcome(plan.refused);
+    const before = plan.installedVersion;
     const result = await this.deps.run(this.command, wingetUninstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
     if (interrupted) return interrupted;
@@ -247,7 +256,7 @@ export class WingetInstaller implements Installer {
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(id);
+    const invalid = invalidIdOutcome('winget', id);
     if (invalid) return invalid;
     const before = await this.installedVersion(id);
     if (before === null) return skippedNotInstalled();
@@ -267,7 +276,7 @@ export class WingetInstaller implements Installer {
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
-    const wanted = ids.filter((id) => !invalidIdOutcome(id));
+    const wanted = ids.filter((id) => !invalidIdOutcome('winget', id));
     if (wanted.length === 0) return [];
     const list = await this.query(wingetListArgs());
     if (list.exitCode !== 0) return [];

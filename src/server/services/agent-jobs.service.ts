@@ -1,5 +1,5 @@
 import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName } from '@shared/agent/protocol';
-import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
+import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
@@ -30,6 +30,7 @@ import type { Db, DevicesTable } from '../db/schema';
 import { newId } from '../security/tokens';
 import { inventoryCheckIn } from './check-ins';
 import type { DeviceTokenService } from './device-token.service';
+import { packagesOf } from './installation-plan';
 import type { InstallationService } from './installation.service';
 import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
@@ -110,7 +111,8 @@ export class AgentJobService {
         itemId: item.id,
         appId: item.app_id,
         name: item.app_name,
-        packages: JSON.parse(item.packages) as JobPackages,
+        // A job stored before an id was found broken still never carries it.
+        packages: packagesOf(JSON.parse(item.packages) as JobPackages),
       })),
     };
   }
@@ -245,7 +247,8 @@ export class AgentJobService {
     for (const app of apps) {
       for (const field of fields) {
         const id = app[field];
-        if (id) wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+        if (id && isValidPackageField(field, id))
+          wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
       }
     }
     return [...wanted.values()];

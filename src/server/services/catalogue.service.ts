@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 
-import { platformsOf, type App, type Category, type createAppFieldsSchema } from '@shared/api/catalogue';
+import { platformsOf, type App, type Category, type createAppFieldsSchema, type PackageIdField } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 
 import { isoNow, type AppContext } from '../context';
@@ -26,6 +26,7 @@ import {
 } from '../db/repositories/catalogue.repository';
 import { badRequest, conflict, notFound, type AppError } from '../errors';
 import { processIcon } from './icon-processing';
+import { invalidFieldsOf } from './installation-plan';
 
 export type CreateAppInput = z.output<typeof createAppFieldsSchema>;
 
@@ -67,6 +68,23 @@ export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).dig
 /** The app catalogue: public reads, admin writes (DESIGN §5). Routes check the admin flag. */
 export class CatalogueService {
   constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Catalogue apps whose stored package ids break their manager's grammar (stored before it
+   * existed, or written to the database by hand), logged at start for an admin to correct.
+   * Such an id is never sent to an agent (installation-plan's packagesOf); this says why.
+   */
+  async reportInvalidPackageIds(): Promise<Array<{ appId: number; name: string; fields: PackageIdField[] }>> {
+    const broken = (await listApps(this.ctx.db))
+      .map((row) => ({ appId: row.id, name: row.name, fields: invalidFieldsOf(row) }))
+      .filter((app) => app.fields.length > 0);
+    for (const app of broken)
+      this.ctx.log.warn(
+        app,
+        `catalogue app "${app.name}" has package ids that are not valid (${app.fields.join(', ')}); they are not sent to machines`,
+      );
+    return broken;
+  }
 
   async categories(): Promise<Category[]> {
     return (await listCategories(this.ctx.db)).map(toCategory);

@@ -1,18 +1,32 @@
 import type { JobPackages, ManagerName } from '@shared/agent/protocol';
-import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App, type PackageIdField } from '@shared/api/catalogue';
+import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App, type PackageIdField } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
 
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
 
 /** What decides, per app and device, whether and how it can be installed. */
 
-export function packagesOf(app: App): JobPackages {
-  return Object.fromEntries(PACKAGE_ID_FIELDS.map((field) => [field, app[field]])) as JobPackages;
+/**
+ * The ids a job carries. One stored before the grammar existed that breaks it is never sent to
+ * an agent (which runs it as root): it goes as null, and the plan says why.
+ */
+export function packagesOf(app: Pick<App, PackageIdField>): JobPackages {
+  return Object.fromEntries(PACKAGE_ID_FIELDS.map((field) => [field, sendableId(app, field)])) as JobPackages;
 }
 
-/** The app's package ids that serve this platform, in the order the agent prefers them. */
+function sendableId(app: Partial<Record<PackageIdField, string | null>>, field: PackageIdField): string | null {
+  const id = app[field] ?? null;
+  return id !== null && isValidPackageField(field, id) ? id : null;
+}
+
+/** The app's valid package ids that serve this platform, in the order the agent prefers them. */
 export function fieldsFor(app: Pick<App, PackageIdField>, platform: string): PackageIdField[] {
-  return PACKAGE_ID_FIELDS.filter((field) => app[field] !== null && PACKAGE_MANAGER_PLATFORMS[field] === platform);
+  return PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === platform && sendableId(app, field) !== null);
+}
+
+/** The app's stored ids that break their manager's grammar (src/shared/package-ids.ts). */
+export function invalidFieldsOf(app: Pick<App, PackageIdField>): PackageIdField[] {
+  return PACKAGE_ID_FIELDS.filter((field) => app[field] !== null && sendableId(app, field) === null);
 }
 
 function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | null {
@@ -29,7 +43,15 @@ export function availability(
   device: Pick<DevicesTable, 'platform' | 'managers'>,
 ): { field: PackageIdField | null; reason: string | null } {
   const fields = fieldsFor(app, device.platform);
-  if (fields.length === 0) return { field: null, reason: `Not available on ${device.platform}` };
+  if (fields.length === 0) {
+    const broken = invalidFieldsOf(app).some((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
+    return {
+      field: null,
+      reason: broken
+        ? 'Its package id in the catalogue is not valid, so it is not sent to machines'
+        : `Not available on ${device.platform}`,
+    };
+  }
   const managers = managersOf(device);
   const usable = managers === null ? fields : fields.filter((field) => managers.includes(PACKAGE_ID_MANAGERS[field]));
   if (usable[0] !== undefined) return { field: usable[0], reason: null };

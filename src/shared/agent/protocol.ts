@@ -55,11 +55,20 @@ export const jobPackagesSchema = z.object({
 });
 export type JobPackages = z.infer<typeof jobPackagesSchema>;
 
+/** How many packages one removal may list; apt's removal of python3 here takes about fifty. */
+export const REMOVAL_LIST_MAX = 500;
+const packageName = shortText(255);
+
 export const jobItemSchema = z.object({
   itemId: id,
   appId: z.number().int().positive(),
   name: shortText(200),
   packages: jobPackagesSchema,
+  /**
+   * An uninstall: the other packages its removal may take, which the person saw and confirmed.
+   * The agent removes nothing beyond the app's own package and these; absent means none.
+   */
+  alsoRemove: z.array(packageName).max(REMOVAL_LIST_MAX).optional(),
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 
@@ -80,6 +89,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('inventory.request'),
     packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000),
+  }),
+  /** Ask the manager, changing nothing, what uninstalling this app would remove (the answer is `removal.plan`). */
+  z.object({
+    type: z.literal('removal.check'),
+    checkId: id,
+    item: z.object({ appId: z.number().int().positive(), name: shortText(200), packages: jobPackagesSchema }),
   }),
   /** The device was deactivated: stop, forget the credential, and remove the service if asked. */
   z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
@@ -120,6 +135,20 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     log: z.string().max(16_000).refine(isSafeMultiLine, 'must be text'),
   }),
   z.object({ type: z.literal('job.done'), jobId: id }),
+  /** What uninstalling the app of a `removal.check` would remove; nothing was changed to find out. */
+  z.object({
+    type: z.literal('removal.plan'),
+    checkId: id,
+    /** The manager and package that would be removed; null when no manager here has the app. */
+    manager: z.enum(MANAGER_NAMES).nullable(),
+    packageId: packageName.nullable(),
+    /** Null when the app is not installed. */
+    installedVersion: shortText(100).nullable(),
+    /** Every package the removal takes, the app's own included. */
+    removes: z.array(z.object({ name: packageName, version: shortText(100) })).max(REMOVAL_LIST_MAX),
+    /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
+    refused: shortText(500).nullable(),
+  }),
   /** Only the requested packages found installed; 600 of them stay well under the frame limit. */
   z.object({ type: z.literal('inventory'), packages: z.array(inventoryPackageSchema).max(600) }),
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { isValidPackageId, packageIdMaxLength, packageIdMessage, type PackageIdKind } from '../package-ids';
 import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
 /** Where an app can be installed, derived from which package ids it has. */
@@ -24,50 +25,45 @@ export const upsertCategoryRequestSchema = z.object({
 });
 export type UpsertCategoryRequest = z.input<typeof upsertCategoryRequestSchema>;
 
+/** One package id field: trimmed, then held to its manager's grammar (src/shared/package-ids.ts). */
+function packageIdSchema(kind: PackageIdKind) {
+  return z
+    .string()
+    .trim()
+    .max(packageIdMaxLength(kind))
+    .refine((id) => isValidPackageId(kind, id), packageIdMessage(kind))
+    .nullable();
+}
+
 /**
  * The package ids an app is known by, per package manager (DESIGN §5). Each is optional; an
  * app is installable on a platform when one of that platform's managers knows it.
  */
 export const packageIdsShape = {
-  winget_id: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[\w.+-]+$/, 'Not a valid winget id')
-    .nullable(),
-  homebrew_cask: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[\w@.+-]+$/, 'Not a valid Homebrew cask')
-    .nullable(),
-  homebrew_formula: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[\w@./+-]+$/, 'Not a valid Homebrew formula')
-    .nullable(),
-  apt_package: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[a-z0-9][a-z0-9.+-]+$/, 'Not a valid Debian package name')
-    .nullable(),
-  flatpak_id: z
-    .string()
-    .trim()
-    .max(255)
-    .regex(/^[\w-]+(\.[\w-]+){2,}$/, 'Not a valid Flatpak application id')
-    .nullable(),
-  snap_name: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[a-z0-9-]+$/, 'Not a valid snap name')
-    .nullable(),
+  winget_id: packageIdSchema('winget'),
+  homebrew_cask: packageIdSchema('brew-cask'),
+  homebrew_formula: packageIdSchema('brew-formula'),
+  apt_package: packageIdSchema('apt'),
+  flatpak_id: packageIdSchema('flatpak'),
+  snap_name: packageIdSchema('snap'),
 };
 export const PACKAGE_ID_FIELDS = Object.keys(packageIdsShape) as Array<keyof typeof packageIdsShape>;
 export type PackageIdField = (typeof PACKAGE_ID_FIELDS)[number];
+
+/** The grammar each package id field is held to. */
+export const PACKAGE_ID_KIND_OF: Readonly<Record<PackageIdField, PackageIdKind>> = {
+  winget_id: 'winget',
+  homebrew_cask: 'brew-cask',
+  homebrew_formula: 'brew-formula',
+  apt_package: 'apt',
+  flatpak_id: 'flatpak',
+  snap_name: 'snap',
+};
+
+/** Whether a stored id (which may predate the grammar) is one the agent may be sent. */
+export function isValidPackageField(field: PackageIdField, id: string): boolean {
+  return isValidPackageId(PACKAGE_ID_KIND_OF[field], id);
+}
 
 /** Which platforms each package manager serves. */
 export const PACKAGE_MANAGER_PLATFORMS: Readonly<Record<PackageIdField, Platform>> = {

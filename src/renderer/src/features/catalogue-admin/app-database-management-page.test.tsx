@@ -63,7 +63,7 @@ describe('App Database Management', () => {
     expect(within(form).getByText('Installs on: Windows, Linux')).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText('Snap name'), { target: { value: 'Not A Snap' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add App' }));
-    expect(await within(form).findByText('Not a valid snap name')).toBeInTheDocument();
+    expect(await within(form).findByText('Not a valid snap name (lower-case letters, digits and single hyphens)')).toBeInTheDocument();
   });
 
   it('asks for a category name and for a selection before deleting', async () => {
