@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
+import { AGENT_MESSAGES_PER_SECOND } from './realtime/agent-limits';
+
 /** Configuration from the environment (DESIGN §2), validated once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,6 +59,8 @@ const envSchema = z.object({
     })
     .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sustained messages a second one agent connection may send (realtime/agent-limits.ts). */
+  AGENT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000_000).default(AGENT_MESSAGES_PER_SECOND),
 });
 
 /** The numbers of docs/security.md "Rate limits"; every counter is per window. */
@@ -101,6 +105,7 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
   rateLimit: RateLimitConfig;
+  agentMessagesPerSecond: number;
   version: string;
 }
 
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { ...DEFAULT_RATE_LIMIT },
+    agentMessagesPerSecond: e.AGENT_MESSAGES_PER_SECOND,
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

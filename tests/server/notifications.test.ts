@@ -6,6 +6,7 @@ import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import { buildApp } from '../../src/server/app';
 import { replaceInventory } from '../../src/server/db/repositories/device-agent.repository';
+import { AGENT_INVENTORY_MIN_GAP_MS } from '../../src/server/realtime/agent-limits';
 import type { BusEvent } from '../../src/server/realtime/event-bus';
 import { DIGEST_RUN_EVERY_MS } from '../../src/server/services/notification.service';
 import type { CapturedMail } from '../fixtures/mail-sink';
@@ -280,7 +281,9 @@ describe('notifications (issue 12)', () => {
   });
 
   it('tells Premium at once about updates a device newly reports, never twice for the same app and version; Free waits for the digest', async () => {
-    const inventory = (who: Person, helloAvailable: string | null) =>
+    const inventory = (who: Person, helloAvailable: string | null) => {
+      // A device's inventories are applied at most once per gap: each of these is a later one.
+      t.clock.advance(AGENT_INVENTORY_MIN_GAP_MS);
       who.agent.send({
         type: 'inventory',
         packages: [
@@ -288,6 +291,7 @@ describe('notifications (issue 12)', () => {
           { manager: 'apt', id: 'cowsay', installedVersion: '3.03', availableVersion: null },
         ],
       });
+    };
     const unread = (await centre(premium.browser.token)).body.unreadCount;
     t.clock.advance(MINUTE_MS);
     inventory(premium, '2.10-3');

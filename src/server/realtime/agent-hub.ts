@@ -6,12 +6,22 @@ import {
   AGENT_HEARTBEAT_MS,
   agentMessageSchema,
   type AgentMessage,
+  type Job,
   type ServerMessage,
 } from '@shared/agent/protocol';
 
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
+import {
+  AGENT_CLOSE_POLICY,
+  AGENT_INBOX_MAX,
+  AGENT_MESSAGES_DROPPED_MAX,
+  AGENT_MESSAGES_PER_SECOND,
+  AGENT_SEND_BUFFER_MAX_BYTES,
+  MessageBucket,
+} from './agent-limits';
 import type { BusEvent, EventBus } from './event-bus';
+import { InventoryGate } from './inventory-gate';
 
 /** An agent must say hello this soon after connecting, or it is let go. */
 const HELLO_TIMEOUT_MS = 10_000;
@@ -31,6 +41,13 @@ interface Connection {
   busy: boolean;
   /** Settles once the inbox is empty (for closing). */
   drained: Promise<void>;
+  /** Messages taken in and not yet handled; past AGENT_INBOX_MAX the socket is not read. */
+  waiting: number;
+  /** Its message rate, and what was dropped for going past it. */
+  bucket: MessageBucket;
+  dropped: number;
+  /** A frame it cannot take was logged once; the rest of this connection's are not. */
+  toldBadFrame: boolean;
 }
 
 /**
@@ -43,13 +60,20 @@ export class AgentHub {
   private readonly connections = new Map<string, Connection>();
   private readonly unsubscribe: () => void;
   private readonly pinger: NodeJS.Timeout;
+  private readonly inventories: InventoryGate;
 
   constructor(
     private readonly jobs: AgentJobService,
     bus: EventBus,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    private readonly messagesPerSecond = AGENT_MESSAGES_PER_SECOND,
   ) {
+    this.inventories = new InventoryGate(
+      (device, packages) => this.jobs.inventory(device, packages),
+      now,
+      (error, device) => this.log.warn({ err: error, device: device.device_id }, 'agent inventory failed'),
+    );
     this.unsubscribe = bus.subscribe(
       (event) => void this.onBusEvent(event).catch((error: unknown) => this.log.warn({ err: error, event }, 'agent hub event failed')),
     );
@@ -73,6 +97,10 @@ export class AgentHub {
       inbox: [],
       busy: false,
       drained: Promise.resolve(),
+      waiting: 0,
+      bucket: new MessageBucket(this.messagesPerSecond, this.now()),
+      dropped: 0,
+      toldBadFrame: false,
     };
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
@@ -83,6 +111,8 @@ export class AgentHub {
       connection.alive = true;
     });
     socket.on('message', (data, isBinary) => {
+      // Counted before it is even decoded: a flood costs the server as little as can be.
+      if (!this.admit(connection)) return;
       const text = isBinary ? null : textOf(data);
       this.enqueue(connection, () => this.handle(connection, text));
     });
@@ -92,7 +122,9 @@ export class AgentHub {
       this.connections.delete(device.id);
       this.enqueue(connection, () => this.jobs.disconnected(device));
     });
-    socket.on('error', (error) => this.log.debug({ err: error, device: device.device_id }, 'agent socket error'));
+    // A frame over the size limit, or not WebSocket at all: ws closes the connection. Said once,
+    // without a stack (nothing in the server went wrong), so a client cannot fill the log.
+    socket.on('error', (error) => this.badFrame(connection, error.message));
   }
 
   async close(): Promise<void> {
@@ -101,6 +133,35 @@ export class AgentHub {
     for (const connection of this.connections.values()) connection.socket.close(1001, 'Server shutting down');
     await Promise.all([...this.connections.values()].map((connection) => connection.drained));
     this.connections.clear();
+    await this.inventories.close();
+  }
+
+  /**
+   * Whether a message is within its connection's rate. Past it the message is dropped; past
+   * AGENT_MESSAGES_DROPPED_MAX dropped, the connection is closed with a policy violation, and
+   * that is the one warning it gets.
+   */
+  private admit(connection: Connection): boolean {
+    if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) return false;
+    if (connection.bucket.take(this.now())) return true;
+    connection.dropped += 1;
+    if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) {
+      this.log.warn(
+        { device: connection.device.device_id, dropped: AGENT_MESSAGES_DROPPED_MAX, perSecond: this.messagesPerSecond },
+        'agent sent messages past its rate limit; connection closed',
+      );
+      connection.socket.close(AGENT_CLOSE_POLICY, 'Too many messages');
+    }
+    return false;
+  }
+
+  private badFrame(connection: Connection, reason: string): void {
+    if (connection.toldBadFrame) return;
+    connection.toldBadFrame = true;
+    this.log.warn(
+      { device: connection.device.device_id, reason },
+      'agent sent a frame it may not send (later ones on this connection are not logged)',
+    );
   }
 
   /**
@@ -109,6 +170,9 @@ export class AgentHub {
    */
   private enqueue(connection: Connection, work: () => Promise<void> | void): void {
     connection.inbox.push(work);
+    connection.waiting += 1;
+    // What a fast sender sends past this waits in its TCP buffers, not in the server's memory.
+    if (connection.waiting > AGENT_INBOX_MAX && !connection.socket.isPaused) connection.socket.pause();
     if (!connection.busy) connection.drained = this.drain(connection);
   }
 
@@ -126,6 +190,8 @@ export class AgentHub {
         } catch (error) {
           this.log.warn({ err: error, device: connection.device.device_id }, 'agent message failed');
         }
+        connection.waiting -= 1;
+        if (connection.socket.isPaused && connection.waiting <= AGENT_INBOX_MAX / 2) connection.socket.resume();
       }
     }
     connection.busy = false;
@@ -134,13 +200,15 @@ export class AgentHub {
   private handle(connection: Connection, text: string | null): Promise<void> | undefined {
     const message = parse(text);
     if (!message) {
-      this.log.warn({ device: connection.device.device_id }, 'agent sent a message that is not in the protocol');
+      this.badFrame(connection, 'not a message of the protocol');
       return;
     }
     const { device } = connection;
     if (!connection.ready && message.type !== 'hello') return;
     switch (message.type) {
       case 'hello':
+        // Once per connection: a welcome reads and writes the database and sends the jobs again.
+        if (connection.ready) return;
         return this.welcome(connection, message);
       case 'heartbeat':
         // Once a heartbeat period at most, whatever the agent sends.
@@ -154,7 +222,7 @@ export class AgentHub {
       case 'job.done':
         return this.jobs.done(device, message.jobId);
       case 'inventory':
-        return this.jobs.inventory(device, message.packages);
+        return this.inventories.offer(device, message.packages);
     }
   }
 
@@ -180,7 +248,7 @@ export class AgentHub {
     switch (event.type) {
       case 'job.available': {
         const job = await this.jobs.jobOf(connection.device, event.targetId);
-        if (job) this.send(connection, { type: 'job.assign', job });
+        if (job) this.assign(connection, job);
         return;
       }
       case 'job.cancel':
@@ -196,18 +264,42 @@ export class AgentHub {
   }
 
   private async sendPendingJobs(connection: Connection): Promise<void> {
-    for (const job of await this.jobs.pendingJobs(connection.device)) this.send(connection, { type: 'job.assign', job });
+    for (const job of await this.jobs.pendingJobs(connection.device)) this.assign(connection, job);
+  }
+
+  /** The agent reports its inventory when the job ends: that one is applied at once. */
+  private assign(connection: Connection, job: Job): void {
+    if (this.send(connection, { type: 'job.assign', job })) this.inventories.expect(connection.device);
   }
 
   private async requestInventory(connection: Connection): Promise<void> {
-    this.send(connection, { type: 'inventory.request', packages: await this.jobs.inventoryRequest(connection.device) });
+    const packages = await this.jobs.inventoryRequest(connection.device);
+    if (this.send(connection, { type: 'inventory.request', packages })) this.inventories.expect(connection.device);
   }
 
-  private send(connection: Connection, message: ServerMessage): void {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+  /**
+   * Sends unless the agent has left, or has not read what it was sent: past
+   * AGENT_SEND_BUFFER_MAX_BYTES waiting it is cut off, so one that never reads cannot make the
+   * server hold more and more for it.
+   */
+  private send(connection: Connection, message: ServerMessage): boolean {
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return false;
+    const text = JSON.stringify(message);
+    if (socket.bufferedAmount + Buffer.byteLength(text) > AGENT_SEND_BUFFER_MAX_BYTES) {
+      this.log.warn(
+        { device: connection.device.device_id, waiting: socket.bufferedAmount },
+        'agent does not read what it is sent; connection dropped',
+      );
+      socket.terminate();
+      return false;
+    }
+    socket.send(text);
+    return true;
   }
 
   private pingAll(): void {
+    this.inventories.sweep();
     for (const connection of this.connections.values()) {
       if (!connection.alive) {
         connection.socket.terminate();

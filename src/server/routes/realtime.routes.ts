@@ -33,7 +33,16 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.decorateRequest('agentDevice', null);
-  await app.register(import('@fastify/websocket'), { options: { maxPayload: AGENT_MESSAGE_MAX_BYTES } });
+  await app.register(import('@fastify/websocket'), {
+    options: { maxPayload: AGENT_MESSAGE_MAX_BYTES },
+    // ws says a peer broke the protocol (a frame over the limit, bad UTF-8) and closes it; the
+    // hub logs that once per connection. Anything else is ours and keeps its stack.
+    errorHandler: (error, socket, request) => {
+      if (isPeerError(error)) request.log.debug({ reason: error.message }, 'websocket peer error');
+      else request.log.error(error);
+      socket.terminate();
+    },
+  });
 
   app.route({
     method: 'GET',
@@ -76,3 +85,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** An error ws raises for what the other end sent (its codes are WS_ERR_…), not a fault of the server. */
+function isPeerError(error: Error): boolean {
+  return 'code' in error && typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
+}
