@@ -12,6 +12,7 @@ import { migration0009Notifications } from './migrations/0009-notifications';
 import { migration0010UpdateSchedules } from './migrations/0010-update-schedules';
 import { migration0011ListFollowers } from './migrations/0011-list-followers';
 import { migration0012DeviceCheckIns } from './migrations/0012-device-check-ins';
+import { migration0013RemovalChecks } from './migrations/0013-removal-checks';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-update-schedules': migration0010UpdateSchedules,
   '0011-list-followers': migration0011ListFollowers,
   '0012-device-check-ins': migration0012DeviceCheckIns,
+  '0013-removal-checks': migration0013RemovalChecks,
 };
 
 /**

@@ -270,6 +270,21 @@ export interface InstallationItemsTable {
   message: string | null;
   log: string | null;
   updated_at: Timestamp;
+  /** A confirmed uninstall: JSON array of the other packages its removal may take. */
+  also_remove: string | null;
+}
+
+/** "What would uninstalling this app remove?", asked of a device's agent and answered once. */
+export interface RemovalChecksTable {
+  id: string;
+  user_id: string;
+  device_row_id: string;
+  app_id: number;
+  status: 'pending' | 'answered';
+  /** JSON: the agent's removal.plan without its type and checkId. */
+  plan: string | null;
+  created_at: string;
+  answered_at: string | null;
 }
 
 export interface DeviceInventoryTable {
@@ -462,6 +477,7 @@ export interface Database {
   device_inventory: DeviceInventoryTable;
   update_history: UpdateHistoryTable;
   device_check_ins: DeviceCheckInsTable;
+  removal_checks: RemovalChecksTable;
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;

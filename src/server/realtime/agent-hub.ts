@@ -223,6 +223,8 @@ export class AgentHub {
         return this.jobs.done(device, message.jobId);
       case 'inventory':
         return this.inventories.offer(device, message.packages);
+      case 'removal.plan':
+        return this.jobs.removalPlan(device, message);
     }
   }
 
@@ -256,6 +258,11 @@ export class AgentHub {
         return;
       case 'inventory.request':
         return this.requestInventory(connection);
+      case 'removal.check': {
+        const check = await this.jobs.removalCheck(connection.device, event.checkId);
+        if (check) this.send(connection, check);
+        return;
+      }
       case 'device.deactivated':
         this.send(connection, { type: 'device.deactivated', removeClient: event.removeClient });
         connection.socket.close(AGENT_CLOSE_DEACTIVATED, 'Device deactivated');

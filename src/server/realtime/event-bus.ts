@@ -17,6 +17,8 @@ export type BusEvent =
   | { type: 'job.cancel'; deviceRowId: string; targetId: string }
   | { type: 'device.deactivated'; deviceRowId: string; removeClient: boolean }
   | { type: 'inventory.request'; deviceRowId: string }
+  /** Ask the device's agent what uninstalling an app would remove (services/removal-check.service.ts). */
+  | { type: 'removal.check'; deviceRowId: string; checkId: string }
   | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }
   /** A session was revoked, or a user or plan changed: forget what was kept about them (security/auth-cache.ts). */
   | { type: 'auth.changed'; target: AuthTarget }

@@ -21,6 +21,7 @@ import { monitoringRoutes } from './monitoring.routes';
 import { notificationRoutes } from './notifications.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
+import { removalCheckRoutes } from './removal-checks.routes';
 import { scheduleRoutes } from './schedules.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceRoutes);
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
+  await app.register(removalCheckRoutes);
   await app.register(historyRoutes);
   await app.register(monitoringRoutes);
   await app.register(notificationRoutes);

@@ -42,10 +42,19 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: installationSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await app.services.installations.create(callerOf(request), request.body, request.headers['idempotency-key'] ?? null)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { removalCheckId, ...body } = request.body;
+      const removal = removalCheckId
+        ? await app.services.removalChecks.consent(caller, removalCheckId, body.deviceIds, body.appIds)
+        : undefined;
+      const installation = await app.services.installations.create(
+        caller,
+        { ...body, removal },
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply.status(201).send(installation);
+    },
   );
 
   app.post(

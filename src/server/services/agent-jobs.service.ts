@@ -1,4 +1,4 @@
-import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName } from '@shared/agent/protocol';
+import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName, ServerMessage } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 
@@ -35,6 +35,7 @@ import type { InstallationService } from './installation.service';
 import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
 import { ProgressThrottle } from './progress-throttle';
+import type { RemovalCheckService } from './removal-check.service';
 
 type ProgressReport = Extract<AgentMessage, { type: 'item.progress' }>;
 
@@ -62,7 +63,18 @@ export class AgentJobService {
     private readonly deviceTokens: DeviceTokenService,
     private readonly notifications: NotificationService,
     private readonly monitoring: MonitoringService,
+    private readonly removalChecks: RemovalCheckService,
   ) {}
+
+  /** The `removal.check` to send for a check the owner started; null when it is no longer waiting. */
+  async removalCheck(device: DevicesTable, checkId: string): Promise<Extract<ServerMessage, { type: 'removal.check' }> | null> {
+    const item = await this.removalChecks.request(device, checkId);
+    return item ? { type: 'removal.check', checkId, item } : null;
+  }
+
+  removalPlan(device: DevicesTable, message: Extract<AgentMessage, { type: 'removal.plan' }>): Promise<void> {
+    return this.removalChecks.answered(device, message);
+  }
 
   /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
   authenticate(credential: string | null): Promise<DevicesTable> {
@@ -113,6 +125,7 @@ export class AgentJobService {
         name: item.app_name,
         // A job stored before an id was found broken still never carries it.
         packages: packagesOf(JSON.parse(item.packages) as JobPackages),
+        ...(item.also_remove ? { alsoRemove: JSON.parse(item.also_remove) as string[] } : {}),
       })),
     };
   }

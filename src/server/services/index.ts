@@ -25,6 +25,7 @@ import { MonitoringService } from './monitoring.service';
 import { NotificationService } from './notification.service';
 import { PasswordResetService } from './password-reset.service';
 import { PaymentService } from './payment.service';
+import { RemovalCheckService } from './removal-check.service';
 import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
 import { SubscriptionService } from './subscription.service';
@@ -59,6 +60,7 @@ export interface Services {
   notifications: NotificationService;
   monitoring: MonitoringService;
   schedules: ScheduleService;
+  removalChecks: RemovalCheckService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -74,6 +76,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
+  const removalChecks = new RemovalCheckService(ctx);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -96,7 +99,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     installations,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications, monitoring),
+    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications, monitoring, removalChecks),
+    removalChecks,
     payments: new PaymentService(ctx, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
     history: new HistoryService(ctx),

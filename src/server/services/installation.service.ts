@@ -40,6 +40,7 @@ import { availability, installationPreview, inventoryEntryOf, packagesOf } from 
 import { agentOnline, toInstallation, toSummary } from './installation-view';
 import { listReadOnly } from './list-limits';
 import type { ListService } from './list.service';
+import type { RemovalConsent } from './removal-check.service';
 import type { SubscriptionService } from './subscription.service';
 
 export interface CreateInstallationInput {
@@ -51,6 +52,14 @@ export interface CreateInstallationInput {
   keepInSync?: { listId: string; listName: string };
   /** A custom update schedule (schedule.service.ts): the job waits only until expiresAt (the maintenance window); the activity says it was scheduled. */
   scheduled?: { expiresAt: string; listId: string | null; listName: string | null };
+  /** An uninstall the person confirmed after seeing what it removes (removal-check.service.ts). */
+  removal?: RemovalConsent;
+}
+
+/** The other packages this item's removal may take: only for the app and device of the confirmed check. */
+function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, app: App): string | null {
+  if (!removal || removal.deviceRowId !== device.id || removal.appId !== app.app_id) return null;
+  return JSON.stringify(removal.alsoRemove);
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
@@ -112,6 +121,7 @@ export class InstallationService {
           message: reason,
           log: null,
           updated_at: now,
+          also_remove: consentFor(input.removal, device, app),
         } satisfies InstallationItemsTable;
       });
       const nothingToDo = deviceItems.every((item) => item.status === 'skipped');

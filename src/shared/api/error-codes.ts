@@ -81,6 +81,10 @@ export const ErrorCode = {
   NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
   /** 409: the device's agent is not connected, so it cannot be asked now (it reports when it connects). */
   DEVICE_OFFLINE: 'DEVICE_OFFLINE',
+  /** A removal check that is not this user's, this device's, or no longer exists. */
+  REMOVAL_CHECK_NOT_FOUND: 'REMOVAL_CHECK_NOT_FOUND',
+  /** An uninstall confirmed from a removal check that does not fit it (unanswered, refused, stale, other app). */
+  REMOVAL_NOT_CONFIRMED: 'REMOVAL_NOT_CONFIRMED',
   /** The package file of the desktop client for that platform is not on this server. */
   CLIENT_BUILD_NOT_FOUND: 'CLIENT_BUILD_NOT_FOUND',
   /** A WebSocket address called without the upgrade. */

@@ -98,10 +98,20 @@ export const createInstallationRequestSchema = z
     appIds: appIdsSchema.optional(),
     deviceIds: deviceIdsSchema,
     kind: z.enum(JOB_KINDS).default('install'),
+    /**
+     * An uninstall of one app on one device that the person confirmed after seeing what it
+     * removes (src/shared/api/removal-checks.ts): it may remove exactly the packages listed.
+     * Without it, an uninstall removes the app's own package only, or nothing.
+     */
+    removalCheckId: z.string().min(1).max(64).optional(),
   })
   .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), {
     message: 'Give either listId or appIds',
     path: ['listId'],
+  })
+  .refine((body) => body.removalCheckId === undefined || body.kind === 'uninstall', {
+    message: 'Only an uninstall names a removal check',
+    path: ['removalCheckId'],
   });
 export type CreateInstallationRequest = z.input<typeof createInstallationRequestSchema>;
 

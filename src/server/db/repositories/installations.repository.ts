@@ -10,7 +10,7 @@ export type TargetRow = InstallationTargetsTable & {
   agent_seen_at: string | null;
 };
 /** Items without their log (fetched on demand), with whether there is one. */
-export type ItemRow = Omit<InstallationItemsTable, 'log'> & { has_log: number };
+export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove'> & { has_log: number };
 
 export async function insertInstallation(
   db: Db,

@@ -1,0 +1,159 @@
+import type { AgentMessage, JobItem } from '@shared/agent/protocol';
+import { ErrorCode } from '@shared/api/errors';
+import {
+  REMOVAL_CHECK_ANSWER_MS,
+  REMOVAL_CHECK_VALID_MS,
+  removalCheckSchema,
+  type RemovalCheck,
+  type RemovalCheckStatus,
+} from '@shared/api/removal-checks';
+import { DAY_MS } from '@shared/time';
+
+import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
+import { findAppsByIds } from '../db/repositories/catalogue.repository';
+import { findActiveDevice } from '../db/repositories/devices.repository';
+import {
+  answerRemovalCheck,
+  deleteRemovalChecksBefore,
+  findRemovalCheck,
+  findRemovalCheckOfDevice,
+  insertRemovalCheck,
+} from '../db/repositories/removal-checks.repository';
+import type { DevicesTable, RemovalChecksTable } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { newId } from '../security/tokens';
+import { toApp } from './catalogue.service';
+import { packagesOf } from './installation-plan';
+import { agentOnline } from './installation-view';
+import { isEnrolledMachine } from './installation.service';
+
+type RemovalPlanMessage = Extract<AgentMessage, { type: 'removal.plan' }>;
+type StoredPlan = Omit<RemovalPlanMessage, 'type' | 'checkId'>;
+
+/** What a confirmed check lets one uninstall remove besides the app's own package. */
+export interface RemovalConsent {
+  deviceRowId: string;
+  appId: number;
+  alsoRemove: string[];
+}
+
+const checkNotFound = () => notFound('Removal check not found', ErrorCode.REMOVAL_CHECK_NOT_FOUND);
+const notConfirmed = (message: string) => conflict(message, ErrorCode.REMOVAL_NOT_CONFIRMED);
+
+/**
+ * Nothing is removed that the person did not see. Before an uninstall the web app asks the
+ * device's agent, through a removal check, what the removal would take with it; the person
+ * reads the whole list; the uninstall then carries exactly the packages of that answer, and
+ * the agent checks the machine again before it removes anything.
+ */
+export class RemovalCheckService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async start(caller: Caller, deviceId: string, appId: number): Promise<RemovalCheck> {
+    const device = await this.machine(caller.userId, deviceId);
+    if (!agentOnline(device.agent_seen_at, this.ctx.clock.now()))
+      throw conflict(
+        `${device.device_name} is offline: connect it to see what removing an app would take with it`,
+        ErrorCode.DEVICE_OFFLINE,
+      );
+    const [app] = await findAppsByIds(this.ctx.db, [appId]);
+    if (!app) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
+    await deleteRemovalChecksBefore(this.ctx.db, device.id, isoAfter(this.ctx.clock, -DAY_MS));
+    const row: RemovalChecksTable = {
+      id: newId(),
+      user_id: caller.userId,
+      device_row_id: device.id,
+      app_id: appId,
+      status: 'pending',
+      plan: null,
+      created_at: isoNow(this.ctx.clock),
+      answered_at: null,
+    };
+    await insertRemovalCheck(this.ctx.db, row);
+    await this.ctx.bus.publish({ type: 'removal.check', deviceRowId: device.id, checkId: row.id });
+    return this.view(row, device, app.name);
+  }
+
+  async get(caller: Caller, deviceId: string, checkId: string): Promise<RemovalCheck> {
+    const device = await this.machine(caller.userId, deviceId);
+    const row = await findRemovalCheck(this.ctx.db, caller.userId, device.id, checkId);
+    if (!row) throw checkNotFound();
+    const [app] = await findAppsByIds(this.ctx.db, [row.app_id]);
+    return this.view(row, device, app?.name ?? 'This app');
+  }
+
+  /** The `removal.check` the agent hub sends: the app's package ids, as a job would carry them. */
+  async request(device: DevicesTable, checkId: string): Promise<Pick<JobItem, 'appId' | 'name' | 'packages'> | null> {
+    const row = await findRemovalCheckOfDevice(this.ctx.db, device.id, checkId);
+    if (!row || row.status !== 'pending') return null;
+    const [app] = await findAppsByIds(this.ctx.db, [row.app_id]);
+    if (!app) return null;
+    return { appId: app.id, name: app.name, packages: packagesOf(toApp(app)) };
+  }
+
+  /** The agent's answer; one for another device's check, or a second one, changes nothing. */
+  async answered(device: DevicesTable, message: RemovalPlanMessage): Promise<void> {
+    const { type: _type, checkId, ...plan } = message;
+    await answerRemovalCheck(this.ctx.db, device.id, checkId, JSON.stringify(plan satisfies StoredPlan), isoNow(this.ctx.clock));
+  }
+
+  /**
+   * What an uninstall confirmed from this check may remove: the check must be this user's,
+   * for the one device and the one app being uninstalled, answered, not refused, and recent.
+   */
+  async consent(
+    caller: Caller,
+    checkId: string,
+    deviceIds: readonly string[],
+    appIds: readonly number[] | undefined,
+  ): Promise<RemovalConsent> {
+    if (deviceIds.length !== 1 || appIds?.length !== 1)
+      throw badRequest('A confirmed removal is for one app on one device', ErrorCode.VALIDATION_ERROR, {
+        removalCheckId: 'Uninstall one app on one device with it',
+      });
+    const device = await this.machine(caller.userId, deviceIds[0]!);
+    const row = await findRemovalCheck(this.ctx.db, caller.userId, device.id, checkId);
+    if (!row || row.app_id !== appIds[0]) throw checkNotFound();
+    const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+    if (!plan) throw notConfirmed('The machine has not said yet what removing this app would take with it');
+    if (plan.refused) throw notConfirmed(plan.refused);
+    if (plan.installedVersion === null) throw notConfirmed('This app is not installed on the machine');
+    if (this.ctx.clock.now().getTime() - Date.parse(row.created_at) > REMOVAL_CHECK_VALID_MS)
+      throw notConfirmed('What the machine said is too old: check again before removing');
+    return {
+      deviceRowId: device.id,
+      appId: row.app_id,
+      alsoRemove: plan.removes.map((entry) => entry.name).filter((name) => name !== plan.packageId),
+    };
+  }
+
+  private async machine(userId: string, deviceId: string): Promise<DevicesTable> {
+    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    if (!isEnrolledMachine(device))
+      throw badRequest(
+        `${device.device_name} has no agent to ask: only machines enrolled with a registration token remove apps`,
+        ErrorCode.DEVICE_NOT_ELIGIBLE,
+      );
+    return device;
+  }
+
+  private view(row: RemovalChecksTable, device: DevicesTable, appName: string): RemovalCheck {
+    const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+    const waited = this.ctx.clock.now().getTime() - Date.parse(row.created_at);
+    const status: RemovalCheckStatus = plan ? 'ready' : waited > REMOVAL_CHECK_ANSWER_MS ? 'unanswered' : 'pending';
+    return removalCheckSchema.parse({
+      checkId: row.id,
+      deviceId: device.device_id,
+      appId: row.app_id,
+      appName,
+      status,
+      manager: plan?.manager ?? null,
+      packageId: plan?.packageId ?? null,
+      installedVersion: plan?.installedVersion ?? null,
+      removes: plan?.removes ?? [],
+      refused: plan?.refused ?? null,
+      createdAt: row.created_at,
+    });
+  }
+}
