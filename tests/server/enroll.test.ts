@@ -84,6 +84,32 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
     expect(noName.body.message).toBe('Device name is required');
   });
 
+  it('refuses line breaks and control characters in every field the machine sends, naming the field, and spends no use', async () => {
+    const admin = await adminBrowser(t);
+    await setPlan(t, admin.user.user.id, 'premium');
+    const code = (await devicesOf(t, admin).createToken(1)).body.token.code;
+    const forged = 'x64\n{"level":50,"msg":"forged"}';
+    const cases: Array<[field: string, value: string]> = [
+      ['arch', forged],
+      ['agentVersion', '1.0.0\r\nX-Injected: 1'],
+      ['hardwareFingerprint', 'abc\u0000def'],
+      ['deviceName', 'Build\u001b[31m server'],
+      ['platform', 'linux\u2028x'],
+      ['deviceId', 'dev_abc\ndef'],
+      ['code', `${code.slice(0, 5)}\n${code.slice(5)}`],
+    ];
+    for (const [field, value] of cases) {
+      const res = await enroll(t, code, { [field]: value });
+      expect(res.status, field).toBe(400);
+      expect(res.body.code, field).toBe('VALIDATION_ERROR');
+      expect(Object.keys(res.body.details ?? {}), field).toEqual([field]);
+    }
+    // Refused before the code was looked at: its one use is still there.
+    const clean = await enroll(t, code, { arch: 'arm64', agentVersion: '1.2.3', hardwareFingerprint: 'a'.repeat(64) });
+    expect(clean.status).toBe(201);
+    expect(clean.body.device).toMatchObject({ arch: 'arm64', agent_version: '1.2.3' });
+  });
+
   it("never lets parallel enrolments pass the seat limit or the code's max uses", async () => {
     // Premium: 5 seats; two browsers leave three free for a code of 2 uses: only its uses limit.
     const admin = await adminBrowser(t);

@@ -176,13 +176,14 @@ export const deviceTokenParamsSchema = z.object({ id: z.string().min(1).max(64) 
 
 /** POST /api/devices/enroll (DESIGN §5 "Remote enrolment"): what the agent calls, without a user token. */
 export const enrollRequestSchema = z.object({
-  code: z.string().trim().min(1, 'Registration code is required').max(128),
+  code: singleLineText('Registration code', 128, 'Registration code is required'),
   deviceId: deviceIdSchema,
   deviceName: deviceNameSchema,
   platform: platformInputSchema,
-  arch: z.string().trim().max(32).optional(),
-  hardwareFingerprint: z.string().trim().max(256).optional(),
-  agentVersion: z.string().trim().max(32).optional(),
+  // Shown on the device page and written to the log: a line break here could forge a line there.
+  arch: singleLineText('Architecture', 32).optional(),
+  hardwareFingerprint: singleLineText('Hardware fingerprint', 256).optional(),
+  agentVersion: singleLineText('Agent version', 32).optional(),
 });
 export type EnrollRequest = z.input<typeof enrollRequestSchema>;
 export const enrollResponseSchema = z.object({
