@@ -22,6 +22,7 @@ import { LocalEventBus, PostgresEventBus, type EventBus } from './realtime/event
 import { registerRoutes } from './routes';
 import { AuthCache } from './security/auth-cache';
 import { AccessTokens } from './security/jwt';
+import { withLogRedaction } from './security/log-redaction';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
 import { createServices, type Services } from './services';
 import { promoteConfiguredAdmins } from './services/admin.service';
@@ -61,7 +62,8 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Whatever the level or destination, no query value or credential header reaches the log.
+    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Only the configured proxies may say who the client is (TRUST_PROXY); off by default.
     trustProxy: trustProxyOption(config.trustProxy),
