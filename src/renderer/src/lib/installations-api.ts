@@ -26,6 +26,8 @@ export interface CreateInstallationArgs {
   appIds?: number[];
   deviceIds: string[];
   kind?: JobKind;
+  /** An uninstall confirmed after seeing what it removes: it may remove exactly what that check listed. */
+  removalCheckId?: string;
   /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
   idempotencyKey: string;
 }
@@ -64,10 +66,10 @@ export const installationsApi = baseApi.injectEndpoints({
       providesTags: ['Inventory'],
     }),
     createInstallation: build.mutation<Installation, CreateInstallationArgs>({
-      query: ({ listId, appIds, deviceIds, kind = 'install', idempotencyKey }) => ({
+      query: ({ listId, appIds, deviceIds, kind = 'install', removalCheckId, idempotencyKey }) => ({
         url: '/api/installations',
         method: 'POST',
-        data: { listId, appIds, deviceIds, kind },
+        data: { listId, appIds, deviceIds, kind, removalCheckId },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: () => schemas().then((m) => m.installationSchema),
       }),

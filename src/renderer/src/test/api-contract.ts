@@ -54,6 +54,7 @@ import {
   sandboxConfirmResponseSchema,
   verifyPaymentResponseSchema,
 } from '@shared/api/payment';
+import { removalCheckSchema } from '@shared/api/removal-checks';
 import { scheduleSchema, schedulesResponseSchema } from '@shared/api/schedules';
 import {
   cancelDowngradeResponseSchema,
@@ -160,6 +161,8 @@ export const apiContract = {
   'GET /api/devices/:id/inventory': json(deviceInventorySchema),
   'POST /api/devices/:id/inventory/refresh': json(inventoryRefreshResponseSchema, 202),
   'GET /api/devices/:id/check-ins': json(deviceCheckInsResponseSchema),
+  'POST /api/devices/:id/removal-checks': json(removalCheckSchema, 202),
+  'GET /api/devices/:id/removal-checks/:checkId': json(removalCheckSchema),
 
   'GET /api/installations': json(installationsResponseSchema),
   'POST /api/installations': json(installationSchema, 201),

@@ -26,8 +26,12 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
   const [uninstalling, setUninstalling] = useState<InventoryApp | null>(null);
   const outdated = query.data?.apps.filter((app) => app.availableVersion !== null) ?? [];
 
-  async function uninstall(app: InventoryApp) {
-    if (await start('uninstall', [app.appId], `uninstall:${appKey(app)}`)) setUninstalling(null);
+  async function uninstall(app: InventoryApp, removalCheckId: string) {
+    const started = await startInstallation(
+      { appIds: [app.appId], deviceIds: [device.device_id], kind: 'uninstall', removalCheckId },
+      `uninstall:${appKey(app)}`,
+    );
+    if (started) setUninstalling(null);
   }
 
   async function askForInventory() {
@@ -130,9 +134,10 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
       </Stack>
       <UninstallAppModal
         app={uninstalling}
+        deviceId={device.device_id}
         deviceName={device.device_name}
         busy={pending !== null && pending.startsWith('uninstall:')}
-        onConfirm={(app) => void uninstall(app)}
+        onConfirm={(app, checkId) => void uninstall(app, checkId)}
         onClose={() => setUninstalling(null)}
       />
     </Paper>

@@ -4,6 +4,8 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { RemovalCheck } from '@shared/api/removal-checks';
+
 import type { DeviceInventory } from '../../lib/installations-api';
 import { devicesResponse, makeDevice, makeInstallation, makeInstallationItem, makeInstallationTarget } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
@@ -54,6 +56,29 @@ beforeEach(() => {
   signIn();
 });
 afterEach(cleanup);
+
+const VLC_REMOVES = [
+  { name: 'vlc', version: '3.0.21' },
+  { name: 'vlc-plugin-base', version: '3.0.21' },
+  { name: 'vlc-l10n', version: '3.0.21' },
+];
+
+function vlcCheck(status: RemovalCheck['status'], removes: RemovalCheck['removes']): RemovalCheck {
+  const ready = status === 'ready';
+  return {
+    checkId: 'chk-1',
+    deviceId: 'dev_buildbox0001',
+    appId: 18,
+    appName: 'VLC',
+    status,
+    manager: ready ? 'apt' : null,
+    packageId: ready ? 'vlc' : null,
+    installedVersion: ready ? '3.0.21' : null,
+    removes,
+    refused: null,
+    createdAt: new Date().toISOString(),
+  };
+}
 
 describe('/devices/:deviceId', () => {
   it("shows an enrolled machine's inventory with newer versions, and asks for a fresh one", async () => {
@@ -154,11 +179,13 @@ describe('/devices/:deviceId', () => {
     expect(second).toBe(first);
   });
 
-  it('asks before uninstalling an app, and does nothing on Cancel', async () => {
+  it('shows every package an uninstall would remove before it asks to confirm, and does nothing on Cancel', async () => {
     const api = mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([box]) },
       'GET /api/installations': { status: 200, data: { installations: [] } },
       'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/devices/dev_buildbox0001/removal-checks': { status: 202, data: vlcCheck('pending', []) },
+      'GET /api/devices/dev_buildbox0001/removal-checks/chk-1': { status: 200, data: vlcCheck('ready', VLC_REMOVES) },
       'POST /api/installations': { status: 201, data: startedInstallation('inst-9', 'uninstall', [18]) },
       'GET /api/installations/inst-9': { status: 200, data: startedInstallation('inst-9', 'uninstall', [18]) },
     });
@@ -166,19 +193,53 @@ describe('/devices/:deviceId', () => {
     const table = await screen.findByRole('table', { name: 'Installed apps' });
     fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
     let dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
-    expect(dialog).toHaveTextContent('Uninstall VLC from Build box? Its agent removes it with apt');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(await within(dialog).findByText('2 other packages go with it')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Uninstalling VLC from Build box removes these 3 packages with apt.');
+    const listed = within(within(dialog).getByRole('list', { name: 'Packages that would be removed' })).getAllByRole('listitem');
+    expect(listed.map((item) => item.textContent)).toEqual([
+      'vlc3.0.21the app',
+      'vlc-plugin-base3.0.21also removed',
+      'vlc-l10n3.0.21also removed',
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Uninstall App' })).toBeNull());
     expect(api.callsTo('POST', '/api/installations')).toHaveLength(0);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
     dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Uninstall' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Uninstall 3 packages' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Uninstall: 1 app' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/devices/dev_buildbox0001/removal-checks').map((call) => call.body)).toEqual([
+      { appId: 18 },
+      { appId: 18 },
+    ]);
     expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({
       appIds: [18],
       deviceIds: ['dev_buildbox0001'],
       kind: 'uninstall',
+      removalCheckId: 'chk-1',
     });
+  });
+
+  it('says why the agent will not remove an app, and offers no way to confirm it', async () => {
+    const refusal = "Removing vlc would remove nodejs with it, which Loadout's agent runs on: the agent never removes it";
+    mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/devices/dev_buildbox0001/removal-checks': { status: 202, data: vlcCheck('pending', []) },
+      'GET /api/devices/dev_buildbox0001/removal-checks/chk-1': {
+        status: 200,
+        data: { ...vlcCheck('ready', [...VLC_REMOVES, { name: 'nodejs', version: '18.19.0' }]), refused: refusal },
+      },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
+    expect(await within(dialog).findByText('Loadout will not remove this')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(refusal);
+    expect(within(dialog).getByRole('button', { name: 'Uninstall' })).toBeDisabled();
   });
 });
