@@ -12,6 +12,7 @@ describe('parseCommand', () => {
       code: 'ABCD-EFGH',
       name: 'Build box',
       configDir: null,
+      insecureHttp: false,
     });
   });
 
@@ -22,6 +23,7 @@ describe('parseCommand', () => {
       code: 'ABCD-EFGH',
       name: null,
       configDir: '/tmp/a',
+      insecureHttp: false,
     });
     expect(parseRegistrationLink('http://10.0.0.5:3000/loadout/devices/enroll?code=A%2FB')).toEqual({
       server: 'http://10.0.0.5:3000/loadout',
@@ -58,6 +60,7 @@ describe('parseCommand', () => {
       installer: null,
       inventoryIntervalMs: AGENT_INVENTORY_INTERVAL_MS,
       simulateDelayMs: 0,
+      insecureHttp: false,
     });
     expect(parseCommand(['run', '--installer', 'simulated', '--inventory-hours', '0.5', '--simulate-delay-ms', '200'])).toMatchObject({
       installer: 'simulated',
@@ -73,6 +76,34 @@ describe('parseCommand', () => {
       configDir: '/etc/x',
       runArgs: ['--installer', 'apt', '--inventory-hours', '2'],
     });
+  });
+
+  it('refuses a plain http:// server on another machine, naming --insecure-http, before the code is sent', () => {
+    for (const argv of [
+      ['enroll', '--server', 'http://loadout.example.com', '--code', 'A'],
+      ['enroll', 'http://10.0.0.5:3000/devices/enroll?code=A'],
+      ['enroll', 'http://[fe80::1]:3000/devices/enroll?code=A'],
+    ]) {
+      expect(() => parseCommand(argv)).toThrow(/http:\/\/.*unencrypted.*--insecure-http/);
+    }
+  });
+
+  it('enrols over http:// with --insecure-http (remembered), and over https:// or to this machine without it', () => {
+    expect(parseCommand(['enroll', 'http://10.0.0.5:3000/devices/enroll?code=A', '--insecure-http'])).toMatchObject({
+      server: 'http://10.0.0.5:3000',
+      insecureHttp: true,
+    });
+    for (const link of [
+      'https://loadout.example.com/devices/enroll?code=A',
+      'http://localhost:3000/devices/enroll?code=A',
+      'http://127.0.0.1:3000/devices/enroll?code=A',
+      'http://[::1]:3000/devices/enroll?code=A',
+    ]) {
+      expect(parseCommand(['enroll', link])).toMatchObject({ command: 'enroll', insecureHttp: false });
+    }
+    expect(parseCommand(['run', '--insecure-http'])).toMatchObject({ command: 'run', insecureHttp: true });
+    expect(parseCommand(['service', 'install', '--insecure-http'])).toMatchObject({ runArgs: ['--insecure-http'] });
+    expect(() => parseCommand(['status', '--insecure-http'])).toThrow('status does not take --insecure-http');
   });
 
   it('answers help and version', () => {

@@ -4,6 +4,7 @@ import { AGENT_INVENTORY_INTERVAL_MS } from '@shared/agent/protocol';
 import { HOUR_MS } from '@shared/time';
 
 import { MANAGER_NAMES, type ManagerName } from './installers/installer';
+import { insecureTransportProblem } from './transport';
 
 /** A mistake in how the command was typed: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
@@ -11,10 +12,12 @@ export class UsageError extends Error {}
 export type Command =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'enroll'; server: string; code: string; name: string | null; configDir: string | null }
+  | { command: 'enroll'; server: string; code: string; name: string | null; configDir: string | null; insecureHttp: boolean }
   | {
       command: 'run';
       configDir: string | null;
+      /** Lets an enrolment over plain http:// to another machine run (enroll --insecure-http remembers it). */
+      insecureHttp: boolean;
       installer: ManagerName | null;
       inventoryIntervalMs: number;
       simulateDelayMs: number;
@@ -26,9 +29,9 @@ export type Command =
 export const USAGE = `Loadout agent: installs your Loadout lists on this machine with its own package manager.
 
 Usage:
-  loadout-agent enroll --server URL --code CODE [--name NAME] [--config-dir DIR]
-  loadout-agent enroll LINK [--name NAME] [--config-dir DIR]     (the copied registration link)
-  loadout-agent run [--config-dir DIR] [--installer NAME] [--inventory-hours N]
+  loadout-agent enroll --server URL --code CODE [--name NAME] [--config-dir DIR] [--insecure-http]
+  loadout-agent enroll LINK [--name NAME] [--config-dir DIR] [--insecure-http]     (the copied registration link)
+  loadout-agent run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--insecure-http]
   loadout-agent status [--config-dir DIR]
   loadout-agent unenroll [--config-dir DIR]
   loadout-agent service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
@@ -37,6 +40,7 @@ Options:
   --installer NAME       use only this package manager (${MANAGER_NAMES.join(', ')}); simulated installs nothing
   --inventory-hours N    how often to report installed apps (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
   --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
+  --insecure-http        allow a plain http:// server on another machine (unencrypted; enroll remembers it)
   -h, --help             this text;  -v, --version  the agent's version
 
 Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not enrolled (or the credential was refused),
@@ -50,6 +54,7 @@ const options = {
   installer: { type: 'string' },
   'inventory-hours': { type: 'string' },
   'simulate-delay-ms': { type: 'string' },
+  'insecure-http': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -64,11 +69,11 @@ function parseWords(argv: readonly string[]) {
 type Values = ReturnType<typeof parseWords>['values'];
 
 const ALLOWED: Record<string, readonly (keyof typeof options)[]> = {
-  enroll: ['server', 'code', 'name', 'config-dir'],
-  run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms'],
+  enroll: ['server', 'code', 'name', 'config-dir', 'insecure-http'],
+  run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms', 'insecure-http'],
   status: ['config-dir'],
   unenroll: ['config-dir'],
-  service: ['config-dir', 'installer', 'inventory-hours'],
+  service: ['config-dir', 'installer', 'inventory-hours', 'insecure-http'],
 };
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -83,15 +88,22 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const configDir = values['config-dir'] ?? null;
   if (configDir === '') throw new UsageError('--config-dir needs a folder');
+  const insecureHttp = values['insecure-http'] === true;
 
   switch (command) {
-    case 'enroll':
-      return { command, configDir, name: nameOption(values.name), ...enrolmentTarget(values, rest) };
+    case 'enroll': {
+      const target = enrolmentTarget(values, rest);
+      // Before the code is sent: the code itself would cross the network in clear.
+      const problem = insecureHttp ? null : insecureTransportProblem(target.server);
+      if (problem) throw new UsageError(problem);
+      return { command, configDir, name: nameOption(values.name), insecureHttp, ...target };
+    }
     case 'run':
       noMorePositionals(command, rest);
       return {
         command,
         configDir,
+        insecureHttp,
         installer: installerOption(values.installer),
         inventoryIntervalMs: inventoryInterval(values['inventory-hours']),
         simulateDelayMs: values['simulate-delay-ms'] === undefined ? 0 : wholeNumber('--simulate-delay-ms', values['simulate-delay-ms']),
@@ -104,7 +116,7 @@ export function parseCommand(argv: readonly string[]): Command {
       const [action, ...more] = rest;
       if (action !== 'install' && action !== 'uninstall') throw new UsageError('service needs install or uninstall');
       noMorePositionals(`service ${action}`, more);
-      if (action === 'uninstall' && (values.installer !== undefined || values['inventory-hours'] !== undefined)) {
+      if (action === 'uninstall' && (values.installer !== undefined || values['inventory-hours'] !== undefined || insecureHttp)) {
         throw new UsageError('service uninstall takes only --config-dir');
       }
       // Checked now; passed on to the service's `run` as typed.
@@ -113,6 +125,7 @@ export function parseCommand(argv: readonly string[]): Command {
       const runArgs = [
         ...(values.installer !== undefined ? ['--installer', values.installer] : []),
         ...(values['inventory-hours'] !== undefined ? ['--inventory-hours', values['inventory-hours']] : []),
+        ...(insecureHttp ? ['--insecure-http'] : []),
       ];
       return { command: 'service', action, configDir, runArgs };
     }

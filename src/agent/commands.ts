@@ -8,6 +8,7 @@ import { ConfigStore, isPrivileged, resolveConfigDir } from './config-store';
 import { defaultDeviceName, deviceOfCredential, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from './enrolment';
 import { consoleLogger } from './log';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
+import { insecureTransportProblem } from './transport';
 import { AGENT_VERSION } from './version';
 
 /** Exit codes (also in --help): systemd does not restart the agent after 3 or 78. */
@@ -79,7 +80,7 @@ async function execute(command: Command, hooks: CommandHooks): Promise<number> {
   }
 }
 
-async function enrolled(configDirOption: string | null) {
+async function storedEnrolment(configDirOption: string | null) {
   const store = new ConfigStore(resolveConfigDir(configDirOption ?? undefined));
   const config = await store.load();
   if (!config) {
@@ -89,6 +90,17 @@ async function enrolled(configDirOption: string | null) {
     );
   }
   return { store, config };
+}
+
+/**
+ * The stored enrolment for a command that sends its credential: refused first when it points at
+ * a plain http:// server on another machine, unless enrolment or this command said --insecure-http.
+ */
+async function enrolled(configDirOption: string | null, insecureHttp = false) {
+  const found = await storedEnrolment(configDirOption);
+  const problem = insecureHttp || found.config.insecureHttp ? null : insecureTransportProblem(found.config.server);
+  if (problem) throw new Failure(problem, EXIT.usage);
+  return found;
 }
 
 async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise<number> {
@@ -110,6 +122,7 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
     deviceId: answer.device.device_id,
     deviceName: answer.device.device_name,
     credential: answer.credential,
+    ...(command.insecureHttp ? { insecureHttp: true as const } : {}),
   });
   const dirOption = command.configDir ? ` --config-dir ${JSON.stringify(store.dir)}` : '';
   say(`Enrolled "${answer.device.device_name}" with ${command.server}.`);
@@ -119,7 +132,7 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
 }
 
 async function run(command: Extract<Command, { command: 'run' }>, hooks: CommandHooks): Promise<number> {
-  const { store, config } = await enrolled(command.configDir);
+  const { store, config } = await enrolled(command.configDir, command.insecureHttp);
   const log = consoleLogger();
   log.info(`Loadout agent ${AGENT_VERSION}: ${config.server}, "${config.deviceName}" (${store.dir})`);
   const agent = new Agent({
@@ -173,7 +186,7 @@ async function status(configDir: string | null): Promise<number> {
 }
 
 async function unenroll(configDir: string | null): Promise<number> {
-  const { store, config } = await enrolled(configDir);
+  const { store, config } = await storedEnrolment(configDir);
   await store.remove();
   say(`Forgot the enrolment with ${config.server} (${store.file}).`);
   say('The device stays in your account until you deactivate it on the Devices screen.');
@@ -192,7 +205,7 @@ async function service(command: Extract<Command, { command: 'service' }>): Promi
     say(`Removed the Loadout agent service (${plan.file}). The enrolment in ${dir} is kept.`);
     return EXIT.ok;
   }
-  const { store } = await enrolled(command.configDir);
+  const { store } = await enrolled(command.configDir, command.runArgs.includes('--insecure-http'));
   const plan = await installService([...agentProgram(), 'run', '--config-dir', store.dir, ...command.runArgs], store.dir, deps);
   say(`Installed and started the Loadout agent service (${plan.file}).`);
   say(`Check it: ${plan.hint}`);

@@ -10,6 +10,8 @@ export const agentConfigSchema = z.object({
   deviceId: z.string().min(1),
   deviceName: z.string().min(1),
   credential: z.string().min(1),
+  /** Enrolled with --insecure-http: plain http:// to another machine was accepted once, for good. */
+  insecureHttp: z.literal(true).optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
