@@ -59,7 +59,8 @@ describe('removing an app: the person sees everything it takes before anything g
       manager: 'apt',
       packageId: 'python3',
       installedVersion: '3.11.2-1+b1',
-      removes: PYTHON_REMOVAL,
+      // apt lists the dependants first; the answer puts the app's own package first.
+      removes: [PYTHON_REMOVAL[1]!, PYTHON_REMOVAL[2]!, PYTHON_REMOVAL[0]!],
       refused: null,
     });
     const answer = await eventually(
@@ -108,7 +109,7 @@ describe('removing an app: the person sees everything it takes before anything g
     expect((await checks.get(unanswered.body.checkId)).body.status).toBe('unanswered');
 
     const refused = await checks.start(app.app_id);
-    const refusal = "Removing python3 would remove nodejs with it, which Loadout's agent runs on: the agent never removes it";
+    const refusal = "Removing python3 would also remove nodejs, which Loadout's agent runs on: the agent never removes it";
     agent.send({
       type: 'removal.plan',
       checkId: (await agent.next('removal.check')).checkId,

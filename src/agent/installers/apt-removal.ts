@@ -94,14 +94,18 @@ async function refusal(
   ]);
   const runtime = new Set(owners.exitCode === 0 ? parseOwners(owners.stdout) : []);
   const protectedReasons = parseProtected(priorities.stdout);
-  const what = (other: string) => (other === name ? name : `${other} with it`);
   for (const other of names) {
-    if (runtime.has(other))
-      return `Removing ${name} would remove ${what(other)}, which Loadout's agent runs on: the agent never removes it`;
-    if (LOADOUT_PACKAGES.includes(other))
-      return `Removing ${name} would remove ${what(other)}, which is Loadout itself: the agent never removes it`;
-    const reason = protectedReasons.get(other);
-    if (reason) return `Removing ${name} would remove ${what(other)}, ${reason}: the agent never removes it`;
+    const why = runtime.has(other)
+      ? { self: "what Loadout's agent runs on", other: "which Loadout's agent runs on" }
+      : LOADOUT_PACKAGES.includes(other)
+        ? { self: 'Loadout itself', other: 'which is Loadout itself' }
+        : protectedReasons.has(other)
+          ? { self: protectedReasons.get(other)!, other: protectedReasons.get(other)! }
+          : null;
+    if (!why) continue;
+    return other === name
+      ? `${name} is ${why.self}: the agent never removes it`
+      : `Removing ${name} would also remove ${other}, ${why.other}: the agent never removes it`;
   }
   return null;
 }

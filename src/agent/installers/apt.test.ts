@@ -305,11 +305,11 @@ describe('AptInstaller', () => {
         removals: { ...removals, python3: ['python3', 'python3-apt', 'nodejs'] },
       });
       const direct = await machine.installer.uninstall({ name: 'nodejs' }, signal, { alsoRemove: [] });
-      expect(direct.message).toBe("Removing nodejs would remove nodejs, which Loadout's agent runs on: the agent never removes it");
+      expect(direct.message).toBe("nodejs is what Loadout's agent runs on: the agent never removes it");
       const collateral = await machine.installer.uninstall({ name: 'python3' }, signal, { alsoRemove: ['python3-apt', 'nodejs'] });
       expect(collateral).toMatchObject({
         status: 'failed',
-        message: "Removing python3 would remove nodejs with it, which Loadout's agent runs on: the agent never removes it",
+        message: "Removing python3 would also remove nodejs, which Loadout's agent runs on: the agent never removes it",
       });
       expect(machine.commandLines().filter((line) => line.startsWith('apt-get remove'))).toEqual([]);
     });
@@ -317,7 +317,7 @@ describe('AptInstaller', () => {
     it('refuses Essential and required packages', async () => {
       const machine = aptMachine([], new Map([['gzip', '1.12-1']]), '2.10-3', { removals, priority: { gzip: ['yes', 'required'] } });
       expect((await machine.installer.removalPlan({ name: 'gzip' })).refused).toBe(
-        'Removing gzip would remove gzip, an Essential package of the system: the agent never removes it',
+        'gzip is an Essential package of the system: the agent never removes it',
       );
     });
 

@@ -151,7 +151,8 @@ export class RemovalCheckService {
       manager: plan?.manager ?? null,
       packageId: plan?.packageId ?? null,
       installedVersion: plan?.installedVersion ?? null,
-      removes: plan?.removes ?? [],
+      // The app's own package first, then what goes with it in the manager's order.
+      removes: plan ? [...plan.removes].sort((a, b) => Number(b.name === plan.packageId) - Number(a.name === plan.packageId)) : [],
       refused: plan?.refused ?? null,
       createdAt: row.created_at,
     });

@@ -35,7 +35,7 @@ export const removalCheckSchema = z.object({
   packageId: z.string().nullable(),
   /** Null when the app is not installed on the machine (nothing to remove). */
   installedVersion: z.string().nullable(),
-  /** Every package the removal takes, the app's own included. */
+  /** Every package the removal takes: the app's own first, then the others in the manager's order. */
   removes: z.array(z.object({ name: z.string(), version: z.string() })),
   /** Why the agent will not remove it; null when it may. */
   refused: z.string().nullable(),

@@ -17,23 +17,31 @@ export class LocalAptRepo {
   private readonly repo = join(this.root, 'repo');
   private readonly sourceFile: string;
 
-  constructor(readonly packageName: string) {
+  /** `others`: more packages of this repository (built with `build(version, {name})`), purged with it. */
+  constructor(
+    readonly packageName: string,
+    private readonly others: readonly string[] = [],
+  ) {
     this.sourceFile = `/etc/apt/sources.list.d/${packageName}-e2e.list`;
     // apt reads file: sources as its unprivileged _apt user: the folders must be readable to all.
     chmodSync(this.root, 0o755);
     mkdirSync(this.repo, { mode: 0o755 });
   }
 
-  /** Builds the package at `version` (one text file saying the version) and answers the .deb's path. */
-  build(version: string): string {
-    const tree = join(this.root, `tree-${version}`);
+  /**
+   * Builds the package (or another of this repository's, `name`) at `version` — one text file
+   * saying the version, and `depends` as its Depends line — and answers the .deb's path.
+   */
+  build(version: string, { name = this.packageName, depends }: { name?: string; depends?: string } = {}): string {
+    const tree = join(this.root, `tree-${name}-${version}`);
     mkdirSync(join(tree, 'DEBIAN'), { recursive: true });
-    mkdirSync(join(tree, 'usr/share', this.packageName), { recursive: true });
+    mkdirSync(join(tree, 'usr/share', name), { recursive: true });
     writeFileSync(
       join(tree, 'DEBIAN/control'),
       [
-        `Package: ${this.packageName}`,
+        `Package: ${name}`,
         `Version: ${version}`,
+        ...(depends ? [`Depends: ${depends}`] : []),
         'Architecture: all',
         'Maintainer: Loadout tests <tests@loadout.invalid>',
         'Section: misc',
@@ -43,8 +51,8 @@ export class LocalAptRepo {
         '',
       ].join('\n'),
     );
-    writeFileSync(join(tree, 'usr/share', this.packageName, 'VERSION'), `${version}\n`);
-    const deb = join(this.root, `${this.packageName}_${version}_all.deb`);
+    writeFileSync(join(tree, 'usr/share', name, 'VERSION'), `${version}\n`);
+    const deb = join(this.root, `${name}_${version}_all.deb`);
     execFileSync('dpkg-deb', ['--build', '--root-owner-group', tree, deb], { stdio: 'ignore' });
     return deb;
   }
@@ -78,12 +86,15 @@ export class LocalAptRepo {
     return out.split('\n').find((line) => line.startsWith(`${this.packageName}/`)) ?? null;
   }
 
-  /** Purges the package, the source and apt's copy of its index, and the files. */
+  /** Purges the packages, the source and apt's copy of its index, and the files. */
   remove(): void {
-    try {
-      execFileSync('dpkg', ['--purge', this.packageName], { stdio: 'ignore', env: APT_ENV });
-    } catch {
-      // Not installed: nothing to purge.
+    // Dependants first: dpkg refuses to purge a package another installed one depends on.
+    for (const name of [...this.others].reverse().concat(this.packageName)) {
+      try {
+        execFileSync('dpkg', ['--purge', name], { stdio: 'ignore', env: APT_ENV });
+      } catch {
+        // Not installed: nothing to purge.
+      }
     }
     rmSync(this.sourceFile, { force: true });
     // apt names a source's lists after its URI with "/" turned into "_".

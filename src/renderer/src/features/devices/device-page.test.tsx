@@ -223,7 +223,7 @@ describe('/devices/:deviceId', () => {
   });
 
   it('says why the agent will not remove an app, and offers no way to confirm it', async () => {
-    const refusal = "Removing vlc would remove nodejs with it, which Loadout's agent runs on: the agent never removes it";
+    const refusal = "Removing vlc would also remove nodejs, which Loadout's agent runs on: the agent never removes it";
     mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([box]) },
       'GET /api/installations': { status: 200, data: { installations: [] } },

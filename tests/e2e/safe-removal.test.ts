@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { AptInstaller } from '../../src/agent/installers/apt';
+import { defaultDeps } from '../../src/agent/installers/index';
+import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
+import { addAppsToCatalogue } from './helpers/catalogue-admin';
+import { LocalAptRepo } from './helpers/local-apt-repo';
+import { enrolThisMachine, HeadlessAgent, installedVersion } from './helpers/machine';
+import { startServer, type RunningServer } from './helpers/server';
+import { field, newPerson, see, signUp } from './helpers/ui';
+
+/** The app, a package that depends on it (apt removes it with the app), and a bystander. */
+const CORE = 'loadout-demo-core';
+const PLUGIN = 'loadout-demo-plugin';
+const CANARY = 'loadout-demo-canary';
+const VERSION = '1.0-1';
+const CORE_APP = { name: 'Demo Core', apt: CORE };
+const NODE_APP = { name: 'Node.js', apt: 'nodejs' };
+const CANARY_APP = { name: 'Canary', apt: CANARY };
+const REMOVE_TIMEOUT_MS = 120_000;
+
+const isRoot = process.getuid?.() === 0;
+const signal = new AbortController().signal;
+
+/**
+ * The agent is root on people's machines: nothing is removed that the person did not see, an
+ * id is never an action or a pattern, and the agent's own runtime never goes. Real packages,
+ * real apt, real agent and server, in Chromium. Needs root (CI runs as root).
+ */
+describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real machine: only what the person saw', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const agent = new HeadlessAgent();
+  const repo = new LocalAptRepo(CORE, [PLUGIN, CANARY]);
+  let deviceId = '';
+
+  beforeAll(async () => {
+    if (!isRoot) throw new Error('This test installs and removes real packages with dpkg and apt and must run as root (CI does).');
+    for (const name of [CORE, PLUGIN, CANARY])
+      if (installedVersion(name) !== null) throw new Error(`${name} is installed already: a run before this one did not clean up`);
+    if (installedVersion('nodejs') === null) throw new Error('This test needs Node.js installed from apt (the nodejs package), as CI has');
+    const debs = [repo.build(VERSION), repo.build(VERSION, { name: PLUGIN, depends: CORE }), repo.build(VERSION, { name: CANARY })];
+    for (const deb of debs) {
+      repo.installDirectly(deb);
+      repo.publish(deb);
+    }
+    server = await startServer({ CATALOGUE_SEED_FILE: '' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  }, 90_000);
+  afterAll(async () => {
+    await agent.stop();
+    repo.remove();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('refuses package ids that apt would read as an action or a pattern, in the catalogue and in the agent', async () => {
+    await signUp(page, server.url, newPerson('removal-user'));
+    await page.goto(`${server.url}/app-database-management`);
+    const form = page.getByRole('region', { name: 'Add App' });
+    for (const id of [`${CANARY}-`, 'loadout-demo-.+']) {
+      await field(form, 'apt package').fill(id);
+      await form.getByRole('button', { name: 'Add App' }).click();
+      await form.getByText('Not a valid Debian package name', { exact: false }).first().waitFor();
+    }
+
+    // Forced past the server, the agent refuses them itself, before apt hears of them.
+    const apt = new AptInstaller(defaultDeps());
+    for (const id of [`${CANARY}-`, 'loadout-demo-.+', `-${CANARY}`]) {
+      expect(await apt.uninstall({ name: id }, signal), id).toMatchObject({
+        status: 'failed',
+        message: 'Not a valid package id: nothing was run',
+      });
+      expect(await apt.install({ name: id }, signal), id).toMatchObject({
+        status: 'failed',
+        message: 'Not a valid package id: nothing was run',
+      });
+    }
+    // A name apt does not know exactly would be read as a pattern: never handed to apt-get.
+    expect(await apt.install({ name: 'loadout-demo.canar' }, signal)).toMatchObject({
+      status: 'failed',
+      message: 'Not found in the apt sources',
+    });
+    expect(installedVersion(CANARY)).toBe(VERSION);
+    expect(installedVersion(CORE)).toBe(VERSION);
+  });
+
+  it('never sends the agent an id that breaks the grammar, even one written into the database by hand', async () => {
+    await addAppsToCatalogue(page, server.url, 'Utilities', [CORE_APP, NODE_APP, CANARY_APP]);
+    deviceId = await enrolThisMachine(page, server.url, agent);
+    const canary = await server.app.ctx.db.selectFrom('apps').select('id').where('name', '=', CANARY_APP.name).executeTakeFirstOrThrow();
+    await server.app.ctx.db
+      .updateTable('apps')
+      .set({ apt_package: `${CANARY}-` })
+      .where('id', '=', canary.id)
+      .execute();
+
+    const created = await page.evaluate(
+      async ({ appId, device }) => {
+        const res = await fetch('/api/installations', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ appIds: [appId], deviceIds: [device], kind: 'uninstall' }),
+        });
+        return (await res.json()) as { targets: Array<{ items: Array<{ status: string; message: string | null }> }> };
+      },
+      { appId: canary.id, device: deviceId },
+    );
+    expect(created.targets[0]!.items[0]).toMatchObject({
+      status: 'skipped',
+      message: 'Its package id in the catalogue is not valid, so it is not sent to machines',
+    });
+    expect(installedVersion(CANARY)).toBe(VERSION);
+  });
+
+  it(
+    'shows every package an uninstall takes before the person confirms, and removes exactly those',
+    async () => {
+      await page.goto(`${server.url}/devices/${deviceId}`);
+      const inventory = page.getByRole('table', { name: 'Installed apps' });
+      await inventory.getByRole('row').filter({ hasText: CORE_APP.name }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Uninstall App' });
+      await dialog.getByText('1 other package goes with it').waitFor({ timeout: 30_000 });
+      const listed = dialog.getByRole('list', { name: 'Packages that would be removed' }).getByRole('listitem');
+      expect(await listed.allTextContents()).toEqual([`${CORE}${VERSION}the app`, `${PLUGIN}${VERSION}also removed`]);
+      await screenshot(page, '90-uninstall-shows-what-goes');
+      await inDarkMode(page, 'Installed apps', async () => {
+        await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
+        await dialog.getByText('1 other package goes with it').waitFor({ timeout: 30_000 });
+        await screenshot(page, '90-uninstall-shows-what-goes-dark');
+      });
+
+      await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
+      await dialog.getByRole('button', { name: 'Uninstall 2 packages' }).click({ timeout: 30_000 });
+      await page.waitForURL('**/installations/*');
+      const grid = page.getByRole('table', { name: 'Apps on each device' });
+      await grid
+        .getByRole('row')
+        .filter({ hasText: CORE_APP.name })
+        .getByText('Uninstalled', { exact: true })
+        .waitFor({ timeout: REMOVE_TIMEOUT_MS });
+      await see(page, 'Succeeded');
+      await screenshot(page, '92-uninstalled-confirmed-set');
+      expect(installedVersion(CORE)).toBeNull();
+      expect(installedVersion(PLUGIN)).toBeNull();
+      // What the person did not choose stays.
+      expect(installedVersion(CANARY)).toBe(VERSION);
+    },
+    REMOVE_TIMEOUT_MS + 60_000,
+  );
+
+  it("refuses to remove the agent's own runtime, and says so", async () => {
+    await page.goto(`${server.url}/devices/${deviceId}`);
+    await page.getByRole('button', { name: `Uninstall ${NODE_APP.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Uninstall App' });
+    await dialog.getByText('Loadout will not remove this').waitFor({ timeout: 30_000 });
+    await dialog.getByText("nodejs is what Loadout's agent runs on: the agent never removes it").waitFor();
+    expect(await dialog.getByRole('button', { name: 'Uninstall' }).isDisabled()).toBe(true);
+    await screenshot(page, '91-uninstall-refused-runtime');
+    await inDarkMode(page, 'Installed apps', async () => {
+      await page.getByRole('button', { name: `Uninstall ${NODE_APP.name}` }).click();
+      await dialog.getByText('Loadout will not remove this').waitFor({ timeout: 30_000 });
+      await screenshot(page, '91-uninstall-refused-runtime-dark');
+    });
+    // Asked straight, without the dialog, the agent refuses as well.
+    expect(await new AptInstaller(defaultDeps()).uninstall({ name: 'nodejs' }, signal)).toMatchObject({
+      status: 'failed',
+      message: "nodejs is what Loadout's agent runs on: the agent never removes it",
+    });
+    expect(installedVersion('nodejs')).not.toBeNull();
+  });
+});
