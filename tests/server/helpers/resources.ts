@@ -5,6 +5,8 @@ import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import type { Schedule } from '@shared/api/schedules';
 
+import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
+import { newId } from '../../../src/server/security/tokens';
 import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
 import { registerUser } from './factories';
 import { listsOf, setPlan } from './lists';
@@ -25,6 +27,8 @@ export interface Owner {
   apiKey: CreateApiKeyResponse;
   /** An update schedule of the enrolled machine (premium). */
   schedule: Schedule;
+  /** A removal check of the app on the enrolled machine (stored as the agent would have answered it). */
+  removalCheckId: string;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -65,7 +69,26 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   );
   if (schedule.status !== 201) throw new Error(`schedule creation failed: ${schedule.status} ${JSON.stringify(schedule.body)}`);
 
+  // Asking needs the agent online; the row is what the question and its answer leave behind.
+  const device = await t.app.ctx.db
+    .selectFrom('devices')
+    .select('id')
+    .where('device_id', '=', enrolled.body.device.device_id)
+    .executeTakeFirstOrThrow();
+  const removalCheckId = newId();
+  await insertRemovalCheck(t.app.ctx.db, {
+    id: removalCheckId,
+    user_id: user.user.id,
+    device_row_id: device.id,
+    app_id: app.app_id,
+    status: 'answered',
+    plan: JSON.stringify({ manager: 'apt', packageId: 'x', installedVersion: '1', removes: [{ name: 'x', version: '1' }], refused: null }),
+    created_at: t.clock.now().toISOString(),
+    answered_at: t.clock.now().toISOString(),
+  });
+
   return {
+    removalCheckId,
     browser,
     list: created.body,
     token: token.body.token,
@@ -86,6 +109,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'itemId') return owner.installation.targets[0]?.items[0]?.itemId;
   if (parameter === 'platform') return 'linux';
   if (parameter === 'deviceId') return owner.enrolled.device_id;
+  if (parameter === 'checkId') return owner.removalCheckId;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
