@@ -134,6 +134,24 @@ describe('BrewInstaller', () => {
     });
   });
 
+  it('will not offer to remove a formula that other installed formulae use, and removes nothing', async () => {
+    const fake = scriptedRun((call) => {
+      if (call.args[0] === 'list') return { stdout: 'openssl@3 3.4.0\n' };
+      if (call.args[0] === 'uses') return { stdout: 'curl\nwget\n' };
+      return {};
+    });
+    const installer = new BrewInstaller(testDeps(fake.run), { brew: '/opt/homebrew/bin/brew' });
+    const refusal = 'Homebrew keeps openssl@3 while curl and wget use it: uninstall those first';
+    expect(await installer.removalPlan({ name: 'openssl@3' })).toEqual({
+      installedVersion: '3.4.0',
+      removes: [{ name: 'openssl@3', version: '3.4.0' }],
+      refused: refusal,
+    });
+    expect(await installer.uninstall({ name: 'openssl@3' }, signal)).toMatchObject({ status: 'failed', message: refusal });
+    expect(fake.commandLines()).toContain('/opt/homebrew/bin/brew uses --installed --formula openssl@3');
+    expect(fake.commandLines().some((line) => line.includes(' uninstall '))).toBe(false);
+  });
+
   it('lists installed and outdated casks and formulae', async () => {
     const fake = scriptedRun((call) => {
       if (call.args.includes('outdated'))

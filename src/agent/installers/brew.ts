@@ -48,9 +48,13 @@ export const brewListArgs = (cask: boolean, name?: string): string[] => [
 ];
 export const brewOutdatedArgs = (): string[] => ['outdated', '--json=v2'];
 
-/** The program and arguments for one brew call: brew itself, or through sudo as the owner when the agent is root. */
+/** The installed formulae that depend on a formula (Homebrew will not uninstall it while there are any). */
+export const brewUsesArgs = (name: string): string[] => ['uses', '--installed', '--formula', name];
+
 /** A cask and a formula follow the same grammar, each checked as what it is. */
 const brewKind = (id: PackageId): PackageIdKind => (id.cask ? 'brew-cask' : 'brew-formula');
+
+/** The program and arguments for one brew call: brew itself, or through sudo as the owner when the agent is root. */
 
 export function brewCommand(
   brew: string,
@@ -257,8 +261,21 @@ export class BrewInstaller implements Installer {
     return { status: 'succeeded', version, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
   }
 
-  removalPlan(id: PackageId): Promise<RemovalPlan> {
-    return singlePackagePlan(this, id);
+  /**
+   * A removal takes the package alone: Homebrew refuses to uninstall a formula that installed
+   * formulae depend on, so the plan says so (and names them) rather than offering it.
+   */
+  async removalPlan(id: PackageId): Promise<RemovalPlan> {
+    const plan = await singlePackagePlan(this, id);
+    if (plan.installedVersion === null || plan.refused || id.cask) return plan;
+    const uses = await this.brew(brewUsesArgs(id.name), QUERY_ENV, { timeoutMs: QUERY_TIMEOUT_MS });
+    const users = uses.exitCode === 0 ? cleanLines(uses.stdout).filter((line) => line !== '' && !line.includes(' ')) : [];
+    if (users.length === 0) return plan;
+    const them = users.length === 1 ? users[0] : `${users.slice(0, -1).join(', ')} and ${users.at(-1)}`;
+    return {
+      ...plan,
+      refused: `Homebrew keeps ${id.name} while ${them} ${users.length === 1 ? 'uses' : 'use'} it: uninstall ${users.length === 1 ? 'that' : 'those'} first`,
+    };
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
