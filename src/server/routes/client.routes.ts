@@ -1,13 +1,13 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { agentReleasesResponseSchema, CHECKSUM_HEADER, type AgentReleasesResponse } from '@shared/api/client';
 import { ErrorCode, errorResponseSchema } from '@shared/api/errors';
 
 import { notFound } from '../errors';
+import { ClientDownloads } from '../services/client-downloads';
 
 const tags = ['client'];
 
@@ -35,34 +35,74 @@ interface Download {
   missing: string;
 }
 
-/** Streams a built client file as an attachment, or the 404 envelope when it has not been built. */
-async function sendDownload(reply: FastifyReply, download: Download): Promise<FastifyReply> {
-  const info = await stat(download.path).catch(() => null);
-  if (!info?.isFile()) throw notFound(download.missing, ErrorCode.CLIENT_BUILD_NOT_FOUND);
+const AGENT_FILENAME = 'loadout-agent.mjs';
+
+/**
+ * Streams a built client file as an attachment with the SHA-256 of its bytes, so that whoever
+ * downloads it can check it before running it (hex for sha256sum, and RFC 9530's Repr-Digest
+ * for tools); or the 404 envelope when it has not been built.
+ */
+async function sendDownload(downloads: ClientDownloads, reply: FastifyReply, download: Download): Promise<FastifyReply> {
+  const file = await downloads.open(download.path);
+  if (!file) throw notFound(download.missing, ErrorCode.CLIENT_BUILD_NOT_FOUND);
   return reply
     .type(download.contentType)
-    .header('content-length', info.size)
+    .header('content-length', file.size)
     .header('content-disposition', `attachment; filename="${download.filename}"`)
     .header('cache-control', 'no-cache')
-    .send(createReadStream(download.path));
+    .header(CHECKSUM_HEADER, file.sha256)
+    .header('repr-digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`)
+    .send(file.stream());
 }
 
 /** Downloads of Loadout's own clients: public, like the installers on a product's download page. */
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const downloads = new ClientDownloads();
+
+  app.get(
+    '/api/client/agent/releases',
+    {
+      schema: {
+        tags,
+        summary: 'The agent builds this server serves, each with its download address, size and SHA-256',
+        response: { 200: agentReleasesResponseSchema },
+      },
+    },
+    async (): Promise<AgentReleasesResponse> => {
+      const builds: AgentReleasesResponse['builds'] = [];
+      const agent = await downloads.open(app.ctx.config.agentFile);
+      if (agent) {
+        await agent.close();
+        builds.push({
+          platform: 'any',
+          arch: 'any',
+          format: 'mjs',
+          url: `${app.ctx.config.publicUrl}/api/client/agent`,
+          sha256: agent.sha256,
+          size: agent.size,
+          // Builds are not signed yet: the checksum, read over HTTPS, is what a person checks.
+          signature: null,
+        });
+      }
+      return { version: app.ctx.config.version, publicKey: null, builds };
+    },
+  );
+
   app.get(
     '/api/client/agent',
     {
       schema: {
         tags,
-        summary: 'The headless device agent: one JavaScript file for Node >= 20 (node loadout-agent.mjs enroll LINK)',
+        summary:
+          'The headless device agent: one JavaScript file for Node >= 20 (node loadout-agent.mjs enroll LINK); its SHA-256 in X-Checksum-SHA256',
         produces: ['application/javascript'],
         response: { 404: errorResponseSchema },
       },
     },
     async (_request, reply) =>
-      sendDownload(reply, {
+      sendDownload(downloads, reply, {
         path: app.ctx.config.agentFile,
-        filename: 'loadout-agent.mjs',
+        filename: AGENT_FILENAME,
         contentType: 'application/javascript; charset=utf-8',
         missing: 'The headless agent has not been built on this server',
       }),
@@ -87,7 +127,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       if (arch !== 'auto' && !(build.arches as readonly string[]).includes(arch)) {
         throw notFound(`The desktop client is not built for ${PLATFORM_NAMES[platform]} on ${arch}`, ErrorCode.CLIENT_BUILD_NOT_FOUND);
       }
-      return sendDownload(reply, {
+      return sendDownload(downloads, reply, {
         path: join(app.ctx.config.releasesDir, build.filename),
         filename: build.filename,
         contentType: build.contentType,
