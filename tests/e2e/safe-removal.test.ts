@@ -8,7 +8,7 @@ import { addAppsToCatalogue } from './helpers/catalogue-admin';
 import { LocalAptRepo } from './helpers/local-apt-repo';
 import { enrolThisMachine, HeadlessAgent, installedVersion } from './helpers/machine';
 import { startServer, type RunningServer } from './helpers/server';
-import { field, newPerson, see, signUp } from './helpers/ui';
+import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
 
 /** The app, a package that depends on it (apt removes it with the app), and a bystander. */
 const CORE = 'loadout-demo-core';
@@ -90,6 +90,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
 
   it('never sends the agent an id that breaks the grammar, even one written into the database by hand', async () => {
     await addAppsToCatalogue(page, server.url, 'Utilities', [CORE_APP, NODE_APP, CANARY_APP]);
+    // Loadout removes only apps the person chose: these two are in a list of theirs.
+    await createListWithApps(page, server.url, 'Dev tools', [CORE_APP.name, NODE_APP.name]);
     deviceId = await enrolThisMachine(page, server.url, agent);
     const canary = await server.app.ctx.db.selectFrom('apps').select('id').where('name', '=', CANARY_APP.name).executeTakeFirstOrThrow();
     await server.app.ctx.db

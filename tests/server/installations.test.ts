@@ -350,6 +350,16 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
 
   it('previews install, already installed and not available from the last inventory', async () => {
     const { apps, list, machine, installs } = await world(t, admin);
+    // Another catalogue app of the same package, in none of the owner's lists: the machine has it, nobody chose it.
+    const [unchosen] = await catalogueOf(
+      t,
+      (await signInAgain(t, admin)).token,
+      1,
+      `Unchosen ${Math.random().toString(36).slice(2, 7)}`,
+      () => ({
+        apt_package: 'cowsay',
+      }),
+    );
     const agent = await ProtocolAgent.connect(url, machine.credential, ['apt']);
     await agent.next('inventory.request');
     agent.send({
@@ -369,7 +379,10 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
       packageId: 'cowsay',
       installedVersion: '3.03+dfsg2-8',
       availableVersion: '3.04',
+      // In the owner's list: offered for removal.
+      chosen: true,
     });
+    expect(inventory.body.apps.find((app) => app.appId === unchosen!.app_id)).toMatchObject({ packageId: 'cowsay', chosen: false });
     expect(inventory.body.apps.map((app) => app.name)).not.toContain(apps[0]!.name);
     expect(inventory.body.checkedAt).not.toBeNull();
 

@@ -14,6 +14,7 @@ import { DAY_MS } from '@shared/time';
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
 import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
+import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
 import {
@@ -307,7 +308,11 @@ export class InstallationService {
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
+    const [rows, apps, chosen] = await Promise.all([
+      inventoryOf(this.ctx.db, [device.id]),
+      listApps(this.ctx.db),
+      chosenAppIds(this.ctx.db, userId, device.id),
+    ]);
     const found: DeviceInventory['apps'] = [];
     for (const app of apps) {
       const entry = inventoryEntryOf(app, device.platform, rows);
@@ -319,6 +324,7 @@ export class InstallationService {
         packageId: entry.row.package_id,
         installedVersion: entry.row.installed_version,
         availableVersion: entry.row.available_version,
+        chosen: chosen.has(app.id),
       });
     }
     return { checkedAt: device.inventory_checked_at, apps: found };

@@ -160,6 +160,11 @@ export const deviceInventorySchema = z.object({
       packageId: z.string(),
       installedVersion: z.string(),
       availableVersion: z.string().nullable(),
+      /**
+       * Whether the person chose it for this machine: it is in one of their lists, or Loadout
+       * installed it here. Only such apps are offered for removal.
+       */
+      chosen: z.boolean(),
     }),
   ),
 });

@@ -21,9 +21,19 @@ const inventory: DeviceInventory = {
       packageId: 'git',
       installedVersion: '1:2.39.5-0+deb12u1',
       availableVersion: '1:2.39.5-0+deb12u2',
+      chosen: true,
     },
-    { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null },
-    { appId: 7, name: 'Curl', manager: 'apt', packageId: 'curl', installedVersion: '7.88.1-10', availableVersion: '7.88.1-10+deb12u8' },
+    { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null, chosen: true },
+    // The machine came with it: nobody chose it here.
+    {
+      appId: 7,
+      name: 'Curl',
+      manager: 'apt',
+      packageId: 'curl',
+      installedVersion: '7.88.1-10',
+      availableVersion: '7.88.1-10+deb12u8',
+      chosen: false,
+    },
   ],
 };
 
@@ -97,8 +107,9 @@ describe('/devices/:deviceId', () => {
               packageId: 'git',
               installedVersion: '1:2.39.5-0+deb12u1',
               availableVersion: '1:2.39.5-0+deb12u2',
+              chosen: true,
             },
-            { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null },
+            { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null, chosen: true },
           ],
         },
       },
@@ -191,6 +202,8 @@ describe('/devices/:deviceId', () => {
     });
     renderApp('/devices/dev_buildbox0001');
     const table = await screen.findByRole('table', { name: 'Installed apps' });
+    // Only apps the person chose (in a list, or installed by Loadout) are offered for removal.
+    expect(within(table).getByRole('button', { name: 'Uninstall Curl' })).toBeDisabled();
     fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
     let dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowUpCircle, IconTrash } from '@tabler/icons-react';
 
 import type { InventoryApp } from './uninstall-app-modal';
@@ -66,17 +66,27 @@ export function InventoryTable({ apps, pending, onUpdate, onUninstall }: Invento
                       Update
                     </Button>
                   ) : null}
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    disabled={pending !== null}
-                    aria-label={`Uninstall ${app.name}`}
-                    onClick={() => onUninstall(app)}
+                  <Tooltip
+                    label="Loadout removes only apps you chose: add it to one of your lists first"
+                    disabled={app.chosen}
+                    withArrow
+                    multiline
+                    w={240}
                   >
-                    Uninstall
-                  </Button>
+                    <span>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        disabled={pending !== null || !app.chosen}
+                        aria-label={`Uninstall ${app.name}`}
+                        onClick={() => onUninstall(app)}
+                      >
+                        Uninstall
+                      </Button>
+                    </span>
+                  </Tooltip>
                 </Group>
               </Table.Td>
             </Table.Tr>
