@@ -13,6 +13,7 @@ import {
   verifyEmailResponseSchema,
 } from '@shared/api/auth';
 import { appSchema, appsResponseSchema, categoriesResponseSchema, categorySchema } from '@shared/api/catalogue';
+import { agentReleasesResponseSchema } from '@shared/api/client';
 import { successResponseSchema } from '@shared/api/common';
 import {
   createDeviceTokenResponseSchema,
@@ -139,6 +140,7 @@ export const apiContract = {
   'GET /api/lists/:id/export': file(),
   // SPEC §7's desktop client download; this server has no such route yet (the dialog's error path).
   'GET /api/client/download-client/:platform': file(),
+  'GET /api/client/agent/releases': json(agentReleasesResponseSchema),
 
   'POST /api/feedback': json(feedbackResponseSchema),
 

@@ -10,6 +10,23 @@ import { devicesResponse, makeDevice } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, makeToken, mockDevicesServer, toastMessages } from './devices-test-kit';
 
+const SHA256 = '3f'.repeat(32);
+const releases = {
+  version: '0.1.0',
+  publicKey: null,
+  builds: [
+    {
+      platform: 'any' as const,
+      arch: 'any' as const,
+      format: 'mjs' as const,
+      url: 'http://localhost/api/client/agent',
+      sha256: SHA256,
+      size: 1_074_351,
+      signature: null,
+    },
+  ],
+};
+
 const browser = makeDevice({
   device_id: 'dev_111111111111',
   device_name: 'Chrome on Linux',
@@ -105,8 +122,53 @@ describe('Device Registration Tokens', () => {
     await waitFor(() => expect(toastMessages()).toContain(expected));
   });
 
+  it('shows the SHA-256 of the agent and commands that run it only once the download matches it', async () => {
+    await openDevices(3, 1, {
+      'POST /api/device-tokens': { status: 201, data: { token: makeToken() } },
+      'GET /api/client/agent/releases': { status: 200, data: releases },
+    });
+    fireEvent.click(within(await openGenerate()).getByRole('button', { name: 'Generate' }));
+    const result = await screen.findByRole('dialog', { name: 'Registration Token Generated' });
+    const headless = within(result);
+    expect(await headless.findByText(SHA256)).toBeInTheDocument();
+    expect(headless.getByRole('button', { name: 'Copy: SHA-256 of loadout-agent.mjs' })).toBeInTheDocument();
+
+    const agent = 'http://localhost/api/client/agent';
+    const enroll = 'node loadout-agent.mjs enroll "http://localhost/enroll?code=ABCD-1234"';
+    const linux = headless.getByText(/sha256sum -c/).textContent;
+    expect(linux).toBe(`curl -fsSLo loadout-agent.mjs ${agent} && echo "${SHA256}  loadout-agent.mjs" | sha256sum -c && ${enroll}`);
+    const macos = headless.getByText(/shasum -a 256 -c/).textContent;
+    expect(macos).toBe(`curl -fsSLo loadout-agent.mjs ${agent} && echo "${SHA256}  loadout-agent.mjs" | shasum -a 256 -c && ${enroll}`);
+    const windows = headless.getByText(/Get-FileHash/).textContent ?? '';
+    expect(windows).toContain(
+      `curl.exe -fsSLo loadout-agent.mjs ${agent}; if ((Get-FileHash loadout-agent.mjs -Algorithm SHA256).Hash -eq "${SHA256}") { ${enroll} }`,
+    );
+    // The check comes before the agent runs, in each.
+    for (const command of [linux ?? '', macos ?? '', windows]) {
+      expect(command.indexOf(SHA256)).toBeGreaterThan(0);
+      expect(command.indexOf(SHA256)).toBeLessThan(command.indexOf('node loadout-agent.mjs'));
+    }
+    for (const os of ['Linux', 'macOS', 'Windows (PowerShell)']) {
+      expect(headless.getByRole('button', { name: `Copy: ${os}: download the agent, check it and add this machine` })).toBeInTheDocument();
+    }
+  });
+
+  it('offers no download command when the server has no agent build to check against', async () => {
+    await openDevices(3, 1, {
+      'POST /api/device-tokens': { status: 201, data: { token: makeToken() } },
+      'GET /api/client/agent/releases': { status: 200, data: { ...releases, builds: [] } },
+    });
+    fireEvent.click(within(await openGenerate()).getByRole('button', { name: 'Generate' }));
+    const result = within(await screen.findByRole('dialog', { name: 'Registration Token Generated' }));
+    expect(await result.findByText('The headless agent is not available on this server yet.')).toBeInTheDocument();
+    expect(result.queryByText(/curl/)).not.toBeInTheDocument();
+  });
+
   it('after generating, refetches the device list every 30 s, ten times', async () => {
-    const api = await openDevices(3, 1, { 'POST /api/device-tokens': { status: 201, data: { token: makeToken() } } });
+    const api = await openDevices(3, 1, {
+      'POST /api/device-tokens': { status: 201, data: { token: makeToken() } },
+      'GET /api/client/agent/releases': { status: 200, data: releases },
+    });
     const dialog = await openGenerate();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
@@ -115,8 +177,7 @@ describe('Device Registration Tokens', () => {
     // The result: the code and the headless agent's commands with this token's link.
     const result = await screen.findByRole('dialog', { name: 'Registration Token Generated' });
     expect(within(result).getByText('ABCD-1234')).toBeInTheDocument();
-    expect(within(result).getByText(/node loadout-agent\.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).toBeInTheDocument();
-    expect(within(result).getByText(/^curl -fsSLo loadout-agent\.mjs http:\/\/localhost\/api\/client\/agent/)).toBeInTheDocument();
+    expect(within(result).getAllByText(/node loadout-agent\.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).toHaveLength(3);
     fireEvent.click(within(result).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registration Token Generated' })).not.toBeInTheDocument());
     const before = api.callsTo('GET', '/api/devices').length;

@@ -9,6 +9,22 @@ import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
 const CODE = 'K7QM2-ABCDE-FGHIJ-KLMNO-PQRST-UVWXY';
+const SHA256 = 'ab'.repeat(32);
+const releases = {
+  version: '0.1.0',
+  publicKey: null,
+  builds: [
+    {
+      platform: 'any' as const,
+      arch: 'any' as const,
+      format: 'mjs' as const,
+      url: '/api/client/agent',
+      sha256: SHA256,
+      size: 10,
+      signature: null,
+    },
+  ],
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -20,7 +36,7 @@ afterEach(() => {
 
 describe('/devices/enroll (the registration link)', () => {
   it('works signed out: open in the desktop client, download it, or copy the agent commands with this code', async () => {
-    mockApi({});
+    mockApi({ 'GET /api/client/agent/releases': { status: 200, data: releases } });
     const view = renderApp(`/devices/enroll?code=${CODE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Add this machine' })).toBeInTheDocument();
     expect(view.currentPath()).toBe(`/devices/enroll?code=${CODE}`);
@@ -32,16 +48,22 @@ describe('/devices/enroll (the registration link)', () => {
     );
 
     const headless = screen.getByRole('region', { name: 'A machine without a desktop' });
-    const commands = within(headless)
-      .getAllByText(/loadout-agent\.mjs/)
-      .map((element) => element.textContent);
+    expect(await within(headless).findByText(SHA256)).toBeInTheDocument();
+    const commands = Array.from(headless.querySelectorAll('pre'), (block) => block.textContent);
     const origin = window.location.origin;
+    const fetchAndCheck = `curl -fsSLo loadout-agent.mjs ${origin}/api/client/agent && echo "${SHA256}  loadout-agent.mjs"`;
+    const enroll = `node loadout-agent.mjs enroll "${origin}/devices/enroll?code=${CODE}"`;
     expect(commands).toEqual([
-      `curl -fsSLo loadout-agent.mjs ${origin}/api/client/agent && node loadout-agent.mjs enroll "${origin}/devices/enroll?code=${CODE}"`,
+      SHA256,
+      `${fetchAndCheck} | sha256sum -c && ${enroll}`,
+      `${fetchAndCheck} | shasum -a 256 -c && ${enroll}`,
+      expect.stringContaining(`-eq "${SHA256}") { ${enroll} }`),
       'node loadout-agent.mjs run',
       'sudo node loadout-agent.mjs service install',
     ]);
-    expect(within(headless).getByRole('button', { name: 'Copy: Download the agent and add this machine' })).toBeInTheDocument();
+    expect(
+      within(headless).getByRole('button', { name: 'Copy: Linux: download the agent, check it and add this machine' }),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Download Desktop Client' }));
     const download = await screen.findByRole('dialog', { name: 'Download Desktop Client' });
