@@ -25,11 +25,15 @@ describe('the server logger', () => {
   it('writes credential headers as [removed] when a line logs them', async () => {
     let out = '';
     const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((out += chunk.toString()), done()) });
-    const app = Fastify({ logger: withLogRedaction({ level: 'info', stream }) });
+    const app = Fastify({ logger: withLogRedaction({ level: 'debug', stream }) });
     app.get('/echo', async (request) => {
       request.log.info({ headers: request.headers }, 'headers');
       return {};
     });
+    app.log.debug(
+      { err: Object.assign(new Error('Parse Error'), { rawPacket: Buffer.from('Authorization: Bearer secret-raw') }) },
+      'client error',
+    );
     await app.inject({
       url: '/echo?key=secret-in-query',
       headers: { authorization: 'Bearer secret-bearer', cookie: 'sid=secret-cookie', 'stripe-signature': 't=1,v1=secret-sig' },
@@ -37,6 +41,7 @@ describe('the server logger', () => {
     await app.close();
     expect(out).toContain('"url":"/echo?key=[removed]"');
     expect(out).toContain('"authorization":"[removed]"');
-    expect(out).not.toMatch(/secret-(in-query|bearer|cookie|sig)/);
+    expect(out).toContain('"rawPacket":"[removed]"');
+    expect(out).not.toMatch(/secret-(in-query|bearer|cookie|sig|raw)|Bearer/);
   });
 });

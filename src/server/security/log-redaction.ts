@@ -39,9 +39,11 @@ export function loggableUrl(url: string): string {
  * headers at all; these paths cover a line that logs a request's or a reply's headers by hand.
  */
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'stripe-signature', 'x-api-key'];
-const REDACTED_PATHS = ['headers', 'req.headers', 'res.headers', 'request.headers'].flatMap((at) =>
-  SECRET_HEADERS.map((name) => `${at}["${name}"]`),
-);
+const REDACTED_PATHS = [
+  ...['headers', 'req.headers', 'res.headers', 'request.headers'].flatMap((at) => SECRET_HEADERS.map((name) => `${at}["${name}"]`)),
+  // Node's HTTP parse errors carry the bytes received, headers and all (logged at debug level).
+  'err.rawPacket',
+];
 
 /** Fastify's request summary (method, address, host, client) with the address made loggable. */
 function serializeRequest(request: FastifyRequest) {
