@@ -14,6 +14,7 @@ const BENCHES = [
   'agents-15k',
   'fanout-1000',
   'reconnect-storm',
+  'misbehaving-agent',
 ];
 
 buildWebIfStale();

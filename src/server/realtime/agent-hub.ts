@@ -13,6 +13,7 @@ import {
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
 import {
+  AGENT_CLOSE_GRACE_MS,
   AGENT_CLOSE_POLICY,
   AGENT_INBOX_MAX,
   AGENT_MESSAGES_DROPPED_MAX,
@@ -151,6 +152,9 @@ export class AgentHub {
         'agent sent messages past its rate limit; connection closed',
       );
       connection.socket.close(AGENT_CLOSE_POLICY, 'Too many messages');
+      // Read nothing more (a flooder would not answer the close anyway), and let go soon.
+      connection.socket.pause();
+      setTimeout(() => connection.socket.terminate(), AGENT_CLOSE_GRACE_MS).unref();
     }
     return false;
   }
@@ -191,7 +195,8 @@ export class AgentHub {
           this.log.warn({ err: error, device: connection.device.device_id }, 'agent message failed');
         }
         connection.waiting -= 1;
-        if (connection.socket.isPaused && connection.waiting <= AGENT_INBOX_MAX / 2) connection.socket.resume();
+        const closing = connection.dropped > AGENT_MESSAGES_DROPPED_MAX;
+        if (connection.socket.isPaused && !closing && connection.waiting <= AGENT_INBOX_MAX / 2) connection.socket.resume();
       }
     }
     connection.busy = false;

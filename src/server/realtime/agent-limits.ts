@@ -19,6 +19,11 @@ export const AGENT_MESSAGES_DROPPED_MAX = 2_000;
 /** WebSocket close code for an agent that broke one of these limits (RFC 6455 "policy violation"). */
 export const AGENT_CLOSE_POLICY = 1008;
 /**
+ * How long a connection closed for its rate is kept for the agent's answer to the close. It is
+ * not read meanwhile: parsing WebSocket frames costs the server too, and a flooder goes on sending.
+ */
+export const AGENT_CLOSE_GRACE_MS = 2 * SECOND_MS;
+/**
  * Messages waiting in one connection's inbox past which the server stops reading its socket
  * until they are handled: what a flooding agent has sent waits in its own TCP buffers, not in
  * the server's memory (64 of 64 KiB at most: 4 MiB).
