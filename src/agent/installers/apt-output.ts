@@ -1,0 +1,97 @@
+import { formatDuration } from '../process';
+import { between, cleanLines, words } from './output';
+
+/** What apt-get, apt and dpkg-query print, read into what the apt installer decides on. */
+
+const LISTS_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** `dpkg-query -W -f='${Package}\t${Status}\t${Version}\n'`: installed packages and their versions. */
+export function parseDpkgQuery(stdout: string): Map<string, string> {
+  const installed = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const [name, status, version] = line.split('\t');
+    if (!name || !status || version === undefined) continue;
+    // "install ok installed", "hold ok installed"; not "deinstall ok config-files" or "unknown ok not-installed".
+    if (words(status)[2] !== 'installed') continue;
+    const bare = name.split(':')[0]!;
+    if (!installed.has(bare)) installed.set(bare, version.trim());
+  }
+  return installed;
+}
+
+/** `apt list --upgradable`: "bash/oldstable 5.2.15-2+b13 amd64 [upgradable from: 5.2.15-2+b8]" → bash → 5.2.15-2+b13. */
+export function parseAptUpgradable(stdout: string): Map<string, string> {
+  const upgradable = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    if (!line.includes('[upgradable from:')) continue;
+    const [nameAndSuite, available] = words(line);
+    const slash = nameAndSuite?.indexOf('/') ?? -1;
+    if (!nameAndSuite || !available || slash <= 0) continue;
+    upgradable.set(nameAndSuite.slice(0, slash), available);
+  }
+  return upgradable;
+}
+
+export type AptFailure =
+  | { kind: 'lock'; holder: string | null }
+  | { kind: 'not-root' }
+  | { kind: 'not-found' }
+  | { kind: 'no-candidate' }
+  | { kind: 'would-remove' }
+  | { kind: 'other'; line: string | null };
+
+/** What went wrong, from apt-get's "E:" lines. */
+export function classifyAptFailure(output: string): AptFailure {
+  const lines = cleanLines(output);
+  const has = (needle: string) => lines.some((line) => line.includes(needle));
+  if (has('are you root?') || has('Permission denied')) return { kind: 'not-root' };
+  if (has('Could not get lock') || has('Unable to acquire the dpkg frontend lock') || has('Unable to lock')) {
+    return { kind: 'lock', holder: lockHolder(lines) };
+  }
+  if (has('Unable to locate package')) return { kind: 'not-found' };
+  if (has('has no installation candidate')) return { kind: 'no-candidate' };
+  if (has('Packages need to be removed but remove is disabled')) return { kind: 'would-remove' };
+  const error = lines.find((line) => line.startsWith('E: '));
+  return { kind: 'other', line: error ? error.slice(3) : null };
+}
+
+/** "It is held by process 28603 (python3)" → "python3 (process 28603)". */
+function lockHolder(lines: readonly string[]): string | null {
+  for (const line of lines) {
+    const held = between(line, 'held by process ', ')');
+    if (held === null) continue;
+    const [pid, name] = held.split(' (');
+    if (pid && name) return `${name} (process ${pid})`;
+  }
+  return null;
+}
+
+/** "hello is already the newest version (2.10-3)." → "2.10-3" */
+export function alreadyNewestVersion(output: string): string | null {
+  const line = cleanLines(output).find((text) => text.includes(' is already the newest version ('));
+  return line ? between(line, 'newest version (', ')') : null;
+}
+
+/** Lists to refresh: none downloaded yet, or the newest older than a day. */
+export function listsNeedUpdate(files: ReadonlyArray<{ name: string; mtimeMs: number }>, now: number): boolean {
+  const lists = files.filter((file) => !['lock', 'partial', 'auxfiles'].includes(file.name));
+  if (lists.length === 0) return true;
+  return now - Math.max(...lists.map((file) => file.mtimeMs)) > LISTS_MAX_AGE_MS;
+}
+
+export function failureMessage(failure: AptFailure, lockWaitedMs: number): string {
+  switch (failure.kind) {
+    case 'lock':
+      return `The package manager was busy: ${failure.holder ?? 'another program'} held the dpkg lock for more than ${formatDuration(lockWaitedMs)}`;
+    case 'not-root':
+      return 'apt needs administrator rights: run the agent as root (as its service does)';
+    case 'not-found':
+      return 'Not found in the apt sources';
+    case 'no-candidate':
+      return 'Not installable from the apt sources (no installation candidate)';
+    case 'would-remove':
+      return 'apt would have to remove other packages to do this, so nothing was changed';
+    case 'other':
+      return failure.line ?? 'apt-get failed';
+  }
+}
