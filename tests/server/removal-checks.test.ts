@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { AgentMessage } from '@shared/agent/protocol';
 import type { RemovalCheck } from '@shared/api/removal-checks';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
@@ -31,6 +32,20 @@ const PYTHON_REMOVAL = [
   { name: 'unattended-upgrades', version: '2.9.1' },
 ];
 
+/** The agent's answer to a check: apt would remove python3 and what depends on it. */
+function answer(agent: ProtocolAgent, checkId: string, plan: Partial<Extract<AgentMessage, { type: 'removal.plan' }>> = {}) {
+  agent.send({
+    type: 'removal.plan',
+    checkId,
+    manager: 'apt',
+    packageId: 'python3',
+    installedVersion: '3.11.2-1+b1',
+    removes: PYTHON_REMOVAL,
+    refused: null,
+    ...plan,
+  });
+}
+
 let t: TestApp;
 let url: string;
 let admin: Browser;
@@ -53,22 +68,14 @@ describe('removing an app: the person sees everything it takes before anything g
 
     const asked = await agent.next('removal.check');
     expect(asked).toMatchObject({ checkId: started.body.checkId, item: { appId: app.app_id, packages: { apt_package: 'python3' } } });
-    agent.send({
-      type: 'removal.plan',
-      checkId: asked.checkId,
-      manager: 'apt',
-      packageId: 'python3',
-      installedVersion: '3.11.2-1+b1',
-      // apt lists the dependants first; the answer puts the app's own package first.
-      removes: [PYTHON_REMOVAL[1]!, PYTHON_REMOVAL[2]!, PYTHON_REMOVAL[0]!],
-      refused: null,
-    });
-    const answer = await eventually(
+    // apt lists the dependants first; the answer puts the app's own package first.
+    answer(agent, asked.checkId, { removes: [PYTHON_REMOVAL[1]!, PYTHON_REMOVAL[2]!, PYTHON_REMOVAL[0]!] });
+    const ready = await eventually(
       () => checks.get(started.body.checkId),
       (res) => res.body.status === 'ready',
       'removal check answered',
     );
-    expect(answer.body).toMatchObject({ manager: 'apt', packageId: 'python3', installedVersion: '3.11.2-1+b1', removes: PYTHON_REMOVAL });
+    expect(ready.body).toMatchObject({ manager: 'apt', packageId: 'python3', installedVersion: '3.11.2-1+b1', removes: PYTHON_REMOVAL });
 
     const uninstall = await installs.create({
       appIds: [app.app_id],
@@ -110,12 +117,7 @@ describe('removing an app: the person sees everything it takes before anything g
 
     const refused = await checks.start(app.app_id);
     const refusal = "Removing python3 would also remove nodejs, which Loadout's agent runs on: the agent never removes it";
-    agent.send({
-      type: 'removal.plan',
-      checkId: (await agent.next('removal.check')).checkId,
-      manager: 'apt',
-      packageId: 'python3',
-      installedVersion: '3.11.2-1+b1',
+    answer(agent, (await agent.next('removal.check')).checkId, {
       removes: [...PYTHON_REMOVAL, { name: 'nodejs', version: '18.19.0' }],
       refused: refusal,
     });
@@ -129,15 +131,7 @@ describe('removing an app: the person sees everything it takes before anything g
     expect(blocked.body).toMatchObject({ code: 'REMOVAL_NOT_CONFIRMED', message: refusal });
 
     const old = await checks.start(app.app_id);
-    agent.send({
-      type: 'removal.plan',
-      checkId: (await agent.next('removal.check')).checkId,
-      manager: 'apt',
-      packageId: 'python3',
-      installedVersion: '3.11.2-1+b1',
-      removes: PYTHON_REMOVAL,
-      refused: null,
-    });
+    answer(agent, (await agent.next('removal.check')).checkId);
     await eventually(
       () => checks.get(old.body.checkId),
       (res) => res.body.status === 'ready',
@@ -171,15 +165,7 @@ describe('removing an app: the person sees everything it takes before anything g
       ).body,
     ).toMatchObject({ code: 'REMOVAL_CHECK_NOT_FOUND' });
     // Another device's agent cannot answer it.
-    second.agent.send({
-      type: 'removal.plan',
-      checkId: asked.checkId,
-      manager: 'apt',
-      packageId: 'python3',
-      installedVersion: '1',
-      removes: [{ name: 'everything', version: '1' }],
-      refused: null,
-    });
+    answer(second.agent, asked.checkId, { installedVersion: '1', removes: [{ name: 'everything', version: '1' }] });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await first.checks.get(started.body.checkId)).body).toMatchObject({ status: 'pending', removes: [] });
     // Only the one app it was asked about.
