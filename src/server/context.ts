@@ -32,8 +32,8 @@ export interface AppContext {
 }
 
 /**
- * Who a call comes from: the signed-in user, its session (or personal API key) and the device
- * named by X-Device-ID (null when absent or malformed). Routes get it with `callerOf(request)` (plugins/auth.ts).
+ * Who a call comes from: the signed-in user, its session (or personal API key) and the session's
+ * device. Routes get it with `callerOf(request)` (plugins/auth.ts).
  */
 export interface Caller {
   userId: string;
@@ -44,7 +44,18 @@ export interface Caller {
   user: User;
   /** The user's plan as this request began. */
   plan: Plan;
+  /**
+   * The device this session belongs to: the one it registered, or whose secret it showed at
+   * sign-in. Null for an API key, the server acting for a user, and a browser that has not
+   * proved it is any device. Everything that needs "the calling device" reads this.
+   */
   deviceId: string | null;
+  /**
+   * The device the X-Device-ID header names. Anyone can send any id, so it is only what an
+   * unregistered browser says it is: read for its registration check and registration, never
+   * for a right.
+   */
+  claimedDeviceId: string | null;
 }
 
 export function isoNow(clock: Clock): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain, unregisteredBrowser, type Browser } from './helpers/devices';
 import { registerUser } from './helpers/factories';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -107,7 +107,7 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     const notAdmin = await devicesOf(t, member).deactivate(other.deviceId);
     expect(notAdmin.status).toBe(403);
     expect(notAdmin.body).toEqual({ code: 'NOT_ADMIN_DEVICE', message: 'Only admin devices can deactivate other devices' });
-    const unregistered = await devicesOf(t, { token: admin.token, deviceId: newDeviceId() }).deactivate(other.deviceId);
+    const unregistered = await devicesOf(t, await unregisteredBrowser(t, admin)).deactivate(other.deviceId);
     expect(unregistered.body.code).toBe('NOT_ADMIN_DEVICE');
     expect((await devicesOf(t, member).deactivate(admin.deviceId)).body.code).toBe('NOT_ADMIN_DEVICE');
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain } from './helpers/devices';
-import { registerUser } from './helpers/factories';
+import { adminBrowser, anotherBrowser, devicesOf, newDeviceId, signInAgain, unregisteredBrowser } from './helpers/devices';
+import { loginUser, registerUser } from './helpers/factories';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -75,13 +75,16 @@ describe('device registration, list and seats', () => {
     );
     expect(primary.status).toBe(200);
     expect(primary.body.device).toMatchObject({ device_id: id, platform: 'macos' });
-    expect((await t.api.get('/api/devices/check', user.token)).body).toMatchObject({ registered: false, reason: 'NO_DEVICE_ID' });
+    // The session that registered is that device, header or not; another sign-in without one names none.
+    expect((await t.api.get('/api/devices/check', user.token)).body).toMatchObject({ registered: true, reason: 'REGISTERED' });
+    const elsewhere = await loginUser(t.api, user.email, user.password);
+    expect((await t.api.get('/api/devices/check', elsewhere.token)).body).toMatchObject({ registered: false, reason: 'NO_DEVICE_ID' });
   });
 
   it('refuses a device past the plan limit with DEVICE_LIMIT_REACHED; mobile browsers take no seat; an upgrade frees seats', async () => {
     const admin = await adminBrowser(t);
     await anotherBrowser(t, admin);
-    const third = { token: admin.token, deviceId: newDeviceId() };
+    const third = await unregisteredBrowser(t, admin);
     const refused = await devicesOf(t, third).register('Third');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
@@ -96,7 +99,7 @@ describe('device registration, list and seats', () => {
       seatLimit: 2,
     });
 
-    const phone = await devicesOf(t, { token: admin.token, deviceId: newDeviceId() }).register('Phone', 'Linux armv8l Android');
+    const phone = await devicesOf(t, await unregisteredBrowser(t, admin)).register('Phone', 'Linux armv8l Android');
     expect(phone.status).toBe(200);
     expect(phone.body.device).toMatchObject({ device_type: 'mobile', platform: 'android', is_admin: false });
     const list = (await devicesOf(t, admin).list()).body;

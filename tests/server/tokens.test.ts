@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { adminBrowser, anotherBrowser, devicesOf, enroll, newDeviceId, signInAgain } from './helpers/devices';
+import { adminBrowser, anotherBrowser, devicesOf, enroll, signInAgain, unregisteredBrowser } from './helpers/devices';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -44,7 +44,7 @@ describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
     const admin = await adminBrowser(t);
     await setPlan(t, admin.user.user.id, 'premium');
     const member = await anotherBrowser(t, admin);
-    for (const browser of [member, { ...admin, deviceId: newDeviceId() }]) {
+    for (const browser of [member, await unregisteredBrowser(t, admin)]) {
       const res = await devicesOf(t, browser).createToken(1);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ code: 'NOT_ADMIN_DEVICE', message: 'You do not have permission to generate tokens' });

@@ -16,6 +16,8 @@ export interface SessionFacts {
   session_id: string;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** The device this session proved it is (registered it, or signed in with its secret). */
+  session_device_id: string | null;
   user_id: string;
   email: string;
   first_name: string;

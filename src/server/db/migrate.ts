@@ -13,6 +13,7 @@ import { migration0010UpdateSchedules } from './migrations/0010-update-schedules
 import { migration0011ListFollowers } from './migrations/0011-list-followers';
 import { migration0012DeviceCheckIns } from './migrations/0012-device-check-ins';
 import { migration0013RemovalChecks } from './migrations/0013-removal-checks';
+import { migration0014DeviceSecrets } from './migrations/0014-device-secrets';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-list-followers': migration0011ListFollowers,
   '0012-device-check-ins': migration0012DeviceCheckIns,
   '0013-removal-checks': migration0013RemovalChecks,
+  '0014-device-secrets': migration0014DeviceSecrets,
 };
 
 /**

@@ -177,6 +177,8 @@ export interface DevicesTable {
   location: string | null;
   /** SHA-256 of the enrolled agent's credential; only honoured while the device is active. */
   credential_hash: string | null;
+  /** SHA-256 of a registered browser's device secret: what binds a sign-in's session to this device. */
+  secret_hash: string | null;
   /** When this activation began (reset when a deactivated device registers again). */
   created_at: Timestamp;
   last_active_at: Timestamp | null;

@@ -56,7 +56,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 async function resolveAuth(app: FastifyInstance, ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Authentication required', ErrorCode.AUTHENTICATION_REQUIRED);
-  if (isApiKey(token)) return app.services.apiKeys.authenticate(token, deviceIdHeader(request));
+  // A key is never a device: the device-admin calls refuse it (SESSION_REQUIRED), and nothing it sends names one.
+  if (isApiKey(token)) return app.services.apiKeys.authenticate(token);
   const verified = await ctx.accessTokens.verify(token);
   if (!verified.ok) {
     throw verified.reason === 'expired'
@@ -77,7 +78,9 @@ async function resolveAuth(app: FastifyInstance, ctx: AppContext, request: Fasti
     apiKeyId: null,
     user: toUser({ ...row, id: row.user_id }),
     plan: getPlan(row.plan),
-    deviceId: deviceIdHeader(request),
+    // The session's own device, never the header: a header is what any script can send.
+    deviceId: row.session_device_id,
+    claimedDeviceId: deviceIdHeader(request),
   };
 }
 
@@ -99,9 +102,18 @@ export function sessionIdOf(request: FastifyRequest): string {
   return sessionId;
 }
 
-/** The X-Device-ID header (SPEC §7) when it is a well-formed device id, else null. */
+/**
+ * The X-Device-ID header when it is a well-formed device id, else null. It says which device a
+ * browser believes it is; it proves nothing (see `Caller.claimedDeviceId`).
+ */
 export function deviceIdHeader(request: FastifyRequest): string | null {
   const header = request.headers['x-device-id'];
   const parsed = deviceIdSchema.safeParse(typeof header === 'string' ? header : undefined);
   return parsed.success ? parsed.data : null;
+}
+
+/** What a browser shows to prove it is the device it names: the secret it was given when it registered. */
+export function deviceSecretHeader(request: FastifyRequest): string | null {
+  const header = request.headers['x-device-secret'];
+  return typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
 }

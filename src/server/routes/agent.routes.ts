@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 
+import { agentUnenrollResponseSchema } from '@shared/api/agent';
 import { deviceSchema, enrollRequestSchema, enrollResponseSchema } from '@shared/api/devices';
 
 import { bearerToken } from '../plugins/auth';
-import { limitPerIp } from './request-helpers';
+import { ignoreJsonBody, limitPerIp } from './request-helpers';
 
 const tags = ['agent'];
 
@@ -35,4 +36,20 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => app.services.deviceTokens.authenticateAgent(bearerToken(request)),
   );
+
+  await app.register(async (plain) => {
+    ignoreJsonBody(plain);
+    plain.withTypeProvider<ZodTypeProvider>().post(
+      '/api/agent/unenroll',
+      {
+        schema: {
+          tags,
+          summary: 'The agent leaves: deactivates its machine and retires the credential (Authorization: Bearer <credential>)',
+          security: [{ bearer: [] }],
+          response: { 200: agentUnenrollResponseSchema },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await app.services.deviceDeactivation.unenroll(bearerToken(request))) }),
+    );
+  });
 };

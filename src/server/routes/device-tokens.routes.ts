@@ -35,6 +35,8 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/device-tokens',
     {
+      // Only an admin device may: a session's device, which an API key never is.
+      onRequest: (request) => app.requireSession(request),
       schema: {
         tags,
         summary: 'Generate a registration token (admin devices; maxUses 1..free seats; 10 per hour)',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { successResponseSchema } from '@shared/api/common';
@@ -22,7 +23,7 @@ import {
 import { ErrorCode } from '@shared/api/errors';
 
 import { badRequest } from '../errors';
-import { callerOf } from '../plugins/auth';
+import { callerOf, deviceSecretHeader, sessionIdOf } from '../plugins/auth';
 import { deviceIdRequired } from '../services/device-deactivation.service';
 import { ignoreJsonBody } from './request-helpers';
 
@@ -30,12 +31,15 @@ const tags = ['devices'];
 const security = [{ bearer: [] }];
 
 /**
- * The account's devices (SPEC §7 "Devices"). Every call sends X-Device-ID, the caller's device;
- * path ids are device ids (dev_…) of the signed-in user's devices: another user's answer 404.
+ * The account's devices. The calling device is the session's (registered in it, or proved with
+ * its secret at sign-in); X-Device-ID only says which id an unregistered browser registers as.
+ * Path ids are device ids (dev_…) of the signed-in user's devices: another user's answer 404.
+ * Calls that act as a device or bind one need a session: an API key is no device (403 SESSION_REQUIRED).
  */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
   const { devices, deviceDeactivation } = app.services;
+  const asDevice = (request: FastifyRequest) => app.requireSession(request);
 
   app.get(
     '/api/devices',
@@ -52,6 +56,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/register',
     {
+      onRequest: asDevice,
       schema: {
         tags,
         summary: 'Register this browser (deviceId = X-Device-ID); DEVICE_LIMIT_REACHED past the plan',
@@ -62,19 +67,20 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!caller.deviceId) throw deviceIdRequired();
-      if (caller.deviceId !== request.body.deviceId) {
+      if (!caller.claimedDeviceId) throw deviceIdRequired();
+      if (caller.claimedDeviceId !== request.body.deviceId) {
         throw badRequest('deviceId must be the X-Device-ID of this browser', ErrorCode.VALIDATION_ERROR, {
           deviceId: 'Does not match X-Device-ID',
         });
       }
-      return devices.register(caller, request.body);
+      return devices.register(caller, sessionIdOf(request), request.body, deviceSecretHeader(request));
     },
   );
 
   app.post(
     '/api/devices/register-primary',
     {
+      onRequest: asDevice,
       schema: {
         tags,
         summary: 'Register this browser, id from X-Device-ID',
@@ -85,24 +91,30 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!caller.deviceId) throw deviceIdRequired();
-      return devices.register(caller, { ...request.body, deviceId: caller.deviceId });
+      if (!caller.claimedDeviceId) throw deviceIdRequired();
+      return devices.register(
+        caller,
+        sessionIdOf(request),
+        { ...request.body, deviceId: caller.claimedDeviceId },
+        deviceSecretHeader(request),
+      );
     },
   );
 
   app.post(
     '/api/devices/set-current',
     {
+      onRequest: asDevice,
       schema: {
         tags,
-        summary: 'Bind this session to one of your devices',
+        summary: "Bind this session to one of your devices (X-Device-Secret: that device's secret)",
         security,
         body: deviceIdBodySchema,
         response: { 200: successResponseSchema },
       },
     },
     async (request) => {
-      await devices.setCurrent(callerOf(request), request.body.deviceId);
+      await devices.setCurrent(callerOf(request), sessionIdOf(request), request.body.deviceId, deviceSecretHeader(request));
       return { success: true as const };
     },
   );
@@ -126,6 +138,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/deactivate',
     {
+      onRequest: asDevice,
       schema: {
         tags,
         summary: 'Deactivate a device (admin devices only; protection period, cooldown and rate limit apply)',
@@ -143,6 +156,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/devices/:id/admin-status',
     {
+      onRequest: asDevice,
       schema: {
         tags,
         summary: 'Grant or revoke admin (admin devices only)',
@@ -202,6 +216,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/devices/deactivate-current',
       {
+        onRequest: asDevice,
         schema: {
           tags,
           summary: 'Deactivate this device and end its sessions',
@@ -217,6 +232,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/devices/:id/uninstall',
       {
+        onRequest: asDevice,
         schema: {
           tags,
           summary: 'Ask an enrolled machine to remove its client',
@@ -233,6 +249,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.delete(
       '/api/devices/:id/force-delete',
       {
+        onRequest: asDevice,
         schema: {
           tags,
           summary: "Remove a deactivated device's record",

@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 
 import { badRequest, type AppError } from '../errors';
-import { deviceIdHeader } from '../plugins/auth';
+import { deviceIdHeader, deviceSecretHeader } from '../plugins/auth';
 import type { SessionOrigin } from '../services/session.service';
 
 /**
@@ -18,11 +18,12 @@ export function limitPerIp(app: FastifyInstance, action: string, budget: 'authPe
   };
 }
 
-/** Where a sign-in comes from: the X-Device-ID header (SPEC §7), the browser's user agent and the client's address. */
+/** Where a sign-in comes from: the X-Device-ID header and its proof, the browser's user agent and the client's address. */
 export function sessionOrigin(request: FastifyRequest): SessionOrigin {
   const userAgent = request.headers['user-agent'];
   return {
     deviceId: deviceIdHeader(request),
+    deviceSecret: deviceSecretHeader(request),
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     ip: request.ip,
   };

@@ -30,6 +30,7 @@ function facts(sessionId: string, userId: string, firstName = 'Ada'): SessionFac
     session_id: sessionId,
     revoked_at: null,
     revoked_reason: null,
+    session_device_id: null,
     user_id: userId,
     email: `${userId}@example.test`,
     first_name: firstName,

@@ -11,6 +11,7 @@ import type { User } from '@shared/api/user';
 
 import type { Config } from '../config';
 import { isoNow, type AppContext } from '../context';
+import { agentDeviceRowIds } from '../db/repositories/devices.repository';
 import { invalidateEmailTokens } from '../db/repositories/email-tokens.repository';
 import { revokeUserSessions } from '../db/repositories/sessions.repository';
 import { countUsers, deleteUser, findUserById, lockAccountCreation, updateUser } from '../db/repositories/users.repository';
@@ -134,7 +135,11 @@ export class AccountService {
       );
     }
     if (!(await this.passwordMatches(user, password))) throw new AppError(403, ErrorCode.INCORRECT_PASSWORD, 'Incorrect password');
+    const agents = await agentDeviceRowIds(this.ctx.db, user.id);
     await deleteUser(this.ctx.db, this.ctx.authCache, user.id);
+    // The machines went with the account (their credentials with them): their agents are told
+    // and closed now, like any deactivated machine's, rather than staying connected.
+    for (const deviceRowId of agents) await this.ctx.bus.publish({ type: 'device.deactivated', deviceRowId, removeClient: false });
     this.ctx.log.info({ userId: user.id }, 'account deleted');
   }
 

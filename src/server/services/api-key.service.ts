@@ -83,7 +83,7 @@ export class ApiKeyService {
    * The caller behind an API key: 401 when it is unknown or revoked, 403 PLAN_FEATURE_REQUIRED
    * once the owner's plan no longer includes API keys. Records the use at most once a minute.
    */
-  async authenticate(key: string, deviceId: string | null): Promise<Caller> {
+  async authenticate(key: string): Promise<Caller> {
     const row = await findApiKeyWithUser(this.ctx.db, hashToken(key));
     if (!row || row.revoked_at) throw invalidKey();
     if (!includesApiKeys(getPlan(row.plan))) throw planFeatureRequired();
@@ -96,7 +96,8 @@ export class ApiKeyService {
       apiKeyId: row.api_key_id,
       user: toUser({ ...row, id: row.user_id }),
       plan: getPlan(row.plan),
-      deviceId,
+      deviceId: null,
+      claimedDeviceId: null,
     };
   }
 }

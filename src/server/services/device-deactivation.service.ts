@@ -11,15 +11,16 @@ import {
   deleteInactiveDevice,
   findActiveDevice,
   findDevice,
+  findDeviceByCredentialHash,
   lockUserDevices,
   revokeDeviceSessions,
   updateDevice,
 } from '../db/repositories/devices.repository';
 import { deleteFollowsOfDevice } from '../db/repositories/list-followers.repository';
 import type { Database, Db, DevicesTable } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
-import { newId } from '../security/tokens';
+import { hashToken, newId } from '../security/tokens';
 import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
 import type { DeviceService } from './device.service';
 import type { SubscriptionService } from './subscription.service';
@@ -52,8 +53,10 @@ export class DeviceDeactivationService {
       await lockUserDevices(trx, caller.userId);
       const target = await findActiveDevice(trx, caller.userId, targetId);
       if (!target) throw deviceNotFound();
+      // The session's own device, never a header: a header naming the target would skip every rule below.
       if (target.device_id === caller.deviceId) {
         await this.deactivateOwn(trx, caller, target);
+        deactivatedRow = target.id;
         return { shouldLogout: true };
       }
       await this.requireAdminDevice(trx, caller);
@@ -81,43 +84,61 @@ export class DeviceDeactivationService {
         });
       }
 
-      const at = isoNow(this.ctx.clock);
-      // The agent credential's hash stays so that its next call is told why (401 DEVICE_DEACTIVATED_REMOTELY);
-      // an inactive device's credential is never honoured, and enrolling again replaces it.
-      await updateDevice(trx, target.id, { is_active: 0, deactivated_at: at, deactivated_by: caller.deviceId });
-      await deleteFollowsOfDevice(trx, target.id);
-      await revokeDeviceSessions(trx, this.ctx.authCache, caller.userId, target.device_id, at, 'device_deactivated_remotely');
-      await insertLogoutNotification(trx, {
-        id: newId(),
-        user_id: caller.userId,
-        device_id: target.device_id,
-        device_name: target.device_name,
-        reason: 'manual_deactivation',
-        shown: 0,
-        created_at: at,
+      await this.retire(trx, caller.userId, target, {
+        actorDeviceId: caller.deviceId,
+        sessionReason: 'device_deactivated_remotely',
+        notice: 'manual_deactivation',
       });
-      await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: target, actorDeviceId: caller.deviceId });
       if (removeClient) {
         await this.devices.recordEvent(trx, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });
       }
       deactivatedRow = target.id;
       return { shouldLogout: false };
     });
-    // After the commit: the process holding the machine's agent tells it to stop and forget its credential.
-    if (deactivatedRow) await this.ctx.bus.publish({ type: 'device.deactivated', deviceRowId: deactivatedRow, removeClient });
+    if (deactivatedRow) await this.announce(deactivatedRow, removeClient);
     return result;
   }
 
-  /** The caller's own device; its sessions end (the client logs out). */
+  /** The caller's own device (its session's); its sessions end (the client logs out). */
   async deactivateCurrent(caller: Caller): Promise<void> {
     if (!caller.deviceId) throw deviceIdRequired();
     const deviceId = caller.deviceId;
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const rowId = await this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
       const own = await findActiveDevice(trx, caller.userId, deviceId);
       if (!own) throw deviceNotFound();
       await this.deactivateOwn(trx, caller, own);
+      return own.id;
     });
+    await this.announce(rowId, false);
+  }
+
+  /**
+   * The agent's own `unenroll`: the machine behind the credential is deactivated as if from its
+   * own screen, and the credential is forgotten (its next use is 401 TOKEN_INVALID). An agent
+   * still running with it (a service) is told and closed like any deactivated machine's.
+   */
+  async unenroll(credential: string | null): Promise<{ deviceId: string }> {
+    const found = credential ? await findDeviceByCredentialHash(this.ctx.db, hashToken(credential)) : undefined;
+    if (!found) throw unauthorized('This device credential is not valid.', ErrorCode.TOKEN_INVALID);
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserDevices(trx, found.user_id);
+      // Read again under the lock: a deactivation from the Devices screen may have just won.
+      const device = await findDeviceByCredentialHash(trx, found.credential_hash ?? '');
+      if (device?.is_active !== 1) {
+        throw new AppError(401, ErrorCode.DEVICE_DEACTIVATED_REMOTELY, 'Your device has been deactivated from another location.');
+      }
+      await this.retire(
+        trx,
+        device.user_id,
+        device,
+        { actorDeviceId: device.device_id, sessionReason: 'device_deactivated', detail: 'unenrolled by its agent' },
+        { forgetCredential: true },
+      );
+      return device;
+    });
+    await this.announce(row.id, false);
+    return { deviceId: row.device_id };
   }
 
   async setAdmin(caller: Caller, targetId: string, isAdmin: boolean): Promise<Device> {
@@ -172,11 +193,53 @@ export class DeviceDeactivationService {
 
   private async deactivateOwn(trx: Transaction<Database>, caller: Caller, own: DevicesTable): Promise<void> {
     if (own.is_admin === 1 && (await countActiveAdmins(trx, caller.userId)) <= 1) throw lastAdminDevice();
+    await this.retire(trx, caller.userId, own, { actorDeviceId: own.device_id, sessionReason: 'device_deactivated' });
+  }
+
+  /**
+   * What every deactivation changes, whoever asked, in the asker's transaction: the device stops
+   * counting, follows nothing, its sessions end and the change is recorded. The credential is
+   * honoured only while the device is active, so it stops working with this commit; its hash
+   * stays (unless `forgetCredential`) so that the agent's next call is told why (401
+   * DEVICE_DEACTIVATED_REMOTELY), and enrolling again replaces it. Follow it with `announce`.
+   */
+  private async retire(
+    trx: Transaction<Database>,
+    userId: string,
+    device: DevicesTable,
+    by: { actorDeviceId: string | null; sessionReason: string; notice?: 'manual_deactivation'; detail?: string },
+    options: { forgetCredential?: boolean } = {},
+  ): Promise<void> {
     const at = isoNow(this.ctx.clock);
-    await updateDevice(trx, own.id, { is_active: 0, deactivated_at: at, deactivated_by: own.device_id });
-    await deleteFollowsOfDevice(trx, own.id);
-    await revokeDeviceSessions(trx, this.ctx.authCache, caller.userId, own.device_id, at, 'device_deactivated');
-    await this.devices.recordEvent(trx, caller.userId, { type: 'deactivated', device: own, actorDeviceId: own.device_id });
+    await updateDevice(trx, device.id, {
+      is_active: 0,
+      deactivated_at: at,
+      deactivated_by: by.actorDeviceId,
+      ...(options.forgetCredential ? { credential_hash: null } : {}),
+    });
+    await deleteFollowsOfDevice(trx, device.id);
+    await revokeDeviceSessions(trx, this.ctx.authCache, userId, device.device_id, at, by.sessionReason);
+    if (by.notice) {
+      await insertLogoutNotification(trx, {
+        id: newId(),
+        user_id: userId,
+        device_id: device.device_id,
+        device_name: device.device_name,
+        reason: by.notice,
+        shown: 0,
+        created_at: at,
+      });
+    }
+    await this.devices.recordEvent(trx, userId, { type: 'deactivated', device, actorDeviceId: by.actorDeviceId, detail: by.detail });
+  }
+
+  /**
+   * After the commit (a listener in another process reads the row): the process holding the
+   * machine's agent sends it device.deactivated and closes it with 4401; the agent forgets its
+   * credential and stops. Every deactivation ends here, or a deactivated machine stays connected.
+   */
+  private async announce(deviceRowId: string, removeClient: boolean): Promise<void> {
+    await this.ctx.bus.publish({ type: 'device.deactivated', deviceRowId, removeClient });
   }
 
   private async requireAdminDevice(db: Db, caller: Caller): Promise<DevicesTable> {

@@ -25,8 +25,8 @@ import {
   updateDevice,
 } from '../db/repositories/devices.repository';
 import type { Db, DevicesTable } from '../db/schema';
-import { AppError } from '../errors';
-import { newId } from '../security/tokens';
+import { AppError, conflict, forbidden } from '../errors';
+import { hashToken, newId, randomToken } from '../security/tokens';
 import {
   capabilitiesFor,
   cooldownFrom,
@@ -77,6 +77,17 @@ export interface DeviceEventInput {
   detail?: string | null;
 }
 
+const registeredElsewhere = () =>
+  conflict(
+    'This device id is registered to another browser. This browser registers as a device of its own.',
+    ErrorCode.DEVICE_ALREADY_REGISTERED,
+  );
+
+/** Whether `shown` is the device's secret (compared as hashes: the secret itself is never stored). */
+function secretMatches(device: Pick<DevicesTable, 'secret_hash'>, shown: string | null): boolean {
+  return shown !== null && device.secret_hash !== null && device.secret_hash === hashToken(shown);
+}
+
 export const deviceLimitReached = (plan: Plan) =>
   new AppError(
     403,
@@ -110,23 +121,31 @@ export class DeviceService {
     };
   }
 
+  /**
+   * The registration check of this browser: its session's device, else the id it names. An id
+   * that another browser registered is NOT_REGISTERED here, so this browser registers its own.
+   */
   async check(caller: Caller): Promise<DeviceCheckResponse> {
     const plan = await this.subscription.planOf(caller.userId);
     const used = await countSeatsUsed(this.ctx.db, caller.userId);
     const seats = { seatAvailable: used < plan.limits.devices, deviceCount: used, seatLimit: plan.limits.devices };
-    if (!caller.deviceId) return { registered: false, reason: 'NO_DEVICE_ID', ...seats };
-    const row = await findDevice(this.ctx.db, caller.userId, caller.deviceId);
+    const deviceId = caller.deviceId ?? caller.claimedDeviceId;
+    if (!deviceId) return { registered: false, reason: 'NO_DEVICE_ID', ...seats };
+    const row = await findDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) return { registered: false, reason: 'NOT_REGISTERED', ...seats };
     if (row.is_active !== 1) return { registered: false, reason: 'DEVICE_DEACTIVATED', ...seats };
+    if (row.device_id !== caller.deviceId) return { registered: false, reason: 'NOT_REGISTERED', ...seats };
     return { registered: true, reason: 'REGISTERED', ...seats };
   }
 
   /**
-   * Registers the caller's browser. Idempotent for an active device; a deactivated one starts a
-   * new activation in its old row. The account's first device (or any, while no admin device is
-   * left) becomes admin.
+   * Registers the caller's browser and binds its session to it. A new activation (a new id, or a
+   * deactivated device's) gets a device secret, answered once, that binds this browser's later
+   * sign-ins. An active device is registered again only by a browser that proves it is that
+   * device (its session's device, or its secret); any other gets DEVICE_ALREADY_REGISTERED. The
+   * account's first device (or any, while no admin device is left) becomes admin.
    */
-  async register(caller: Caller, input: RegisterInput): Promise<RegisterDeviceResponse> {
+  async register(caller: Caller, sessionId: string, input: RegisterInput, shownSecret: string | null): Promise<RegisterDeviceResponse> {
     const platform = normalizePlatform(input.platform);
     const deviceType = isMobilePlatform(platform) ? 'mobile' : 'primary';
     const result = await this.ctx.db.transaction().execute(async (trx) => {
@@ -134,13 +153,19 @@ export class DeviceService {
       const plan = await this.subscription.planOf(caller.userId, trx);
       const existing = await findDevice(trx, caller.userId, input.deviceId);
       if (existing?.is_active === 1) {
-        if (caller.sessionId) await setSessionDevice(trx, caller.sessionId, existing.device_id);
-        return { row: existing, isFirstDevice: false, plan };
+        const ownSession = caller.deviceId === existing.device_id;
+        if (!ownSession && !secretMatches(existing, shownSecret)) throw registeredElsewhere();
+        await setSessionDevice(trx, this.ctx.authCache, sessionId, existing.device_id);
+        // Its own session asking again means the browser lost its secret (or registered before
+        // there were secrets): it gets a new one, and the lost copy stops working.
+        const deviceSecret = ownSession ? await this.issueSecret(trx, existing.id) : undefined;
+        return { row: existing, isFirstDevice: false, plan, deviceSecret };
       }
       if (deviceType !== 'mobile' && (await countSeatsUsed(trx, caller.userId)) >= plan.limits.devices) throw deviceLimitReached(plan);
       const isFirstDevice = (await activeDevicesOf(trx, caller.userId)).length === 0;
       const isAdmin = (await countActiveAdmins(trx, caller.userId)) === 0;
       const now = isoNow(this.ctx.clock);
+      const deviceSecret = randomToken();
       const fields = {
         device_name: input.deviceName,
         platform,
@@ -151,26 +176,28 @@ export class DeviceService {
         is_admin: isAdmin ? 1 : 0,
         hardware_fingerprint: input.hardwareFingerprint ?? null,
         credential_hash: null,
+        secret_hash: hashToken(deviceSecret),
         created_at: now,
         last_active_at: now,
         deactivated_at: null,
         deactivated_by: null,
       } satisfies Partial<DevicesTable>;
       const row = await this.saveActivation(trx, caller.userId, input.deviceId, existing, fields);
-      if (caller.sessionId) await setSessionDevice(trx, caller.sessionId, row.device_id);
+      await setSessionDevice(trx, this.ctx.authCache, sessionId, row.device_id);
       await this.recordEvent(trx, caller.userId, {
         type: 'registered',
         device: row,
         actorDeviceId: row.device_id,
         detail: isAdmin ? 'admin' : null,
       });
-      return { row, isFirstDevice, plan };
+      return { row, isFirstDevice, plan, deviceSecret };
     });
     return {
       success: true,
       isAdmin: result.row.is_admin === 1,
       isFirstDevice: result.isFirstDevice,
-      device: toDevice(result.row, result.plan, this.ctx.clock.now(), caller.deviceId ?? input.deviceId),
+      device: toDevice(result.row, result.plan, this.ctx.clock.now(), result.row.device_id),
+      ...(result.deviceSecret ? { deviceSecret: result.deviceSecret } : {}),
     };
   }
 
@@ -186,10 +213,14 @@ export class DeviceService {
     return now;
   }
 
-  async setCurrent(caller: Caller, deviceId: string): Promise<void> {
+  /** Binds this session to one of the user's devices, for a browser that shows that device's secret. */
+  async setCurrent(caller: Caller, sessionId: string, deviceId: string, shownSecret: string | null): Promise<void> {
     const row = await findActiveDevice(this.ctx.db, caller.userId, deviceId);
     if (!row) throw deviceNotFound();
-    if (caller.sessionId) await setSessionDevice(this.ctx.db, caller.sessionId, row.device_id);
+    if (caller.deviceId !== row.device_id && !secretMatches(row, shownSecret)) {
+      throw forbidden('This browser has not shown that it is that device.', ErrorCode.FORBIDDEN);
+    }
+    await setSessionDevice(this.ctx.db, this.ctx.authCache, sessionId, row.device_id);
     await touchDevice(this.ctx.db, row.id, isoNow(this.ctx.clock));
   }
 
@@ -251,6 +282,12 @@ export class DeviceService {
     const row = await findDevice(trx, userId, deviceId);
     if (!row) throw new Error('activated device not found');
     return row;
+  }
+
+  private async issueSecret(db: Db, rowId: string): Promise<string> {
+    const secret = randomToken();
+    await updateDevice(db, rowId, { secret_hash: hashToken(secret) });
+    return secret;
   }
 
   /** The account cooldown (DEACTIVATION_COOLDOWN) after its last remote deactivation; null when none is running. */

@@ -159,6 +159,7 @@ export class ListSyncService implements ListItemsObserver {
       user: toUser(row),
       plan: await this.subscription.planOf(userId),
       deviceId: null,
+      claimedDeviceId: null,
     };
   }
 }

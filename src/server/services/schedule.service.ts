@@ -195,7 +195,15 @@ export class ScheduleService {
     if (!plan.capabilities.updateSchedules) return false;
     const user = await findUserById(this.ctx.db, row.user_id);
     if (!user) return false;
-    const caller: Caller = { userId: user.id, sessionId: null, apiKeyId: null, user: toUser(user), plan, deviceId: null };
+    const caller: Caller = {
+      userId: user.id,
+      sessionId: null,
+      apiKeyId: null,
+      user: toUser(user),
+      plan,
+      deviceId: null,
+      claimedDeviceId: null,
+    };
     // An offline device may still run the updates when it connects within the window; without one, until the next run.
     const expiresAt =
       row.window_minutes === null ? following : new Date(Date.parse(row.next_run_at) + row.window_minutes * MINUTE_MS).toISOString();

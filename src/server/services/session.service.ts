@@ -5,6 +5,7 @@ import { TOKEN_TTL } from '@shared/constants';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext } from '../context';
+import { findDeviceBySecret } from '../db/repositories/devices.repository';
 import {
   claimRefreshToken,
   findRefreshTokenByHash,
@@ -18,9 +19,11 @@ import { unauthorized } from '../errors';
 import { revokedSessionError } from '../security/session-revocation';
 import { hashToken, newId, randomToken } from '../security/tokens';
 
-/** Where a session was started from: X-Device-ID (or the body's deviceId), the user agent and the client's address. */
+/** Where a session was started from: X-Device-ID (or the body's deviceId) and its secret, the user agent and the client's address. */
 export interface SessionOrigin {
   deviceId?: string | null;
+  /** X-Device-Secret: the session belongs to `deviceId` only when this is that device's secret. */
+  deviceSecret?: string | null;
   userAgent?: string | null;
   /** As Fastify reads it: the socket's address, or X-Forwarded-For's from a trusted proxy (TRUST_PROXY). */
   ip?: string | null;
@@ -55,7 +58,7 @@ export class SessionService {
     await insertSession(db, {
       id: sessionId,
       user_id: userId,
-      device_id: cleanDeviceId(origin.deviceId),
+      device_id: await provenDeviceId(db, userId, origin),
       user_agent: origin.userAgent ? origin.userAgent.slice(0, MAX_USER_AGENT) : null,
       created_at: now,
       last_used_at: now,
@@ -126,8 +129,14 @@ export class SessionService {
   }
 }
 
-/** Device ids are short opaque strings (dev_…, the contract's deviceIdSchema); anything else is not recorded. */
-function cleanDeviceId(deviceId: string | null | undefined): string | null {
-  const parsed = deviceIdSchema.safeParse(deviceId);
-  return parsed.success ? parsed.data : null;
+/**
+ * The device a new session belongs to: the one the browser named, only when it also showed that
+ * device's secret (deactivated devices too, so the browser hears why and can register again).
+ * An id alone is what anyone can send, so it binds nothing.
+ */
+async function provenDeviceId(db: Db, userId: string, origin: SessionOrigin): Promise<string | null> {
+  const parsed = deviceIdSchema.safeParse(origin.deviceId);
+  if (!parsed.success || !origin.deviceSecret) return null;
+  const device = await findDeviceBySecret(db, userId, parsed.data, hashToken(origin.deviceSecret));
+  return device ? device.device_id : null;
 }

@@ -36,7 +36,7 @@ export const deviceSchema = z.object({
   registration_method: z.enum(REGISTRATION_METHODS),
   capabilities: z.array(z.enum(CAPABILITIES)),
   is_active: z.boolean(),
-  /** The device the request came from (X-Device-ID), for the current-device marker. */
+  /** The device of the session the request came from, for the current-device marker. */
   is_current: z.boolean(),
   is_admin: z.boolean(),
   last_active: z.string().nullable(),
@@ -91,6 +91,12 @@ export const registerDeviceResponseSchema = z.object({
   isAdmin: z.boolean(),
   isFirstDevice: z.boolean(),
   device: deviceSchema,
+  /**
+   * Given once, when this registration made the browser a device (or its own session asked
+   * again): the browser keeps it beside its device id and sends it as X-Device-Secret when it
+   * signs in, which binds that session to this device. An id without it binds nothing.
+   */
+  deviceSecret: z.string().optional(),
 });
 export type RegisterDeviceResponse = z.infer<typeof registerDeviceResponseSchema>;
 

@@ -7,16 +7,19 @@ import type { TestApp } from './test-app';
 
 export const newDeviceId = (): string => `dev_${randomBytes(6).toString('hex')}`;
 
-/** One signed-in browser: a session bound to its X-Device-ID. */
+/** One signed-in browser: a session bound to its device, and the device's secret the browser keeps. */
 export interface Browser {
   token: string;
   deviceId: string;
+  /** Given at registration; a sign-in that shows it belongs to this device. */
+  deviceSecret?: string;
   user: RegisteredUser;
 }
 
-/** A thin client for the device calls of one browser (sends X-Device-ID on every call). */
-export function devicesOf(t: TestApp, browser: Pick<Browser, 'token' | 'deviceId'>) {
-  const h = { 'x-device-id': browser.deviceId };
+/** A thin client for the device calls of one browser (sends X-Device-ID, and its secret when it has one, on every call). */
+export function devicesOf(t: TestApp, browser: Pick<Browser, 'token' | 'deviceId' | 'deviceSecret'>) {
+  const h: Record<string, string> = { 'x-device-id': browser.deviceId };
+  if (browser.deviceSecret) h['x-device-secret'] = browser.deviceSecret;
   const { token } = browser;
   return {
     list: () => t.api.get<DevicesResponse & ApiError>('/api/devices', token, h),
@@ -66,7 +69,7 @@ export async function adminBrowser(t: TestApp): Promise<Browser> {
   const browser = { token: user.token, deviceId: newDeviceId(), user };
   const res = await devicesOf(t, browser).register('Admin desktop');
   if (res.status !== 200 || !res.body.isAdmin) throw new Error(`admin registration failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return browser;
+  return { ...browser, deviceSecret: res.body.deviceSecret };
 }
 
 /** Another sign-in of the same account on another browser, registered as a device. */
@@ -75,17 +78,28 @@ export async function anotherBrowser(t: TestApp, owner: Browser, name = 'Second 
   const browser = { token: session.token, deviceId: newDeviceId(), user: owner.user };
   const res = await devicesOf(t, browser).register(name);
   if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return browser;
+  return { ...browser, deviceSecret: res.body.deviceSecret };
+}
+
+/** The owner signed in on a browser that has not registered: its session belongs to no device. */
+export async function unregisteredBrowser(t: TestApp, owner: Pick<Browser, 'user'>): Promise<Browser> {
+  const session = await loginUser(t.api, owner.user.email, owner.user.password);
+  return { token: session.token, deviceId: newDeviceId(), user: owner.user };
 }
 
 /**
- * A fresh sign-in of the same browser (login with its X-Device-ID binds the session to it) for
- * after the clock moved past the access token's 15 minutes. Does not touch the device.
+ * A fresh sign-in of the same browser (login with its X-Device-ID and the device's secret binds
+ * the session to it) for after the clock moved past the access token's 15 minutes. Does not touch the device.
  */
 export async function signInAgain(t: TestApp, browser: Browser): Promise<Browser> {
-  const res = await t.api.post<SessionBody>('/api/auth/login', { email: browser.user.email, password: browser.user.password }, null, {
-    'x-device-id': browser.deviceId,
-  });
+  const headers: Record<string, string> = { 'x-device-id': browser.deviceId };
+  if (browser.deviceSecret) headers['x-device-secret'] = browser.deviceSecret;
+  const res = await t.api.post<SessionBody>(
+    '/api/auth/login',
+    { email: browser.user.email, password: browser.user.password },
+    null,
+    headers,
+  );
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...browser, token: res.body.token };
 }

@@ -99,8 +99,33 @@ export async function deleteInactiveDevice(db: Db, id: string): Promise<boolean>
 }
 
 /** Binds a session to the device it runs on: deactivating that device then ends the session. */
-export async function setSessionDevice(db: Db, sessionId: string, deviceId: string): Promise<void> {
+/** Binds a session to the device it proved it is; the sign-in cache hears of it at once. */
+export async function setSessionDevice(db: Db, auth: AuthChanges, sessionId: string, deviceId: string): Promise<void> {
   await db.updateTable('sessions').set({ device_id: deviceId }).where('id', '=', sessionId).execute();
+  await auth.changed(db, { sessionId });
+}
+
+/** The user's device (active or not) whose secret hashes to `secretHash`: a browser's proof that it is that device. */
+export function findDeviceBySecret(db: Db, userId: string, deviceId: string, secretHash: string) {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
+}
+
+/** The user's active devices that have an agent (a credential): what must be told when the account goes. */
+export async function agentDeviceRowIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('credential_hash', 'is not', null)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Ends every live session of one of the user's devices. */

@@ -15,6 +15,7 @@ export function findSessionFacts(db: Db, sessionId: string): Promise<SessionFact
       'sessions.id as session_id',
       'sessions.revoked_at',
       'sessions.revoked_reason',
+      'sessions.device_id as session_device_id',
       'users.id as user_id',
       'users.email',
       'users.first_name',
