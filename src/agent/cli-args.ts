@@ -23,7 +23,13 @@ export type Command =
       simulateDelayMs: number;
     }
   | { command: 'status'; configDir: string | null }
-  | { command: 'unenroll'; configDir: string | null }
+  | {
+      command: 'unenroll';
+      configDir: string | null;
+      insecureHttp: boolean;
+      /** Forget the enrolment here even when the server cannot be told (it then still lists the machine). */
+      force: boolean;
+    }
   | { command: 'service'; action: 'install' | 'uninstall'; configDir: string | null; runArgs: string[] };
 
 export const USAGE = `Loadout agent: installs your Loadout lists on this machine with its own package manager.
@@ -33,7 +39,7 @@ Usage:
   loadout-agent enroll LINK [--name NAME] [--config-dir DIR] [--insecure-http]     (the copied registration link)
   loadout-agent run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--insecure-http]
   loadout-agent status [--config-dir DIR]
-  loadout-agent unenroll [--config-dir DIR]
+  loadout-agent unenroll [--config-dir DIR] [--force] [--insecure-http]
   loadout-agent service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
 
 Options:
@@ -41,7 +47,13 @@ Options:
   --inventory-hours N    how often to report installed apps (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
   --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
   --insecure-http        allow a plain http:// server on another machine (unencrypted; enroll remembers it)
+  --force                unenroll: forget the enrolment here even if the server cannot be told
   -h, --help             this text;  -v, --version  the agent's version
+
+unenroll tells the server first: the machine is deactivated in your account and its credential
+stops working, then it is forgotten here. If the server cannot be reached nothing is forgotten
+(try again later); --force forgets it here anyway, and the machine stays listed until you
+deactivate it on the Devices screen.
 
 Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not enrolled (or the credential was refused),
 4 server unreachable, 78 this device was deactivated.`;
@@ -55,6 +67,7 @@ const options = {
   'inventory-hours': { type: 'string' },
   'simulate-delay-ms': { type: 'string' },
   'insecure-http': { type: 'boolean' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -72,7 +85,7 @@ const ALLOWED: Record<string, readonly (keyof typeof options)[]> = {
   enroll: ['server', 'code', 'name', 'config-dir', 'insecure-http'],
   run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms', 'insecure-http'],
   status: ['config-dir'],
-  unenroll: ['config-dir'],
+  unenroll: ['config-dir', 'insecure-http', 'force'],
   service: ['config-dir', 'installer', 'inventory-hours', 'insecure-http'],
 };
 
@@ -109,9 +122,11 @@ export function parseCommand(argv: readonly string[]): Command {
         simulateDelayMs: values['simulate-delay-ms'] === undefined ? 0 : wholeNumber('--simulate-delay-ms', values['simulate-delay-ms']),
       };
     case 'status':
-    case 'unenroll':
       noMorePositionals(command, rest);
       return { command, configDir };
+    case 'unenroll':
+      noMorePositionals(command, rest);
+      return { command, configDir, insecureHttp, force: values.force === true };
     default: {
       const [action, ...more] = rest;
       if (action !== 'install' && action !== 'uninstall') throw new UsageError('service needs install or uninstall');

@@ -86,7 +86,14 @@ describe('the agent over plain http:// to another machine', () => {
       expect(stderr, command).toMatch(/http:\/\/10\.0\.0\.5:3000 is plain http:\/\/.*--insecure-http/);
     }
     expect(calls).toEqual([]);
-    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.ok);
+    // Unenrolling sends the credential too: refused the same way, and --force forgets it here only.
+    stderr = '';
+    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.usage);
+    expect(stderr).toContain('--insecure-http');
+    expect(await new ConfigStore(dir).load()).not.toBeNull();
+    expect(await main(['unenroll', '--config-dir', dir, '--force'])).toBe(EXIT.ok);
+    expect(calls).toEqual([]);
+    expect(await new ConfigStore(dir).load()).toBeNull();
   });
 
   it('talks to a server on this machine over http:// without asking', async () => {
@@ -94,5 +101,78 @@ describe('the agent over plain http:// to another machine', () => {
     await new ConfigStore(dir).save({ server: 'http://127.0.0.1:3000', deviceId: 'agent-1', deviceName: 'Box', credential: 'c' });
     expect(await main(['status', '--config-dir', dir])).toBe(EXIT.ok);
     expect(calls).toEqual(['http://127.0.0.1:3000/api/agent/me']);
+  });
+});
+
+describe('unenroll', () => {
+  const LOCAL = 'http://127.0.0.1:3000';
+  let dir: string;
+  let stdout: string;
+  let stderr: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agent-unenroll-'));
+    stdout = '';
+    stderr = '';
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    await new ConfigStore(dir).save({ server: LOCAL, deviceId: 'agent-1234', deviceName: 'Build box', credential: 'secret-credential' });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The server's answer to POST /api/agent/unenroll, and what it was sent. */
+  function server(answer: () => Response) {
+    const sent: { url: string; method: string | undefined; authorization: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        sent.push({ url, method: init.method, authorization: new Headers(init.headers).get('authorization') });
+        return answer();
+      }),
+    );
+    return sent;
+  }
+  const stored = () => new ConfigStore(dir).load();
+
+  it('deactivates the machine on the server with its credential, then forgets it here', async () => {
+    const sent = server(() => new Response(JSON.stringify({ success: true, deviceId: 'agent-1234' }), { status: 200 }));
+    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.ok);
+    expect(sent).toEqual([{ url: `${LOCAL}/api/agent/unenroll`, method: 'POST', authorization: 'Bearer secret-credential' }]);
+    expect(await stored()).toBeNull();
+    expect(stdout).toContain('"Build box" is deactivated on http://127.0.0.1:3000; its credential no longer works.');
+  });
+
+  it('forgets a machine the server already refuses (deactivated, or the account is gone)', async () => {
+    server(() => new Response(JSON.stringify({ code: 'DEVICE_DEACTIVATED_REMOTELY', message: 'deactivated' }), { status: 401 }));
+    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.ok);
+    expect(await stored()).toBeNull();
+  });
+
+  it('keeps everything when the server cannot be told, and says how to forget it anyway', async () => {
+    server(() => {
+      throw new TypeError('fetch failed');
+    });
+    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.unreachable);
+    expect(await stored()).not.toBeNull();
+    expect(stderr).toContain('Could not reach the server at http://127.0.0.1:3000');
+    expect(stderr).toContain('Nothing was forgotten');
+    expect(stderr).toContain('--force');
+
+    server(() => new Response(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Something went wrong' }), { status: 500 }));
+    expect(await main(['unenroll', '--config-dir', dir])).toBe(EXIT.failed);
+    expect(await stored()).not.toBeNull();
+  });
+
+  it('with --force forgets it here anyway and says the server still lists the machine', async () => {
+    server(() => {
+      throw new TypeError('fetch failed');
+    });
+    expect(await main(['unenroll', '--config-dir', dir, '--force'])).toBe(EXIT.ok);
+    expect(await stored()).toBeNull();
+    expect(stdout).toContain('here only');
+    expect(stdout).toContain('stays in your account');
   });
 });

@@ -5,7 +5,15 @@ import { ErrorCode } from '@shared/api/error-codes';
 import { Agent, type AgentExit, type AgentObserver } from './agent';
 import { parseCommand, USAGE, UsageError, type Command } from './cli-args';
 import { ConfigStore, isPrivileged, resolveConfigDir } from './config-store';
-import { defaultDeviceName, deviceOfCredential, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from './enrolment';
+import {
+  defaultDeviceName,
+  deviceOfCredential,
+  enrollWithCode,
+  newDeviceId,
+  ServerRefused,
+  ServerUnreachable,
+  unenrollFromServer,
+} from './enrolment';
 import { consoleLogger } from './log';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
 import { insecureTransportProblem } from './transport';
@@ -74,7 +82,7 @@ async function execute(command: Command, hooks: CommandHooks): Promise<number> {
     case 'status':
       return status(command.configDir);
     case 'unenroll':
-      return unenroll(command.configDir);
+      return unenroll(command);
     case 'service':
       return service(command);
   }
@@ -185,11 +193,47 @@ async function status(configDir: string | null): Promise<number> {
   }
 }
 
-async function unenroll(configDir: string | null): Promise<number> {
-  const { store, config } = await storedEnrolment(configDir);
+/**
+ * Leaves the account: the server deactivates the machine and retires its credential (an agent
+ * still running as a service is told and stops), then the enrolment is forgotten here. A server
+ * that cannot be told keeps everything as it was, unless --force: forgetting only here would
+ * leave the machine listed and its credential working.
+ */
+async function unenroll(command: Extract<Command, { command: 'unenroll' }>): Promise<number> {
+  const { store, config } = await storedEnrolment(command.configDir);
+  const problem = command.insecureHttp || config.insecureHttp ? null : insecureTransportProblem(config.server);
+  let left = false;
+  let unreachable = false;
+  let notTold: string | null = problem;
+  if (!problem) {
+    try {
+      await unenrollFromServer(config.server, config.credential);
+      left = true;
+    } catch (error) {
+      // 401: the server honours this credential no more (deactivated, or the account is gone).
+      if (error instanceof ServerRefused && error.status === 401) left = true;
+      else if (error instanceof ServerUnreachable || error instanceof ServerRefused) {
+        unreachable = error instanceof ServerUnreachable;
+        notTold = error.message;
+      } else throw error;
+    }
+  }
+  if (!left && !command.force) {
+    const exitCode = problem ? EXIT.usage : unreachable ? EXIT.unreachable : EXIT.failed;
+    throw new Failure(
+      `${notTold ?? 'The server was not told'}\nNothing was forgotten: try again, or add --force to forget this machine here anyway ` +
+        '(the server then still lists it until you deactivate it on the Devices screen).',
+      exitCode,
+    );
+  }
   await store.remove();
-  say(`Forgot the enrolment with ${config.server} (${store.file}).`);
-  say('The device stays in your account until you deactivate it on the Devices screen.');
+  if (left) {
+    say(`"${config.deviceName}" is deactivated on ${config.server}; its credential no longer works.`);
+    say(`Forgot the enrolment (${store.file}).`);
+  } else {
+    say(`Forgot the enrolment with ${config.server} here only (${store.file}): the server was not told (${notTold}).`);
+    say('The machine stays in your account, and its credential keeps working, until you deactivate it on the Devices screen.');
+  }
   return EXIT.ok;
 }
 

@@ -92,3 +92,8 @@ export async function deviceOfCredential(server: string, credential: string): Pr
   if (!parsed.success) throw new ServerRefused(200, null, `The server's answer was not a Loadout device; is ${server} a Loadout server?`);
   return parsed.data;
 }
+
+/** Tells the server this machine leaves: it deactivates the device and retires the credential. */
+export async function unenrollFromServer(server: string, credential: string): Promise<void> {
+  await call(server, '/api/agent/unenroll', { method: 'POST', headers: { authorization: `Bearer ${credential}` } });
+}

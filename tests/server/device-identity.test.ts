@@ -86,7 +86,7 @@ describe('the calling device is the session’s', () => {
     let one = await anotherBrowser(t, admin, 'One');
     let two = await anotherBrowser(t, admin, 'Two');
     t.clock.advanceHours(25);
-    [admin, one, two] = await Promise.all([admin, one, two].map((browser) => signInAgain(t, browser)));
+    [admin, one, two] = [await signInAgain(t, admin), await signInAgain(t, one), await signInAgain(t, two)];
     expect((await devicesOf(t, admin).deactivate(one.deviceId)).status).toBe(200);
 
     // Before, naming the target in the header made it "this device", which may always leave.
