@@ -33,6 +33,24 @@ beforeEach(() => {
 
 afterEach(() => setNavigator(null));
 
+describe('the device secret', () => {
+  it('goes with a sign-in (which makes the session this device) and with nothing else', async () => {
+    localStorage.setItem('deviceId', 'dev_0123456789ab');
+    localStorage.setItem('deviceSecret', 'kept-secret');
+    const api = mockApi({
+      'POST /api/auth/login': { status: 200, data: { token: 't', refreshToken: 'r', user } },
+      'GET /api/account': { status: 200, data: account },
+    });
+    await apiClient.post('/api/auth/login', { email: user.email, password: 'a long passphrase' });
+    await apiClient.get('/api/account');
+    expect(api.callsTo('POST', '/api/auth/login')[0]?.headers).toMatchObject({
+      'x-device-id': 'dev_0123456789ab',
+      'x-device-secret': 'kept-secret',
+    });
+    expect(api.callsTo('GET', '/api/account')[0]?.headers['x-device-secret']).toBeUndefined();
+  });
+});
+
 describe('the API client 401 policy (SPEC §4)', () => {
   it('sends the stored token as a bearer header', async () => {
     const api = mockApi({ 'GET /api/account': { status: 200, data: account } });

@@ -3,7 +3,7 @@ import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { ACCOUNT_401_CODES, ErrorCode, FORCED_LOGOUT_CODES } from '@shared/api/error-codes';
 
 import { readErrorBody } from './api-errors';
-import { getDeviceId } from './device-id';
+import { getDeviceId, readDeviceSecret } from './device-id';
 import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './navigation';
 import { notify } from './notify';
 import { clearSession, readRefreshToken, readToken, saveTokens } from './session';
@@ -32,14 +32,23 @@ function isAuthEndpoint(url: string | undefined): boolean {
   return AUTH_ENDPOINTS.some((endpoint) => path === endpoint || path.startsWith(`${endpoint}-`));
 }
 
+/**
+ * Calls where this browser shows its device secret: a sign-in, or a registration, binds the
+ * session to the device only with it. Other calls do not carry it (a session knows its device).
+ */
+const DEVICE_PROOF_CALLS = ['/api/auth/login', '/api/auth/google-login', '/api/devices/register', '/api/devices/register-primary'];
+
 apiClient.interceptors.request.use(async (config) => {
   const token = readToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  // SPEC §7: the server records the caller's device from X-Device-ID (sign-in sessions too).
+  // The id this browser believes it is; it counts only beside the device's secret.
   if (!config.headers.has('X-Device-ID')) {
     const deviceId = await getDeviceId().catch(() => null);
     if (deviceId) config.headers.set('X-Device-ID', deviceId);
   }
+  const path = config.url?.split('?')[0] ?? '';
+  const secret = readDeviceSecret();
+  if (secret && DEVICE_PROOF_CALLS.includes(path)) config.headers.set('X-Device-Secret', secret);
   return config;
 });
 

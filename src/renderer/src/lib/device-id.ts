@@ -142,3 +142,25 @@ export function getDeviceId(): Promise<string> {
     });
   return pending;
 }
+
+/** The secret the server gave this browser when it registered as a device, if it has one. */
+export function readDeviceSecret(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.deviceSecret);
+}
+
+export function saveDeviceSecret(secret: string): void {
+  localStorage.setItem(STORAGE_KEYS.deviceSecret, secret);
+}
+
+/**
+ * A new id for this browser, when the one it computed is registered to another browser (the
+ * server answers DEVICE_ALREADY_REGISTERED: this browser cannot show that device's secret, e.g.
+ * its storage was cleared). The fingerprint would give the same id again, so this one is random.
+ */
+export function replaceDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(HASH_LENGTH / 2));
+  const id = `dev_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  localStorage.setItem(STORAGE_KEYS.deviceId, id);
+  localStorage.removeItem(STORAGE_KEYS.deviceSecret);
+  return id;
+}

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   user: 'user',
   deviceId: 'deviceId',
+  /** Given when this browser registered as a device: signing in with it makes the session that device's. */
+  deviceSecret: 'deviceSecret',
 } as const;
 
 /**
@@ -111,6 +113,7 @@ export function clearSession(): void {
 /** After account deletion nothing of the old account may remain on this browser. */
 export function clearAllAccountData(): void {
   localStorage.removeItem(STORAGE_KEYS.deviceId);
+  localStorage.removeItem(STORAGE_KEYS.deviceSecret);
   for (const key of ONBOARDING_FLAG_KEYS) localStorage.removeItem(key);
   clearSession();
 }

@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 
-import { getDeviceId, isMobileBrowser } from '../../lib/device-id';
+import { isMobileBrowser, readDeviceSecret } from '../../lib/device-id';
 import { defaultDeviceName } from './device-naming';
 import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } from './device-state';
 import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from './devices-api';
 import { RegisterDeviceModal } from './register-device-modal';
+import { registerThisBrowser } from './register-this-browser';
 import { useDeviceActivity, useLogoutNotifications } from './use-device-activity';
 
 /**
@@ -24,8 +25,19 @@ export function DeviceBackground() {
   // SPEC §8: update-status answering DEVICE_NOT_FOUND re-registers this browser. The server
   // answers DEVICE_LIMIT_REACHED when no seat is free, which the limit banner shows.
   const reRegister = useCallback(() => {
-    void getDeviceId().then((deviceId) => register({ deviceId, deviceName: defaultDeviceName() }));
+    // A refusal stays in the shared registration state, which the banners read.
+    registerThisBrowser(register, defaultDeviceName()).catch(() => undefined);
   }, [register]);
+
+  // Registered in this session but holding no secret (it registered before there were secrets,
+  // or its storage lost it): asking again gives one, so the next sign-in here is this device too.
+  const registered = check.data?.registered === true;
+  const askedForSecret = useRef(false);
+  useEffect(() => {
+    if (!registered || askedForSecret.current || readDeviceSecret()) return;
+    askedForSecret.current = true;
+    reRegister();
+  }, [registered, reRegister]);
 
   useDeviceActivity(registeredHere && !unavailable, reRegister);
   useLogoutNotifications((check.isSuccess || check.isError) && !unavailable);

@@ -139,6 +139,7 @@ describe('registration check (SPEC §4)', () => {
   });
 
   it('re-registers when update-status says the server no longer knows this browser', async () => {
+    localStorage.setItem('deviceSecret', 'secret-of-this-browser');
     let registered = true;
     const api = mockDevicesServer({
       'GET /api/devices/check': () => check(registered, true),
@@ -156,5 +157,84 @@ describe('registration check (SPEC §4)', () => {
     renderApp('/devices');
     await waitFor(() => expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the device secret the registration gives, and shows it only when signing in or registering', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices/check': check(false, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
+      'POST /api/devices/register': (call) => ({
+        status: 200,
+        data: {
+          success: true,
+          isAdmin: false,
+          isFirstDevice: false,
+          device: makeDevice({ device_id: call.headers['x-device-id'] ?? '' }),
+          deviceSecret: 'new-device-secret',
+        },
+      }),
+    });
+    renderApp('/devices');
+    const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(localStorage.getItem('deviceSecret')).toBe('new-device-secret'));
+    expect(api.callsTo('POST', '/api/devices/register')[0]?.headers['x-device-secret']).toBeUndefined();
+    // Calls that are not a sign-in or a registration never carry it.
+    expect(api.callsTo('GET', '/api/devices').every((call) => call.headers['x-device-secret'] === undefined)).toBe(true);
+  });
+
+  it('takes a new id and registers as its own device when its id belongs to another browser', async () => {
+    localStorage.setItem('deviceId', 'dev_aaaaaaaaaaaa');
+    const api = mockDevicesServer({
+      'GET /api/devices/check': check(false, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 2 }) },
+      'POST /api/devices/register': (call) =>
+        call.headers['x-device-id'] === 'dev_aaaaaaaaaaaa'
+          ? {
+              status: 409,
+              data: { code: ErrorCode.DEVICE_ALREADY_REGISTERED, message: 'This device id is registered to another browser.' },
+            }
+          : {
+              status: 200,
+              data: {
+                success: true,
+                isAdmin: false,
+                isFirstDevice: false,
+                device: makeDevice({ device_id: call.headers['x-device-id'] ?? '' }),
+                deviceSecret: 'own-secret',
+              },
+            },
+    });
+    renderApp('/devices');
+    const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(2));
+    const second = api.callsTo('POST', '/api/devices/register')[1];
+    expect(second?.headers['x-device-id']).toMatch(/^dev_[0-9a-f]{12}$/);
+    expect(second?.headers['x-device-id']).not.toBe('dev_aaaaaaaaaaaa');
+    expect(localStorage.getItem('deviceId')).toBe(second?.headers['x-device-id']);
+    await waitFor(() => expect(localStorage.getItem('deviceSecret')).toBe('own-secret'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument());
+  });
+
+  it('asks once for a secret when this session is its device but the browser holds none', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices/check': check(true, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other]) },
+      'POST /api/devices/update-status': { status: 200, data: { success: true, serverTime: new Date().toISOString() } },
+      'POST /api/devices/register': (call) => ({
+        status: 200,
+        data: {
+          success: true,
+          isAdmin: false,
+          isFirstDevice: false,
+          device: makeDevice({ device_id: call.headers['x-device-id'] ?? '' }),
+          deviceSecret: 'renewed-secret',
+        },
+      }),
+    });
+    renderApp('/devices');
+    await waitFor(() => expect(localStorage.getItem('deviceSecret')).toBe('renewed-secret'));
+    expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(1);
   });
 });

@@ -15,11 +15,8 @@ const selectRegistration = devicesApi.endpoints.registerBrowser.select({ fixedCa
 
 export function selectRegisteredHere(state: State): boolean {
   const registration = selectRegistration(state);
-  return (
-    selectCheck(state).data?.registered === true ||
-    registration.isSuccess ||
-    registration.error?.code === ErrorCode.DEVICE_ALREADY_REGISTERED
-  );
+  // DEVICE_ALREADY_REGISTERED is not "registered here": another browser holds that id.
+  return selectCheck(state).data?.registered === true || registration.isSuccess;
 }
 
 /** Not registered and no seat free, or the server refused the registration for that. */

@@ -4,6 +4,7 @@ import type { AgentReleasesResponse } from '@shared/api/client';
 import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
 
 import { baseApi } from '../../lib/base-api';
+import { saveDeviceSecret } from '../../lib/device-id';
 import { detectPlatform } from '../../lib/platform';
 
 // The schemas (and zod) load with the first device call, not with the first route.
@@ -39,6 +40,11 @@ export const devicesApi = baseApi.injectEndpoints({
         headers: { 'X-Device-ID': deviceId },
         schema: () => devices().then((m) => m.registerDeviceResponseSchema),
       }),
+      // The secret comes once: kept beside the device id, it makes this browser's next sign-ins this device.
+      async onQueryStarted(_argument, { queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.deviceSecret) saveDeviceSecret(data.deviceSecret);
+      },
       invalidatesTags: ['Devices'],
     }),
     updateStatus: build.mutation<PingResponse, { deviceId: string; event: StatusEvent }>({

@@ -5,10 +5,10 @@ import { ErrorCode } from '@shared/api/error-codes';
 import { LIMITS } from '@shared/constants';
 
 import { errorCode, errorMessage } from '../../lib/api-errors';
-import { getDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
 import { defaultDeviceName } from './device-naming';
 import { BROWSER_REGISTRATION, useRegisterBrowserMutation } from './devices-api';
+import { registerThisBrowser } from './register-this-browser';
 
 /**
  * SPEC §4: shown when this browser is not registered and a seat is free. A registration (or
@@ -24,7 +24,7 @@ export function RegisterDeviceModal({ opened, onClose }: { opened: boolean; onCl
     const deviceName = name.trim();
     if (!deviceName) return setError('Device name is required');
     try {
-      const result = await register({ deviceId: await getDeviceId(), deviceName }).unwrap();
+      const result = await registerThisBrowser(register, deviceName);
       notify.success(
         result.isFirstDevice || result.isAdmin
           ? `${deviceName} is registered as your admin device. Only admin devices can deactivate other devices.`
