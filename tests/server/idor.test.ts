@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@shared/api/catalogue';
 
 import { createApp, createCategory } from './helpers/catalogue';
+import { unregisteredBrowser } from './helpers/devices';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { ownerOfEverything, ownIdFor, type Owner } from './helpers/resources';
 import { operationsOf, urlOf, type Operation } from './helpers/routes';
@@ -148,5 +149,22 @@ describe("another user's ids", () => {
         missed.push(`${route.key}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(missed).toEqual([]);
+  });
+
+  it("does not let A's other sign-ins act as A's admin device by naming it in X-Device-ID (API keys: device-identity.test.ts)", async () => {
+    const before = await aliceSees();
+    const elsewhere = await unregisteredBrowser(t, alice.browser);
+    const deviceAdmin = routes.filter(
+      (route) => route.path.startsWith('/api/devices/{id}') && route.method !== 'GET' && route.key !== 'PUT /api/devices/{id}/name',
+    );
+    expect(deviceAdmin.map((route) => route.key)).toEqual(expect.arrayContaining(['POST /api/devices/{id}/admin-status']));
+    const wrong: string[] = [];
+    for (const route of deviceAdmin.filter((candidate) => /admin-status|uninstall|force-delete/.test(candidate.key))) {
+      const asOther = await call(route, { token: elsewhere.token, deviceId: alice.browser.deviceId });
+      if (asOther.status !== 403 || asOther.body.code !== 'NOT_ADMIN_DEVICE')
+        wrong.push(`${route.key} as another sign-in: ${asOther.status} ${JSON.stringify(asOther.body)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await aliceSees()).toEqual(before);
   });
 });
