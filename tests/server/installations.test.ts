@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 import type { App } from '@shared/api/catalogue';
 
@@ -405,6 +406,19 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     expect(await agent.next('device.deactivated')).toEqual({ type: 'device.deactivated', removeClient: true });
     expect(await agent.closed()).toBe(4401);
     await expect(ProtocolAgent.connect(url, machine.credential)).rejects.toThrow('upgrade refused: 401');
+  });
+
+  it('closes an agent deactivated before it said hello, too', async () => {
+    const { owner, machine } = await world(t, admin);
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/agent/ws`, {
+      headers: { authorization: `Bearer ${machine.credential}` },
+    });
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    t.clock.advanceHours(25);
+    const fresh = await signInAgain(t, owner);
+    expect((await devicesOf(t, fresh).deactivate(machine.deviceId, false)).body).toMatchObject({ success: true });
+    expect(await closed).toBe(4401);
   });
 
   it('refuses a connection without a valid credential before reading anything, and ignores what is not in the protocol', async () => {

@@ -1,24 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
-import {
-  AGENT_CLOSE_DEACTIVATED,
-  AGENT_HEARTBEAT_MS,
-  agentMessageSchema,
-  type AgentMessage,
-  type Job,
-  type ServerMessage,
-} from '@shared/agent/protocol';
+import { AGENT_CLOSE_DEACTIVATED, AGENT_HEARTBEAT_MS, type AgentMessage, type Job, type ServerMessage } from '@shared/agent/protocol';
 
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
+import { openConnection, parse, sendTo, textOf, type Connection } from './agent-connection';
 import {
   AGENT_CLOSE_GRACE_MS,
   AGENT_CLOSE_POLICY,
   AGENT_INBOX_MAX,
   AGENT_MESSAGES_DROPPED_MAX,
   AGENT_MESSAGES_PER_SECOND,
-  AGENT_SEND_BUFFER_MAX_BYTES,
   MessageBucket,
 } from './agent-limits';
 import type { BusEvent, EventBus } from './event-bus';
@@ -29,27 +22,6 @@ const HELLO_TIMEOUT_MS = 10_000;
 /** Closed because the same device connected again (the newer connection wins). */
 const CLOSE_REPLACED = 4409;
 const CLOSE_PROTOCOL = 4400;
-
-interface Connection {
-  device: DevicesTable;
-  socket: WebSocket;
-  ready: boolean;
-  alive: boolean;
-  lastSeenWrite: number;
-  /** What one agent said (and its leaving), handled one after another, in order. */
-  inbox: (() => Promise<void> | void)[];
-  /** Whether its inbox is being worked through now. */
-  busy: boolean;
-  /** Settles once the inbox is empty (for closing). */
-  drained: Promise<void>;
-  /** Messages taken in and not yet handled; past AGENT_INBOX_MAX the socket is not read. */
-  waiting: number;
-  /** Its message rate, and what was dropped for going past it. */
-  bucket: MessageBucket;
-  dropped: number;
-  /** A frame it cannot take was logged once; the rest of this connection's are not. */
-  toldBadFrame: boolean;
-}
 
 /**
  * The agents connected to this process. It sends them their jobs when they connect and when
@@ -89,20 +61,7 @@ export class AgentHub {
   attach(device: DevicesTable, socket: WebSocket): void {
     const earlier = this.connections.get(device.id);
     if (earlier) earlier.socket.close(CLOSE_REPLACED, 'Replaced by a newer connection');
-    const connection: Connection = {
-      device,
-      socket,
-      ready: false,
-      alive: true,
-      lastSeenWrite: 0,
-      inbox: [],
-      busy: false,
-      drained: Promise.resolve(),
-      waiting: 0,
-      bucket: new MessageBucket(this.messagesPerSecond, this.now()),
-      dropped: 0,
-      toldBadFrame: false,
-    };
+    const connection = openConnection(device, socket, new MessageBucket(this.messagesPerSecond, this.now()));
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
       if (!connection.ready) socket.close(CLOSE_PROTOCOL, 'Expected hello');
@@ -251,7 +210,14 @@ export class AgentHub {
     // The rest (what browsers and sign-ins hear) is not about a device.
     if (!('deviceRowId' in event)) return;
     const connection = this.connections.get(event.deviceRowId);
-    if (!connection?.ready) return;
+    if (!connection) return;
+    // A deactivation also ends a connection that has not said hello yet: it must not stay open.
+    if (event.type === 'device.deactivated') {
+      this.send(connection, { type: 'device.deactivated', removeClient: event.removeClient });
+      connection.socket.close(AGENT_CLOSE_DEACTIVATED, 'Device deactivated');
+      return;
+    }
+    if (!connection.ready) return;
     switch (event.type) {
       case 'job.available': {
         const job = await this.jobs.jobOf(connection.device, event.targetId);
@@ -268,10 +234,6 @@ export class AgentHub {
         if (check) this.send(connection, check);
         return;
       }
-      case 'device.deactivated':
-        this.send(connection, { type: 'device.deactivated', removeClient: event.removeClient });
-        connection.socket.close(AGENT_CLOSE_DEACTIVATED, 'Device deactivated');
-        return;
     }
   }
 
@@ -289,25 +251,8 @@ export class AgentHub {
     if (this.send(connection, { type: 'inventory.request', packages })) this.inventories.expect(connection.device);
   }
 
-  /**
-   * Sends unless the agent has left, or has not read what it was sent: past
-   * AGENT_SEND_BUFFER_MAX_BYTES waiting it is cut off, so one that never reads cannot make the
-   * server hold more and more for it.
-   */
   private send(connection: Connection, message: ServerMessage): boolean {
-    const { socket } = connection;
-    if (socket.readyState !== socket.OPEN) return false;
-    const text = JSON.stringify(message);
-    if (socket.bufferedAmount + Buffer.byteLength(text) > AGENT_SEND_BUFFER_MAX_BYTES) {
-      this.log.warn(
-        { device: connection.device.device_id, waiting: socket.bufferedAmount },
-        'agent does not read what it is sent; connection dropped',
-      );
-      socket.terminate();
-      return false;
-    }
-    socket.send(text);
-    return true;
+    return sendTo(connection, message, this.log);
   }
 
   private pingAll(): void {
@@ -320,21 +265,5 @@ export class AgentHub {
       connection.alive = false;
       connection.socket.ping();
     }
-  }
-}
-
-function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  // A Buffer is read where it is (Buffer.from would copy every message first).
-  return (data instanceof ArrayBuffer ? Buffer.from(data) : data).toString('utf8');
-}
-
-function parse(text: string | null): AgentMessage | null {
-  if (text === null) return null;
-  try {
-    const parsed = agentMessageSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

@@ -36,12 +36,17 @@ describe('the server logger', () => {
     );
     await app.inject({
       url: '/echo?key=secret-in-query',
-      headers: { authorization: 'Bearer secret-bearer', cookie: 'sid=secret-cookie', 'stripe-signature': 't=1,v1=secret-sig' },
+      headers: {
+        authorization: 'Bearer secret-bearer',
+        cookie: 'sid=secret-cookie',
+        'stripe-signature': 't=1,v1=secret-sig',
+        'x-device-secret': 'secret-device',
+      },
     });
     await app.close();
     expect(out).toContain('"url":"/echo?key=[removed]"');
     expect(out).toContain('"authorization":"[removed]"');
     expect(out).toContain('"rawPacket":"[removed]"');
-    expect(out).not.toMatch(/secret-(in-query|bearer|cookie|sig|raw)|Bearer/);
+    expect(out).not.toMatch(/secret-(in-query|bearer|cookie|sig|raw|device)|Bearer/);
   });
 });

@@ -38,7 +38,7 @@ export function loggableUrl(url: string): string {
  * agent's WebSocket upgrade, cookies, the Stripe webhook's signature. Fastify's request log has no
  * headers at all; these paths cover a line that logs a request's or a reply's headers by hand.
  */
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'stripe-signature', 'x-api-key'];
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'stripe-signature', 'x-api-key', 'x-device-secret'];
 const REDACTED_PATHS = [
   ...['headers', 'req.headers', 'res.headers', 'request.headers'].flatMap((at) => SECRET_HEADERS.map((name) => `${at}["${name}"]`)),
   // Node's HTTP parse errors carry the bytes received, headers and all (logged at debug level).
