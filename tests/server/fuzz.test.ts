@@ -56,6 +56,44 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
   });
 }
 
+/**
+ * Another device's id in X-Device-ID changes nothing: a session of the owner that registered
+ * no device names the owner's browser or machine in the header, with fuzzed input, on every
+ * device operation; the owner's devices stay as active and as admin as they were.
+ */
+function impostorRequests(operation: Operation): fc.Arbitrary<FuzzRequest> {
+  return requests(operation).chain((request) =>
+    fc.constantFrom(...world.ownDevices).map((device) => ({ ...request, caller: 'impostor' as const, deviceHeader: device })),
+  );
+}
+const deviceOperations = world.operations.filter((operation) => /^\/api\/(devices|device-tokens|tokens)(\/|$)/.test(operation.path));
+
+describe("another device's id in X-Device-ID changes nothing", () => {
+  it('covers the device operations', () => {
+    expect(deviceOperations.map((operation) => operation.key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/devices/deactivate',
+        'POST /api/devices/{id}/admin-status',
+        'DELETE /api/devices/{id}/force-delete',
+      ]),
+    );
+  });
+
+  it.each(deviceOperations.map((operation) => [operation.key, operation] as const))(
+    "%s: an impostor naming the owner's device changes none of the owner's devices",
+    async (_key, operation) => {
+      await world.restore();
+      const before = await world.deviceStates();
+      const details = await fc.check(
+        fc.asyncProperty(impostorRequests(operation), (request) => world.send(operation, request)),
+        { seed: seedOf(SEED, operation), numRuns: Math.min(RUNS, 20), endOnFailure: true },
+      );
+      expect(details.failed ? String(details.errorInstance) : null).toBeNull();
+      expect(await world.deviceStates()).toEqual(before);
+    },
+  );
+});
+
 describe('fuzzing every operation', () => {
   it('finds the operations in the app', () => {
     expect(world.operations.length).toBeGreaterThan(50);

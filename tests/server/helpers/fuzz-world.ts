@@ -13,7 +13,11 @@ import { operationsOf, type Operation } from './routes';
 import type { FuzzContext } from './schema-values';
 import { createTestApp, type TestApp } from './test-app';
 
-export type Caller = 'user' | 'admin' | 'machine' | 'no one' | 'forged';
+/**
+ * Who sends it. `impostor`: the owner signed in again in a browser that never registered (the
+ * same account, no device of its own), as a script with a stolen password or token would be.
+ */
+export type Caller = 'user' | 'admin' | 'machine' | 'no one' | 'forged' | 'impostor';
 
 /** One request to one operation, as the fuzz tests describe it. */
 export interface FuzzRequest {
@@ -83,6 +87,22 @@ export class FuzzWorld {
 
   get ownDevice(): string {
     return this.owner.browser.deviceId;
+  }
+
+  /** The owner's registered browser and enrolled machine: what an impostor names in X-Device-ID. */
+  get ownDevices(): string[] {
+    return [this.owner.browser.deviceId, this.owner.enrolled.device_id];
+  }
+
+  /** Each of the owner's devices as `id active admin`, read by the owner's own session. */
+  async deviceStates(): Promise<string[]> {
+    const { owner } = this;
+    const res = await this.t.api.get<{ devices: { device_id: string; is_active: boolean; is_admin: boolean }[] }>(
+      '/api/devices',
+      owner.browser.token,
+      { 'x-device-id': owner.browser.deviceId },
+    );
+    return res.body.devices.map((device) => `${device.device_id} ${device.is_active} ${device.is_admin}`).sort();
   }
 
   /** Real values by field name: the id this path takes (now and then another kind), real codes and tokens. */
@@ -169,7 +189,19 @@ export class FuzzWorld {
       ) &&
       machine.status === 200;
     if (!intact) this.owner = await ownerOfEverything(t, app, 'Fuzzy');
+    // A sign-in of the owner without any device: the impostor of the device-identity sweep (again
+    // only when fuzzing ended it, since sign-ins are rate-limited per address).
+    const current = this.impostor;
+    const stale = current === null || current.user.id !== this.owner.browser.user.user.id;
+    if (stale || (await t.api.get('/api/auth/verify', current.token)).status !== 200) {
+      const { email, password } = this.owner.browser.user;
+      const session = await t.api.post<SessionBody>('/api/auth/login', { email, password });
+      if (session.status !== 200) throw new Error(`the impostor could not sign in: ${session.status} ${JSON.stringify(session.body)}`);
+      this.impostor = session.body;
+    }
   }
+
+  private impostor: SessionBody | null = null;
 
   private authorization(request: FuzzRequest): string | undefined {
     switch (request.caller) {
@@ -181,6 +213,8 @@ export class FuzzWorld {
         return `Bearer ${this.owner.credential}`;
       case 'forged':
         return request.forged;
+      case 'impostor':
+        return `Bearer ${this.impostor?.token ?? ''}`;
       case 'no one':
         return undefined;
     }
