@@ -8,10 +8,12 @@ import type { App } from '@shared/api/catalogue';
 
 import {
   AGENT_CLOSE_POLICY,
+  AGENT_CONNECT_COST,
   AGENT_INVENTORY_MIN_GAP_MS,
   AGENT_MESSAGE_BURST_SECONDS,
   AGENT_MESSAGES_DROPPED_MAX,
   AGENT_MESSAGES_PER_SECOND,
+  messageCost,
 } from '../../src/server/realtime/agent-limits';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
@@ -106,7 +108,11 @@ describe('one agent credential cannot slow everyone: the limits of an agent conn
     expect(frame.length).toBeGreaterThan(60 * 1024);
     expect(frame.length).toBeLessThan(AGENT_MESSAGE_MAX_BYTES);
 
-    const FLOOD = 300;
+    // Each frame costs its bytes (16 tokens for 63 KiB): 100 of them fit the burst, with the connection and the hello.
+    const FLOOD = 100;
+    expect(FLOOD * messageCost(frame.length) + AGENT_CONNECT_COST + 1).toBeLessThan(
+      AGENT_MESSAGES_PER_SECOND * AGENT_MESSAGE_BURST_SECONDS,
+    );
     for (let i = 0; i < FLOOD; i += 1) agent.send({ type: 'inventory', packages: bigInventory(`1.${i}`) });
     await handledSoFar(agent, m.deviceId);
     // The answer to the server's request is applied at once; the rest came too soon after it.
@@ -144,9 +150,10 @@ describe('one agent credential cannot slow everyone: the limits of an agent conn
     const owner = await signInAgain(t, m.owner);
     const agent = await ProtocolAgent.connect(url, m.credential);
     await agent.next('inventory.request');
-    // The test clock stands still, so nothing refills: the burst is all there is. The hello took one.
+    // The test clock stands still, so nothing refills: the burst is all there is. Connecting took
+    // AGENT_CONNECT_COST and the hello one.
     const burst = AGENT_MESSAGES_PER_SECOND * AGENT_MESSAGE_BURST_SECONDS;
-    for (let i = 1; i < burst; i += 1) agent.send({ type: 'heartbeat' });
+    for (let i = AGENT_CONNECT_COST + 1; i < burst; i += 1) agent.send({ type: 'heartbeat' });
     // Past the burst: dropped unread (it would have been applied at once, as the answer to the request).
     agent.send({ type: 'inventory', packages: bigInventory('9.9') });
     for (let i = 0; i < AGENT_MESSAGES_DROPPED_MAX; i += 1) agent.send({ type: 'heartbeat' });
@@ -157,7 +164,12 @@ describe('one agent credential cannot slow everyone: the limits of an agent conn
     expect(warnings[0]).toMatchObject({ level: 40, dropped: AGENT_MESSAGES_DROPPED_MAX });
     expect((await installationsOf(t, owner.token).inventory(m.deviceId)).body.checkedAt).toBeNull();
 
-    // Its next connection starts with a full bucket, and a normal agent is served as before.
+    // The rate is the device's, not the connection's: connecting again does not refill it.
+    const refused = new WebSocket(`${url.replace(/^http/, 'ws')}/api/agent/ws`, { headers: { authorization: `Bearer ${m.credential}` } });
+    expect(await new Promise((resolve) => refused.on('close', resolve))).toBe(AGENT_CLOSE_POLICY);
+    expect(log.filter((line) => line.device === m.deviceId && /connects again and again/.test(line.msg))).toHaveLength(1);
+    // Once it has refilled, a normal agent is served as before.
+    t.clock.advance(AGENT_MESSAGE_BURST_SECONDS * 1000);
     const again = await ProtocolAgent.connect(url, m.credential);
     await again.next('inventory.request');
     again.send({ type: 'inventory', packages: bigInventory('1.0') });

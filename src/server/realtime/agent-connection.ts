@@ -66,6 +66,12 @@ export function sendTo(connection: Connection, message: ServerMessage, log: Fast
   return true;
 }
 
+/** A frame's size, for what it costs its device's bucket (read before it is decoded). */
+export function byteLengthOf(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
+}
+
 export function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   // A Buffer is read where it is (Buffer.from would copy every message first).

@@ -5,14 +5,16 @@ import { AGENT_CLOSE_DEACTIVATED, AGENT_HEARTBEAT_MS, type AgentMessage, type Jo
 
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
-import { openConnection, parse, sendTo, textOf, type Connection } from './agent-connection';
+import { byteLengthOf, openConnection, parse, sendTo, textOf, type Connection } from './agent-connection';
 import {
   AGENT_CLOSE_GRACE_MS,
   AGENT_CLOSE_POLICY,
+  AGENT_CONNECT_COST,
   AGENT_INBOX_MAX,
   AGENT_MESSAGES_DROPPED_MAX,
   AGENT_MESSAGES_PER_SECOND,
   MessageBucket,
+  messageCost,
 } from './agent-limits';
 import type { BusEvent, EventBus } from './event-bus';
 import { InventoryGate } from './inventory-gate';
@@ -31,6 +33,9 @@ const CLOSE_PROTOCOL = 4400;
  */
 export class AgentHub {
   private readonly connections = new Map<string, Connection>();
+  /** Each device's message rate, kept across its connections (let go once refilled and gone). */
+  private readonly buckets = new Map<string, MessageBucket>();
+  private readonly refusedConnecting = new Set<string>();
   private readonly unsubscribe: () => void;
   private readonly pinger: NodeJS.Timeout;
   private readonly inventories: InventoryGate;
@@ -59,9 +64,19 @@ export class AgentHub {
   }
 
   attach(device: DevicesTable, socket: WebSocket): void {
+    const bucket = this.bucketOf(device);
+    if (!bucket.take(this.now(), AGENT_CONNECT_COST)) {
+      // Said once per run of refusals, so a reconnecting loop cannot fill the log.
+      if (!this.refusedConnecting.has(device.id))
+        this.log.warn({ device: device.device_id }, 'agent connects again and again, past its rate limit; connection refused');
+      this.refusedConnecting.add(device.id);
+      socket.close(AGENT_CLOSE_POLICY, 'Too many connections');
+      return;
+    }
+    this.refusedConnecting.delete(device.id);
     const earlier = this.connections.get(device.id);
     if (earlier) earlier.socket.close(CLOSE_REPLACED, 'Replaced by a newer connection');
-    const connection = openConnection(device, socket, new MessageBucket(this.messagesPerSecond, this.now()));
+    const connection = openConnection(device, socket, bucket);
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
       if (!connection.ready) socket.close(CLOSE_PROTOCOL, 'Expected hello');
@@ -72,7 +87,7 @@ export class AgentHub {
     });
     socket.on('message', (data, isBinary) => {
       // Counted before it is even decoded: a flood costs the server as little as can be.
-      if (!this.admit(connection)) return;
+      if (!this.admit(connection, byteLengthOf(data))) return;
       const text = isBinary ? null : textOf(data);
       this.enqueue(connection, () => this.handle(connection, text));
     });
@@ -101,9 +116,9 @@ export class AgentHub {
    * AGENT_MESSAGES_DROPPED_MAX dropped, the connection is closed with a policy violation, and
    * that is the one warning it gets.
    */
-  private admit(connection: Connection): boolean {
+  private admit(connection: Connection, bytes: number): boolean {
     if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) return false;
-    if (connection.bucket.take(this.now())) return true;
+    if (connection.bucket.take(this.now(), messageCost(bytes))) return true;
     connection.dropped += 1;
     if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) {
       this.log.warn(
@@ -255,7 +270,21 @@ export class AgentHub {
     return sendTo(connection, message, this.log);
   }
 
+  private bucketOf(device: DevicesTable): MessageBucket {
+    let bucket = this.buckets.get(device.id);
+    if (!bucket) {
+      bucket = new MessageBucket(this.messagesPerSecond, this.now());
+      this.buckets.set(device.id, bucket);
+    }
+    return bucket;
+  }
+
   private pingAll(): void {
+    for (const [deviceRowId, bucket] of this.buckets)
+      if (!this.connections.has(deviceRowId) && bucket.full(this.now())) {
+        this.buckets.delete(deviceRowId);
+        this.refusedConnecting.delete(deviceRowId);
+      }
     this.inventories.sweep();
     for (const connection of this.connections.values()) {
       if (!connection.alive) {

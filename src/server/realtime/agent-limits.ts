@@ -14,6 +14,18 @@ export const AGENT_MESSAGES_PER_SECOND = 100;
  * second): a 200-app job whose apps are all there already is about 400 reports in a moment.
  */
 export const AGENT_MESSAGE_BURST_SECONDS = 20;
+/**
+ * A message costs one token, and one more for every this many bytes it carries: reading a
+ * 63 KiB inventory costs the server as much as sixteen small reports, so a flood of large frames
+ * is held to what it costs, not to its count. A real agent's reports are well under 4 KiB.
+ */
+export const AGENT_BYTES_PER_TOKEN = 4 * 1024;
+/**
+ * Tokens a new connection costs its device: a credential check, a welcome, its jobs and the
+ * catalogue's package ids. The bucket belongs to the device, not the connection, so connecting
+ * again does not refill it: an agent that reconnects in a loop is held to the same rate.
+ */
+export const AGENT_CONNECT_COST = 100;
 /** Messages dropped on one connection (past the burst) after which it is closed with 1008. */
 export const AGENT_MESSAGES_DROPPED_MAX = 2_000;
 /** WebSocket close code for an agent that broke one of these limits (RFC 6455 "policy violation"). */
@@ -47,8 +59,9 @@ export const AGENT_INVENTORY_SWEEP_MS = SECOND_MS;
 export const AGENT_INVENTORY_OWED_MAX = 3;
 
 /**
- * A token bucket: AGENT_MESSAGE_BURST_SECONDS of `perSecond` tokens, refilled at `perSecond`, one taken per message. Time comes from
- * the server's clock, so tests move it; a clock that goes back refills nothing.
+ * A token bucket: AGENT_MESSAGE_BURST_SECONDS of `perSecond` tokens, refilled at `perSecond`,
+ * `cost` taken per message (messageCost) or connection. Time comes from the server's clock, so
+ * tests move it; a clock that goes back refills nothing.
  */
 export class MessageBucket {
   private tokens: number;
@@ -66,13 +79,27 @@ export class MessageBucket {
   }
 
   /** true: the message may be handled; false: it is over the rate and is dropped. */
-  take(now: number): boolean {
-    if (now > this.at) {
-      this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / SECOND_MS);
-      this.at = now;
-    }
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+  take(now: number, cost = 1): boolean {
+    this.refill(now);
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
+
+  /** Whether it has refilled completely: one that is, of a device not connected, can be let go. */
+  full(now: number): boolean {
+    this.refill(now);
+    return this.tokens >= this.burst;
+  }
+
+  private refill(now: number): void {
+    if (now <= this.at) return;
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / SECOND_MS);
+    this.at = now;
+  }
+}
+
+/** What one frame of `bytes` costs its device's bucket. */
+export function messageCost(bytes: number): number {
+  return 1 + Math.floor(bytes / AGENT_BYTES_PER_TOKEN);
 }
