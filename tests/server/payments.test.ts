@@ -8,6 +8,7 @@ import type {
 } from '@shared/api/payment';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 
+import type { SandboxProvider } from '../../src/server/payments/sandbox';
 import { loginUser, registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -181,6 +182,51 @@ describe('card payments through the sandbox provider', () => {
     expect(again.body).toEqual(verified.body);
     await t.mail.waitFor(user.email, /receipt/i);
     expect(t.mail.to(user.email).filter((mail) => /receipt/i.test(mail.subject))).toHaveLength(1);
+  });
+
+  /** What the sandbox charged this user: its intents that succeeded. */
+  const charges = async (user: RegisteredUser) =>
+    (
+      await t.app.ctx.db.selectFrom('sandbox_payment_intents').select('status').where('metadata', 'like', `%${user.user.id}%`).execute()
+    ).filter((row) => row.status === 'succeeded').length;
+  const history = async (user: RegisteredUser) => (await t.api.get<PaymentHistoryResponse>('/api/payments', user.token)).body.payments;
+
+  it('a crash between the charge and its record: paying again charges nothing more, and the plan matches the charge', async () => {
+    const user = await registerUser(t.api);
+    const intent = await create(user, { plan: 'premium', amount: 999 }, { 'idempotency-key': 'pay-1' });
+    // The card is charged, and the server stops before it records it.
+    const provider = t.app.services.payments.provider as SandboxProvider;
+    await provider.confirm(intent.body.clientSecret, { number: VISA, expiry: '12/34', cvc: '123' });
+    expect((await history(user))[0]).toMatchObject({ status: 'pending' });
+    expect(await charges(user)).toBe(1);
+
+    // After the restart the person presses Pay again: the same intent, already paid, recorded now.
+    const again = await create(user, { plan: 'premium', amount: 999 }, { 'idempotency-key': 'pay-2' });
+    expect(again.body.paymentIntentId).toBe(intent.body.paymentIntentId);
+    expect((await history(user)).map((payment) => payment.status)).toEqual(['succeeded']);
+    const confirmed = await confirm(user, again.body.clientSecret, VISA);
+    expect(confirmed.body).toEqual({ paymentIntent: { id: intent.body.paymentIntentId, status: 'succeeded' } });
+    expect((await verify(user, again.body.paymentIntentId, 'premium')).status).toBe(200);
+    expect((await planOf(user)).name).toBe('premium');
+    expect(await charges(user)).toBe(1);
+    expect(await history(user)).toHaveLength(1);
+  });
+
+  it('a lost confirm answer, then Pay again: one charge, and the plan', async () => {
+    const user = await registerUser(t.api);
+    const first = await create(user, { plan: 'premium', amount: 999 });
+    await confirm(user, first.body.clientSecret, VISA); // the answer never reaches the browser
+    const second = await create(user, { plan: 'premium', amount: 999 });
+    expect(second.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    expect((await confirm(user, second.body.clientSecret, VISA)).body).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect((await verify(user, second.body.paymentIntentId, 'premium')).status).toBe(200);
+    expect(await charges(user)).toBe(1);
+    expect(await history(user)).toHaveLength(1);
+
+    // Once used for the plan change, the intent is not answered again: a later payment is a new one.
+    t.clock.advanceMinutes(1);
+    const annual = await create(user, { plan: 'annual_premium', amount: 9900 });
+    expect(annual.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
   });
 
   it('premium → annual credits the unused part of the month', async () => {

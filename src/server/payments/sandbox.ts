@@ -85,6 +85,12 @@ export class SandboxProvider implements PaymentProvider {
         outcome: null,
       };
     }
+    // Confirming an intent already paid answers that it is paid, and charges nothing again: the
+    // browser that lost the first answer learns the outcome and goes on to verify.
+    if (row.status === 'succeeded') {
+      const intent = toIntent(row);
+      return { response: { paymentIntent: { id: intent.id, status: intent.status } }, intent, outcome: null };
+    }
     if (!['requires_payment_method', 'requires_confirmation'].includes(row.status)) {
       return {
         response: {

@@ -4,6 +4,7 @@ import { ErrorCode } from '@shared/api/errors';
 import type {
   CreatePaymentIntentResponse,
   PaymentHistoryResponse,
+  PaymentIntentStatus,
   PaymentRecord,
   SandboxConfirmResponse,
   VerifyPaymentResponse,
@@ -20,6 +21,7 @@ import {
   findPaymentByVerifyKey,
   findUserPaymentByIntent,
   insertPayment,
+  latestUnusedPayment,
   paymentsOf,
   recordPaymentOutcome,
   recordWebhookEvent,
@@ -36,6 +38,17 @@ import { formatDay } from './plan-periods';
 import { PAYMENT_CURRENCY, type SubscriptionService } from './subscription.service';
 
 type PaidPlanId = Exclude<PlanId, 'free'>;
+
+/** How long an unused intent of the same plan is answered again instead of a new one. */
+const REUSE_INTENT_WITHIN_MS = 24 * 60 * 60_000;
+/** An intent that can still be paid, or was paid: answering it again never charges twice. */
+const REUSABLE_INTENT_STATUSES: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+];
 
 const notFoundIntent = () => notFound('Payment not found', ErrorCode.PAYMENT_INTENT_NOT_FOUND);
 
@@ -86,6 +99,10 @@ export class PaymentService {
         ErrorCode.NOT_AN_UPGRADE,
       );
     }
+    // A lost answer followed by Pay again must not charge twice: an earlier intent of this plan
+    // that can still be paid, or was paid and never used, is answered again.
+    const reusable = await this.reusableIntent(userId, input.plan, plan.priceCents);
+    if (reusable) return reusable;
     const paymentId = newId();
     const intent = await this.callProvider(() =>
       this.provider.createIntent({
@@ -135,7 +152,8 @@ export class PaymentService {
     const payment = await findPaymentBySecretHash(this.ctx.db, userId, hashToken(input.clientSecret));
     if (!payment) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
     const result = await this.provider.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
-    if (result.intent && result.outcome) await this.recordIntent(result.intent);
+    // A confirm of an intent already paid records it too: it repairs a charge whose record a crash lost.
+    if (result.intent && (result.outcome || result.intent.status === 'succeeded')) await this.recordIntent(result.intent);
     return result.response;
   }
 
@@ -164,6 +182,8 @@ export class PaymentService {
       await this.recordIntent(intent);
       throw new AppError(402, ErrorCode.PAYMENT_NOT_SUCCEEDED, `Payment not completed. Status: ${intent.status}`);
     }
+    // The charge is recorded even when the crash that lost its record came between the two.
+    await this.recordIntent(intent);
     const now = this.ctx.clock.now().toISOString();
     let validUntil: string;
     try {
@@ -226,6 +246,17 @@ export class PaymentService {
     } else if (intent.lastError) {
       await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'failed', failureMessage: intent.lastError.message, at });
     }
+  }
+
+  private async reusableIntent(userId: string, plan: PaidPlanId, amount: number): Promise<CreatePaymentIntentResponse | null> {
+    const since = new Date(this.ctx.clock.now().getTime() - REUSE_INTENT_WITHIN_MS).toISOString();
+    const earlier = await latestUnusedPayment(this.ctx.db, userId, plan, since);
+    if (!earlier || earlier.amount !== amount || earlier.provider !== this.provider.name) return null;
+    const intent = await this.callProvider(() => this.provider.retrieveIntent(earlier.provider_intent_id));
+    if (!intent || !REUSABLE_INTENT_STATUSES.includes(intent.status)) return null;
+    await this.recordIntent(intent);
+    const secret = await this.callProvider(() => this.provider.clientSecretOf(earlier.provider_intent_id));
+    return secret ? this.createAnswer(earlier.provider_intent_id, secret, earlier.amount) : null;
   }
 
   private async replayCreate(earlier: PaymentsTable, plan: PaidPlanId): Promise<CreatePaymentIntentResponse> {

@@ -32,6 +32,20 @@ export function findPaymentBySecretHash(db: Db, userId: string, secretHash: stri
     .executeTakeFirst();
 }
 
+/** The user's newest payment of this plan since `since` that no plan change has used yet. */
+export function latestUnusedPayment(db: Db, userId: string, plan: string, since: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('plan', '=', plan)
+    .where('used_at', 'is', null)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export function paymentsOf(db: Db, userId: string, limit = 100) {
   return db
     .selectFrom('payments')

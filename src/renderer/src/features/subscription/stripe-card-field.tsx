@@ -39,6 +39,9 @@ export function StripeCardField({ publishableKey, onReady, onFailed }: StripeCar
           const result = await stripe.confirmCardPayment(clientSecret, {
             payment_method: { card: created, billing_details: { email: billingEmail } },
           });
+          // An intent paid already (the answer to an earlier confirm was lost): it is paid, go on to verify.
+          const paid = result.error?.payment_intent;
+          if (paid?.status === 'succeeded') return { paymentIntent: { id: paid.id, status: paid.status } };
           if (result.error) return { error: { message: result.error.message ?? 'Your card could not be charged.' } };
           return { paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status } };
         });
