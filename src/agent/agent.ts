@@ -37,6 +37,8 @@ export interface AgentOptions {
 export interface AgentObserver {
   /** Welcomed by the server (true), or a welcomed connection was lost (false). */
   connection?(online: boolean): void;
+  /** Another agent with this enrolment took the connection: this one waits until then (null: connected again). */
+  waiting?(until: Date | null): void;
   received?(message: ServerMessage): void;
   sent?(message: AgentMessage): void;
 }
@@ -128,6 +130,7 @@ export class Agent {
       onMessage,
       onReady: () => observer?.connection?.(true),
       onDisconnected: () => observer?.connection?.(false),
+      onWaiting: (until) => observer?.waiting?.(until),
       log: options.log,
       random: options.random,
     });

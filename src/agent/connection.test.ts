@@ -3,9 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 
-import { AGENT_RECONNECT_BASE_MS, AGENT_RECONNECT_CAP_MS, type AgentMessage, type ServerMessage } from '@shared/agent/protocol';
+import {
+  AGENT_CLOSE_REPLACED,
+  AGENT_RECONNECT_BASE_MS,
+  AGENT_RECONNECT_CAP_MS,
+  AGENT_REPLACED_JITTER_MS,
+  AGENT_REPLACED_RETRY_MS,
+  type AgentMessage,
+  type ServerMessage,
+} from '@shared/agent/protocol';
 
-import { AgentConnection, backoffDelay } from './connection';
+import { AgentConnection, backoffDelay, replacedDelay } from './connection';
 import { silentLogger } from './log';
 
 describe('reconnect backoff (full jitter)', () => {
@@ -132,5 +140,45 @@ describe('AgentConnection against a local server', () => {
     closing.sockets[0]!.close(4401, 'Device deactivated');
     expect(await closed.ended$).toEqual({ reason: 'deactivated', removeClient: false });
     await closing.close();
+  });
+
+  it('waits the long backoff, not a second, when another agent with this enrolment took the connection', async () => {
+    const local = await server(() => 'accept');
+    const warnings: string[] = [];
+    const waits: (Date | null)[] = [];
+    // random 0: any ordinary drop would be retried at once.
+    const connection = new AgentConnection({
+      server: local.url,
+      credential: 'cred',
+      hello: () => ({ type: 'hello', protocol: 1, agentVersion: '0.1.0', platform: 'linux', arch: 'x64', managers: ['apt'] }),
+      onMessage: () => undefined,
+      onWaiting: (until) => waits.push(until),
+      log: { ...silentLogger, warn: (message) => warnings.push(message) },
+      random: () => 0,
+    });
+    connection.start();
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
+    const before = Date.now();
+    local.sockets[0]!.close(AGENT_CLOSE_REPLACED, 'Replaced by a newer connection');
+    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    expect(warnings.filter((line) => line.startsWith('Another'))).toEqual([
+      'Another agent with this enrolment connected; this one waits 10 minutes before trying again',
+    ]);
+    expect(waits[0]!.getTime() - before).toBeGreaterThanOrEqual(AGENT_REPLACED_RETRY_MS - 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(local.sockets).toHaveLength(1);
+    expect(connection.connected).toBe(false);
+    // Stopping while it waits ends it at once.
+    await connection.stop();
+    expect(await connection.ended$).toEqual({ reason: 'stopped' });
+    await local.close();
+  });
+});
+
+describe('the wait after being replaced', () => {
+  it('is the long backoff plus jitter, never less', () => {
+    expect(replacedDelay(() => 0)).toBe(AGENT_REPLACED_RETRY_MS);
+    expect(replacedDelay(() => 0.999999)).toBeLessThan(AGENT_REPLACED_RETRY_MS + AGENT_REPLACED_JITTER_MS);
+    expect(replacedDelay(() => 0.999999)).toBeGreaterThan(AGENT_REPLACED_RETRY_MS + AGENT_REPLACED_JITTER_MS * 0.99);
   });
 });

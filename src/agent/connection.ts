@@ -2,8 +2,11 @@ import WebSocket from 'ws';
 
 import {
   AGENT_CLOSE_DEACTIVATED,
+  AGENT_CLOSE_REPLACED,
   AGENT_RECONNECT_BASE_MS,
   AGENT_RECONNECT_CAP_MS,
+  AGENT_REPLACED_JITTER_MS,
+  AGENT_REPLACED_RETRY_MS,
   SERVER_MESSAGE_MAX_BYTES,
   serverMessageSchema,
   type AgentMessage,
@@ -20,6 +23,15 @@ import type { Logger } from './log';
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(AGENT_RECONNECT_CAP_MS, AGENT_RECONNECT_BASE_MS * 2 ** Math.min(attempt, 30));
   return Math.floor(random() * ceiling);
+}
+
+/**
+ * After the server let another agent with this enrolment take the connection: long enough that
+ * the two do not take turns pushing each other off (each turn re-runs every job), spread so
+ * that they do not come back together either.
+ */
+export function replacedDelay(random: () => number = Math.random): number {
+  return AGENT_REPLACED_RETRY_MS + Math.floor(random() * AGENT_REPLACED_JITTER_MS);
 }
 
 /** Why the connection ended for good. */
@@ -44,6 +56,8 @@ export interface ConnectionOptions {
   onReady?: () => void;
   /** Each time a welcomed connection is lost (a reconnect follows unless it ended). */
   onDisconnected?: () => void;
+  /** Replaced by another agent with this enrolment: no reconnect before `until` (null once connected again). */
+  onWaiting?: (until: Date | null) => void;
   log: Logger;
   random?: () => number;
 }
@@ -59,6 +73,8 @@ export class AgentConnection {
   private retryTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private ready = false;
+  /** Replaced by another agent and not welcomed since. */
+  private waiting = false;
   private readonly queue: AgentMessage[] = [];
   private finish!: (end: ConnectionEnd) => void;
   private ended = false;
@@ -170,6 +186,7 @@ export class AgentConnection {
       void (refusal ?? Promise.resolve()).then(() => {
         if (this.ended) return;
         if (code === AGENT_CLOSE_DEACTIVATED) return this.end({ reason: 'deactivated', removeClient: false });
+        if (code === AGENT_CLOSE_REPLACED) return this.waitAfterReplaced();
         const delay = backoffDelay(this.attempt, this.options.random);
         this.attempt += 1;
         this.options.log.info(`Disconnected (${code}); reconnecting in ${(delay / 1000).toFixed(1)} s`);
@@ -178,7 +195,20 @@ export class AgentConnection {
     });
   }
 
+  private waitAfterReplaced(): void {
+    const delay = replacedDelay(this.options.random);
+    const minutes = Math.round(delay / 60_000);
+    this.options.log.warn(`Another agent with this enrolment connected; this one waits ${minutes} minutes before trying again`);
+    this.waiting = true;
+    this.options.onWaiting?.(new Date(Date.now() + delay));
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
   private welcomed(socket: WebSocket, heartbeatMs: number): void {
+    if (this.waiting) {
+      this.waiting = false;
+      this.options.onWaiting?.(null);
+    }
     // A good connection: the next failure starts the backoff from the beginning.
     this.attempt = 0;
     this.ready = true;

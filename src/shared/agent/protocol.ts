@@ -21,6 +21,17 @@ export const AGENT_HEARTBEAT_MS = 30_000;
 /** Reconnect backoff: full jitter between 0 and min(cap, base · 2^attempt). */
 export const AGENT_RECONNECT_BASE_MS = 1_000;
 export const AGENT_RECONNECT_CAP_MS = 60_000;
+/**
+ * The server closes an agent's connection with this code when another agent with the same
+ * credential connects (a copied or shared config folder): only one connection per enrolment.
+ */
+export const AGENT_CLOSE_REPLACED = 4409;
+/**
+ * How long an agent replaced by another waits before it tries again, plus up to the jitter:
+ * coming back at once would push the other agent off, and the two would take turns forever.
+ */
+export const AGENT_REPLACED_RETRY_MS = 10 * 60 * 1000;
+export const AGENT_REPLACED_JITTER_MS = 5 * 60 * 1000;
 /** How often an idle agent reports its inventory (default; `run --inventory-hours`). */
 export const AGENT_INVENTORY_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** The WebSocket close code the server uses for a credential that no longer works. */
