@@ -7,6 +7,7 @@ import type { Device } from '@shared/api/devices';
 
 import { EXIT, main } from './commands';
 import { ConfigStore } from './config-store';
+import { acquireInstanceLock } from './instance-lock';
 
 const SERVER = 'http://10.0.0.5:3000';
 
@@ -174,5 +175,45 @@ describe('unenroll', () => {
     expect(await stored()).toBeNull();
     expect(stdout).toContain('here only');
     expect(stdout).toContain('stays in your account');
+  });
+});
+
+describe('one agent per enrolment', () => {
+  let dir: string;
+  let stdout: string;
+  let stderr: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agent-one-'));
+    stdout = '';
+    stderr = '';
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    await new ConfigStore(dir).save({ server: 'http://127.0.0.1:3000', deviceId: 'agent-1', deviceName: 'Box', credential: 'c' });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to run a second agent on a folder a running one holds, with its own exit code', async () => {
+    const calls = fakeServer();
+    const lock = await acquireInstanceLock(dir);
+    expect(await main(['run', '--config-dir', dir])).toBe(EXIT.alreadyRunning);
+    expect(stderr).toContain(
+      `Another Loadout agent (process ${process.pid}) is already running with this enrolment in ${dir}; stop it first`,
+    );
+    expect(calls).toEqual([]);
+
+    expect(await main(['status', '--config-dir', dir])).toBe(EXIT.ok);
+    expect(stdout).toContain(`Agent:       running (process ${process.pid}`);
+    stdout = '';
+    await lock.waiting(new Date(Date.now() + 12 * 60_000));
+    expect(await main(['status', '--config-dir', dir])).toBe(EXIT.ok);
+    expect(stdout).toContain('another agent with this enrolment connected; it tries again in 12 minutes');
+    stdout = '';
+    await lock.release();
+    expect(await main(['status', '--config-dir', dir])).toBe(EXIT.ok);
+    expect(stdout).toContain('Agent:       not running with this enrolment here');
   });
 });

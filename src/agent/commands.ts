@@ -4,7 +4,7 @@ import { ErrorCode } from '@shared/api/error-codes';
 
 import { Agent, type AgentExit, type AgentObserver } from './agent';
 import { parseCommand, USAGE, UsageError, type Command } from './cli-args';
-import { ConfigStore, isPrivileged, resolveConfigDir } from './config-store';
+import { ConfigStore, isPrivileged, resolveConfigDir, type AgentConfig } from './config-store';
 import {
   defaultDeviceName,
   deviceOfCredential,
@@ -14,13 +14,17 @@ import {
   ServerUnreachable,
   unenrollFromServer,
 } from './enrolment';
+import { acquireInstanceLock, AlreadyRunning, runningAgent } from './instance-lock';
 import { consoleLogger } from './log';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
 import { insecureTransportProblem } from './transport';
 import { AGENT_VERSION } from './version';
 
-/** Exit codes (also in --help): systemd does not restart the agent after 3 or 78. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, notEnrolled: 3, unreachable: 4, deactivated: 78 } as const;
+/**
+ * Exit codes (also in --help): systemd does not restart the agent after 3 or 78. 75 (another
+ * agent holds this enrolment) is restarted: the service takes over once that agent stops.
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, notEnrolled: 3, unreachable: 4, alreadyRunning: 75, deactivated: 78 } as const;
 
 /** A failure that has its own exit code and one line for people. */
 class Failure extends Error {
@@ -57,6 +61,10 @@ export async function main(argv: readonly string[], hooks: CommandHooks = {}): P
     if (error instanceof ServerUnreachable) {
       process.stderr.write(`loadout-agent: ${error.message}\n`);
       return EXIT.unreachable;
+    }
+    if (error instanceof AlreadyRunning) {
+      process.stderr.write(`loadout-agent: ${error.message}\n`);
+      return EXIT.alreadyRunning;
     }
     if (error instanceof ServerRefused) {
       process.stderr.write(`loadout-agent: ${error.message}\n`);
@@ -141,8 +149,31 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
 
 async function run(command: Extract<Command, { command: 'run' }>, hooks: CommandHooks): Promise<number> {
   const { store, config } = await enrolled(command.configDir, command.insecureHttp);
+  // Two agents on one enrolment push each other off the server and each runs every job.
+  const lock = await acquireInstanceLock(store.dir);
+  try {
+    return await runLocked(store, config, command, hooks, (until) => lock.waiting(until));
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLocked(
+  store: ConfigStore,
+  config: AgentConfig,
+  command: Extract<Command, { command: 'run' }>,
+  hooks: CommandHooks,
+  recordWaiting: (until: Date | null) => Promise<void>,
+): Promise<number> {
   const log = consoleLogger();
   log.info(`Loadout agent ${AGENT_VERSION}: ${config.server}, "${config.deviceName}" (${store.dir})`);
+  let recording: Promise<void> = Promise.resolve();
+  const waiting = (until: Date | null) => {
+    hooks.observer?.waiting?.(until);
+    recording = recording
+      .then(() => recordWaiting(until))
+      .catch((error: unknown) => log.warn(`Could not note the wait in the lock file: ${(error as Error).message}`));
+  };
   const agent = new Agent({
     configDir: store.dir,
     config,
@@ -151,7 +182,13 @@ async function run(command: Extract<Command, { command: 'run' }>, hooks: Command
     simulateDelayMs: command.simulateDelayMs,
     log,
     removeService: isPrivileged() ? () => uninstallService(store.dir, systemServiceDeps(), true).then(() => undefined) : undefined,
-    observer: hooks.observer,
+    // Not spread: the host's observer may be a class whose methods live on its prototype.
+    observer: {
+      connection: (online) => hooks.observer?.connection?.(online),
+      received: (message) => hooks.observer?.received?.(message),
+      sent: (message) => hooks.observer?.sent?.(message),
+      waiting,
+    },
   });
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -166,6 +203,7 @@ async function run(command: Extract<Command, { command: 'run' }>, hooks: Command
   const exit: AgentExit = await agent.run();
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
+  await recording;
   if (exit.reason === 'deactivated') return EXIT.deactivated;
   if (exit.reason === 'refused') return EXIT.notEnrolled;
   return EXIT.ok;
@@ -176,6 +214,12 @@ async function status(configDir: string | null): Promise<number> {
   say(`Server:      ${config.server}`);
   say(`Device:      ${config.deviceName} (${config.deviceId})`);
   say(`Config:      ${store.file}`);
+  const holder = await runningAgent(store.dir);
+  if (!holder) say('Agent:       not running with this enrolment here');
+  else if (holder.waitingUntil && new Date(holder.waitingUntil).getTime() > Date.now()) {
+    const minutes = Math.ceil((new Date(holder.waitingUntil).getTime() - Date.now()) / 60_000);
+    say(`Agent:       process ${holder.pid} is waiting: another agent with this enrolment connected; it tries again in ${minutes} minutes`);
+  } else say(`Agent:       running (process ${holder.pid}, since ${holder.startedAt})`);
   try {
     const device = await deviceOfCredential(config.server, config.credential);
     say(`Status:      enrolled and active as "${device.device_name}"`);
