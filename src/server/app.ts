@@ -138,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'update schedules fired', run: () => app.services.schedules.fireDue() },
       // Advanced monitoring: a machine silent for a day; tests call services.monitoring.alertSilentMachines().
       { name: 'silent machines told', run: () => app.services.monitoring.alertSilentMachines() },
+      // A charge whose plan change a crash or a lost answer left undone; tests call services.paymentSettlement.settlePaidUnused().
+      { name: 'paid plans settled', run: () => app.services.paymentSettlement.settlePaidUnused() },
     ],
     app.log,
   );

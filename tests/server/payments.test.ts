@@ -212,6 +212,27 @@ describe('card payments through the sandbox provider', () => {
     expect(await history(user)).toHaveLength(1);
   });
 
+  it('a crash between the charge and its record, and nobody comes back: the scheduler gives the plan once, with a receipt', async () => {
+    const user = await registerUser(t.api);
+    const intent = await create(user, { plan: 'premium', amount: 999 });
+    const provider = t.app.services.payments.provider as SandboxProvider;
+    await provider.confirm(intent.body.clientSecret, { number: VISA, expiry: '12/34', cvc: '123' });
+    const settle = () => t.app.services.paymentSettlement.settlePaidUnused();
+    // The browser may still verify it itself: not in the first minutes.
+    await settle();
+    expect((await planOf(user)).name).toBe('free');
+    t.clock.advanceMinutes(11);
+    // Two schedulers at once (other tests' unverified payments are settled too).
+    const [first, second] = await Promise.all([settle(), settle()]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect((await planOf(user)).name).toBe('premium');
+    expect((await history(user)).map((payment) => payment.status)).toEqual(['succeeded']);
+    expect(await settle()).toBe(0);
+    await t.mail.waitFor(user.email, /receipt/i);
+    expect(t.mail.to(user.email).filter((mail) => /receipt/i.test(mail.subject))).toHaveLength(1);
+    expect(await charges(user)).toBe(1);
+  });
+
   it('a lost confirm answer, then Pay again: one charge, and the plan', async () => {
     const user = await registerUser(t.api);
     const first = await create(user, { plan: 'premium', amount: 999 });

@@ -24,6 +24,7 @@ import { ListService } from './list.service';
 import { MonitoringService } from './monitoring.service';
 import { NotificationService } from './notification.service';
 import { PasswordResetService } from './password-reset.service';
+import { PaymentSettlementService } from './payment-settlement.service';
 import { PaymentService } from './payment.service';
 import { RemovalCheckService } from './removal-check.service';
 import { ScheduleService } from './schedule.service';
@@ -61,6 +62,7 @@ export interface Services {
   monitoring: MonitoringService;
   schedules: ScheduleService;
   removalChecks: RemovalCheckService;
+  paymentSettlement: PaymentSettlementService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -77,6 +79,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
   const removalChecks = new RemovalCheckService(ctx);
+  const payments = new PaymentService(ctx, subscription);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -101,7 +104,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     listSync,
     agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications, monitoring, removalChecks),
     removalChecks,
-    payments: new PaymentService(ctx, subscription),
+    payments,
+    paymentSettlement: new PaymentSettlementService(ctx, payments, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),
     history: new HistoryService(ctx),
     notifications,

@@ -237,7 +237,8 @@ export class PaymentService {
     return { received: true };
   }
 
-  private async recordIntent(intent: ProviderIntent): Promise<void> {
+  /** Records what the provider says of an intent on its payment row. */
+  async recordIntent(intent: ProviderIntent): Promise<void> {
     const at = this.ctx.clock.now().toISOString();
     if (intent.status === 'succeeded') {
       await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'succeeded', failureMessage: null, at });
@@ -298,7 +299,7 @@ export class PaymentService {
     }
   }
 
-  private async mailReceipt(userId: string, payment: PaymentsTable, validUntil: string, paidAt: string): Promise<void> {
+  async mailReceipt(userId: string, payment: PaymentsTable, validUntil: string, paidAt: string): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) return;
     try {

@@ -46,6 +46,20 @@ export function latestUnusedPayment(db: Db, userId: string, plan: string, since:
     .executeTakeFirst();
 }
 
+/** Payments made between `from` and `to` that no plan change has used (the oldest first, at most `limit`). */
+export function unusedPaymentsBetween(db: Db, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('used_at', 'is', null)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 export function paymentsOf(db: Db, userId: string, limit = 100) {
   return db
     .selectFrom('payments')
