@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { AGENT_INVENTORY_INTERVAL_MS } from '@shared/agent/protocol';
+import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, TIMER_MAX_MS } from '@shared/agent/protocol';
+import { HOUR_MS } from '@shared/time';
 
 import { parseCommand, parseRegistrationLink } from './cli-args';
 
@@ -67,6 +68,25 @@ describe('parseCommand', () => {
       inventoryIntervalMs: 30 * 60_000,
       simulateDelayMs: 200,
     });
+  });
+
+  it('holds every delay option to what its timer can take (setInterval past 2^31-1 ms fires every millisecond)', () => {
+    expect(AGENT_INVENTORY_MAX_HOURS * HOUR_MS).toBeLessThanOrEqual(TIMER_MAX_MS);
+    const hours = (value: string) => parseCommand(['run', '--inventory-hours', value]);
+    expect(hours('0.1')).toMatchObject({ inventoryIntervalMs: 6 * 60_000 });
+    expect(hours('504')).toMatchObject({ inventoryIntervalMs: 504 * HOUR_MS });
+    const range = '--inventory-hours must be a number of hours from 0.1 to 504 (three weeks)';
+    for (const value of ['0.09', '504.01', '596.6', '720', '99999999']) {
+      expect(() => hours(value), value).toThrow(range);
+    }
+    expect(() => parseCommand(['service', 'install', '--inventory-hours', '720'])).toThrow(range);
+
+    const delay = (value: string) => parseCommand(['run', '--simulate-delay-ms', value]);
+    expect(delay('0')).toMatchObject({ simulateDelayMs: 0 });
+    expect(delay('3600000')).toMatchObject({ simulateDelayMs: 3_600_000 });
+    for (const value of ['3600001', '2147483648', '1.5']) {
+      expect(() => delay(value), value).toThrow('--simulate-delay-ms must be a whole number of milliseconds from 0 to 3600000');
+    }
   });
 
   it('passes the run options on to the service it installs', () => {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { AGENT_INVENTORY_INTERVAL_MS } from '@shared/agent/protocol';
+import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, AGENT_INVENTORY_MIN_HOURS, TIMER_MAX_MS } from '@shared/agent/protocol';
 import { HOUR_MS } from '@shared/time';
 
 import { MANAGER_NAMES, type ManagerName } from './installers/installer';
@@ -44,7 +44,7 @@ Usage:
 
 Options:
   --installer NAME       use only this package manager (${MANAGER_NAMES.join(', ')}); simulated installs nothing
-  --inventory-hours N    how often to report installed apps (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
+  --inventory-hours N    how often to report installed apps, ${AGENT_INVENTORY_MIN_HOURS} to ${AGENT_INVENTORY_MAX_HOURS} (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
   --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
   --insecure-http        allow a plain http:// server on another machine (unencrypted; enroll remembers it)
   --force                unenroll: forget the enrolment here even if the server cannot be told
@@ -120,7 +120,7 @@ export function parseCommand(argv: readonly string[]): Command {
         insecureHttp,
         installer: installerOption(values.installer),
         inventoryIntervalMs: inventoryInterval(values['inventory-hours']),
-        simulateDelayMs: values['simulate-delay-ms'] === undefined ? 0 : wholeNumber('--simulate-delay-ms', values['simulate-delay-ms']),
+        simulateDelayMs: simulateDelay(values['simulate-delay-ms']),
       };
     case 'status':
       noMorePositionals(command, rest);
@@ -207,17 +207,28 @@ function installerOption(value: string | undefined): ManagerName | null {
   return found;
 }
 
+/** Every delay an option sets ends up in a timer, so each is bounded by what a timer holds. */
 function inventoryInterval(value: string | undefined): number {
   if (value === undefined) return AGENT_INVENTORY_INTERVAL_MS;
   const hours = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(hours > 0) || hours > 24 * 30)
-    throw new UsageError('--inventory-hours must be a number of hours between 0 and 720');
-  return Math.round(hours * HOUR_MS);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(hours >= AGENT_INVENTORY_MIN_HOURS) || !(hours <= AGENT_INVENTORY_MAX_HOURS)) {
+    throw new UsageError(
+      `--inventory-hours must be a number of hours from ${AGENT_INVENTORY_MIN_HOURS} to ${AGENT_INVENTORY_MAX_HOURS} (three weeks)`,
+    );
+  }
+  return Math.min(Math.round(hours * HOUR_MS), TIMER_MAX_MS);
 }
 
-function wholeNumber(option: string, value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${option} must be a whole number`);
-  return Number(value);
+/** Each simulated install takes this long: an hour is more than any demonstration needs. */
+export const SIMULATE_DELAY_MAX_MS = HOUR_MS;
+
+function simulateDelay(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const ms = Number(value);
+  if (!/^\d{1,9}$/.test(value) || ms > SIMULATE_DELAY_MAX_MS) {
+    throw new UsageError(`--simulate-delay-ms must be a whole number of milliseconds from 0 to ${SIMULATE_DELAY_MAX_MS}`);
+  }
+  return ms;
 }
 
 function noMorePositionals(command: string, rest: string[]): void {

@@ -9,6 +9,7 @@ import {
   AGENT_REPLACED_RETRY_MS,
   SERVER_MESSAGE_MAX_BYTES,
   serverMessageSchema,
+  TIMER_MAX_MS,
   type AgentMessage,
   type ServerMessage,
 } from '@shared/agent/protocol';
@@ -213,7 +214,8 @@ export class AgentConnection {
     this.attempt = 0;
     this.ready = true;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), heartbeatMs);
+    // The server's figure, held to what a timer can take: past it, heartbeats would go every millisecond.
+    this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), Math.min(Math.max(heartbeatMs, 1_000), TIMER_MAX_MS));
     for (const message of this.queue.splice(0)) socket.send(JSON.stringify(message));
     this.options.onReady?.();
   }

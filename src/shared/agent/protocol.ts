@@ -34,6 +34,14 @@ export const AGENT_REPLACED_RETRY_MS = 10 * 60 * 1000;
 export const AGENT_REPLACED_JITTER_MS = 5 * 60 * 1000;
 /** How often an idle agent reports its inventory (default; `run --inventory-hours`). */
 export const AGENT_INVENTORY_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** `run --inventory-hours` between these: often enough to be useful, seldom enough for a timer (below). */
+export const AGENT_INVENTORY_MIN_HOURS = 0.1;
+export const AGENT_INVENTORY_MAX_HOURS = 24 * 21;
+/**
+ * The longest delay setTimeout and setInterval hold (a signed 32-bit count of milliseconds,
+ * about 24.8 days); a longer one is taken as 1 ms, so a timer would fire a thousand times a second.
+ */
+export const TIMER_MAX_MS = 2 ** 31 - 1;
 /** The WebSocket close code the server uses for a credential that no longer works. */
 export const AGENT_CLOSE_DEACTIVATED = 4401;
 
