@@ -197,6 +197,39 @@ describe('the device agent, built and run as a person runs it', () => {
     expect((await second.exited).code).toBe(0);
   });
 
+  it('runs one agent per enrolment: a second on the folder exits, and one on a copied folder does not make them take turns', async () => {
+    const w = await enrolled(1);
+    const first = run(w.configDir);
+    await welcomed(first);
+    const second = await cli(['run', '--installer', 'simulated', '--config-dir', w.configDir]);
+    expect(second.code, second.stderr).toBe(75);
+    expect(second.stderr.trim()).toBe(
+      `loadout-agent: Another Loadout agent (process ${first.child.pid}) is already running with this enrolment in ${w.configDir}; stop it first`,
+    );
+
+    // A copied folder has no lock of its own: the server lets the newer connection in and closes the older with 4409.
+    const copy = await mkdtemp(join(tmpdir(), 'loadout-agent-copy-'));
+    dirs.push(copy);
+    await cp(join(w.configDir, 'agent.json'), join(copy, 'agent.json'));
+    const other = run(copy);
+    await welcomed(other);
+    await waitFor(
+      async () => first.stderr,
+      (text) => text.includes('Another agent with this enrolment connected; this one waits'),
+      'the replaced agent to say it waits',
+    );
+    const status = await cli(['status', '--config-dir', w.configDir]);
+    expect(status.stdout).toMatch(/process \d+ is waiting: another agent with this enrolment connected; it tries again in 1\d minutes/);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(first.stderr.match(/Welcome/g)).toHaveLength(1);
+    expect(other.stderr).not.toContain('Disconnected');
+
+    for (const process_ of [first, other]) process_.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+    expect((await other.exited).code).toBe(0);
+    await expect(stat(join(w.configDir, 'agent.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('serves the built agent at GET /api/client/agent', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/client/agent' });
     expect(res.statusCode).toBe(200);
