@@ -140,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'silent machines told', run: () => app.services.monitoring.alertSilentMachines() },
       // A charge whose plan change a crash or a lost answer left undone; tests call services.paymentSettlement.settlePaidUnused().
       { name: 'paid plans settled', run: () => app.services.paymentSettlement.settlePaidUnused() },
+      // Running jobs whose agent went away; tests call services.installations.endRunningAway().
+      { name: 'running jobs ended, their agent away', run: () => app.services.installations.endRunningAway() },
     ],
     app.log,
   );

@@ -1,6 +1,6 @@
 import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName, ServerMessage } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
-import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
+import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
@@ -14,6 +14,11 @@ import {
 } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
 import {
+  finishInstallationsWithoutOpenTargets,
+  finishTargetEndedAway,
+  moveItemEndedAway,
+} from '../db/repositories/installations-away.repository';
+import {
   findInstallationById,
   findItem,
   findTargetOfDevice,
@@ -26,7 +31,7 @@ import {
   unfinishedTargetsOfDevice,
 } from '../db/repositories/installations.repository';
 import { insertHistory, lastRecordedVersion } from '../db/repositories/update-history.repository';
-import type { Db, DevicesTable } from '../db/schema';
+import type { Db, DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { newId } from '../security/tokens';
 import { inventoryCheckIn } from './check-ins';
 import type { DeviceTokenService } from './device-token.service';
@@ -50,6 +55,17 @@ const REPORT_FROM: Record<'installing' | 'succeeded' | 'failed' | 'skipped', rea
   failed: ['queued', 'installing'],
   skipped: ['queued', 'installing'],
 };
+
+/** A running job ended because its agent went away (InstallationService.endRunningAway). */
+function endedAway(target: Pick<InstallationTargetsTable, 'status' | 'reason'>): boolean {
+  return target.status === 'expired' && target.reason === AWAY_ENDED_REASON;
+}
+
+/** Whether a report moves this item: forward only, or the agent's final word on an app its job ended with while it was away. */
+function reportMoves(item: Pick<InstallationItemsTable, 'status' | 'message'>, status: ProgressReport['status'], late: boolean): boolean {
+  if (REPORT_FROM[status].includes(item.status)) return true;
+  return late && status !== 'installing' && item.status === 'failed' && item.message === AWAY_ENDED_REASON;
+}
 
 /**
  * The agent's side of installations (DESIGN §6): which device a credential is, the jobs it
@@ -109,12 +125,18 @@ export class AgentJobService {
 
   async jobOf(device: DevicesTable, targetId: string): Promise<Job | null> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, targetId);
-    if (!target || (target.status !== 'waiting' && target.status !== 'running')) return null;
-    // Past its expiry (a schedule's maintenance window) a waiting job is not sent, even before expireOverdue ran.
-    if (target.status === 'waiting' && target.expires_at <= isoNow(this.ctx.clock)) return null;
+    if (!target || (target.status !== 'waiting' && target.status !== 'running' && !endedAway(target))) return null;
+    // Past its expiry (a schedule's maintenance window) a waiting job is not sent, even before expireOverdue ran;
+    // nor is one ended while its agent was away (an agent that no longer remembers it would run it again).
+    if (target.status !== 'running' && target.expires_at <= isoNow(this.ctx.clock)) return null;
     const installation = await findInstallationById(this.ctx.db, target.installation_id);
     if (!installation) return null;
-    const items = (await itemsOfTarget(this.ctx.db, target.id)).filter((item) => item.status === 'queued' || item.status === 'installing');
+    // A job ended while its agent was away is sent again with the apps it ended with: the agent
+    // answers with the outcomes it remembers (jobs.ts), which is how its late reports arrive.
+    const items = (await itemsOfTarget(this.ctx.db, target.id)).filter(
+      (item) => item.status === 'queued' || item.status === 'installing' || (endedAway(target) && reportMoves(item, 'succeeded', true)),
+    );
+    if (items.length === 0 && endedAway(target)) return null;
     return {
       jobId: target.id,
       installationId: target.installation_id,
@@ -162,11 +184,12 @@ export class AgentJobService {
     const target = await findTargetOfDevice(this.ctx.db, device.id, report.jobId);
     if (!target) return;
     const now = isoNow(this.ctx.clock);
+    const late = endedAway(target);
     const moved = await this.ctx.db.transaction().execute(async (trx) => {
       const status = report.status;
       // Read before the item moves: the version the device had before this report.
-      const before = status === 'installing' ? null : await this.historyBefore(trx, device, target.installation_id, report);
-      const changed = await moveItem(trx, target.id, report.itemId, REPORT_FROM[status], {
+      const before = status === 'installing' ? null : await this.historyBefore(trx, device, target.installation_id, report, late);
+      const changes = {
         status,
         manager: report.manager,
         version: report.version,
@@ -175,7 +198,14 @@ export class AgentJobService {
         // The output is kept where someone will read it: a failed app's log.
         log: status === 'failed' ? report.log : null,
         updated_at: now,
-      });
+      };
+      let changed = await moveItem(trx, target.id, report.itemId, REPORT_FROM[status], changes);
+      if (!changed && late && status !== 'installing') {
+        changed = (await moveItemEndedAway(trx, target.id, report.itemId, changes)) > 0;
+        // Every app has its true outcome: the job is done, and the installation's status follows.
+        if (changed && (await finishTargetEndedAway(trx, target.id, now, false)))
+          await finishInstallationsWithoutOpenTargets(trx, [target.installation_id], now);
+      }
       // Only the first final report of an item is history; a repeat moved nothing.
       if (changed && before && status !== 'installing') {
         const removed = before.kind === 'uninstall' && status === 'succeeded';
@@ -196,10 +226,10 @@ export class AgentJobService {
   }
 
   /** What a history row of this report takes from the item, its installation and the device's inventory. */
-  private async historyBefore(db: Db, device: DevicesTable, installationId: string, report: ProgressReport) {
+  private async historyBefore(db: Db, device: DevicesTable, installationId: string, report: ProgressReport, late: boolean) {
     const item = await findItem(db, installationId, report.itemId);
-    // A repeated or late report will not move the item: nothing to record, nothing to read.
-    if (!item || !REPORT_FROM[report.status].includes(item.status)) return null;
+    // A repeated report will not move the item: nothing to record, nothing to read.
+    if (!item || !reportMoves(item, report.status, late)) return null;
     const installation = await findInstallationById(db, installationId);
     if (!installation) return null;
     const packages = JSON.parse(item.packages) as JobPackages;
@@ -235,13 +265,15 @@ export class AgentJobService {
     const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
     if (!target) return;
     const now = isoNow(this.ctx.clock);
+    const late = endedAway(target);
     const finished = await this.ctx.db.transaction().execute(async (trx) => {
-      await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], {
-        status: 'failed',
-        message: 'The agent finished the job without reporting this app',
-        updated_at: now,
-      });
-      const moved = await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
+      const unreported = { status: 'failed', message: 'The agent finished the job without reporting this app', updated_at: now };
+      await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], unreported);
+      // Back after its job ended while it was away, the agent went through it: what it did not report did not happen.
+      if (late) await moveItemEndedAway(trx, target.id, null, unreported);
+      const moved = late
+        ? await finishTargetEndedAway(trx, target.id, now, true)
+        : await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
       const targets = await targetsOf(trx, [target.installation_id]);
       if (!targets.some((row) => row.status === 'waiting' || row.status === 'running'))
         await setInstallationFinished(trx, target.installation_id, now);

@@ -66,6 +66,8 @@ export function toTarget(row: TargetRow, items: readonly ItemRow[], now: Date): 
     status: row.status as TargetStatus,
     reason: row.reason,
     deviceOnline: agentOnline(row.agent_seen_at, now),
+    // A clean disconnect clears agent_seen_at; last_active_at keeps when the agent was last heard from.
+    deviceSeenAt: row.last_active_at ?? row.agent_seen_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     items: items.map(toItem),

@@ -1,15 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
 import type { JobKind, JobPackages } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import {
   JOB_EXPIRY_DAYS,
   PACKAGE_ID_MANAGERS,
+  RUNNING_JOB_AWAY_LIMIT_MS,
   type DeviceInventory,
   type Installation,
   type InstallationSummary,
   type PreviewResponse,
 } from '@shared/api/installations';
-import { DAY_MS } from '@shared/time';
+import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
@@ -17,6 +20,11 @@ import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository
 import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
+import {
+  endTargetsAway,
+  finishInstallationsWithoutOpenTargets,
+  runningTargetsAway,
+} from '../db/repositories/installations-away.repository';
 import {
   findInstallation,
   findInstallationByIdempotencyKey,
@@ -30,6 +38,7 @@ import {
   setInstallationFinished,
   targetsOf,
 } from '../db/repositories/installations.repository';
+import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
@@ -67,6 +76,8 @@ const installationNotFound = () => notFound('Installation not found', ErrorCode.
 /** "Check now" reaches a device's agent at most once in this long. */
 const INVENTORY_REFRESH_WINDOW_MS = 30_000;
 const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
+const AWAY_LEASE = 'running-jobs-away';
+const AWAY_LEASE_MS = 5 * MINUTE_MS;
 const WINDOW_EXPIRED_REASON = 'The device did not connect in time for this scheduled run; the schedule runs again next time';
 
 /** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
@@ -301,6 +312,43 @@ export class InstallationService {
         return true;
       });
       if (moved) await this.changed(target.user_id, target.installation_id);
+    }
+  }
+
+  /**
+   * A scheduler task: running jobs whose agent has not been heard from for
+   * RUNNING_JOB_AWAY_LIMIT_MS end with AWAY_ENDED_REASON, and their unfinished apps fail with
+   * it (no history: nobody knows yet what happened). One process at a time holds the lease; the
+   * statements are set-based and conditional, so nothing ends twice. The returning agent is
+   * sent the job again and its reports still land (AgentJobService). Returns how many ended.
+   */
+  async endRunningAway(): Promise<number> {
+    const holder = randomBytes(12).toString('hex');
+    const now = this.ctx.clock.now();
+    const nowIso = now.toISOString();
+    if (!(await acquireLease(this.ctx.db, AWAY_LEASE, holder, nowIso, new Date(now.getTime() + AWAY_LEASE_MS).toISOString()))) return 0;
+    try {
+      const heardBefore = new Date(now.getTime() - RUNNING_JOB_AWAY_LIMIT_MS).toISOString();
+      const away = await runningTargetsAway(this.ctx.db, heardBefore);
+      if (away.length === 0) return 0;
+      const installationIds = [...new Set(away.map((target) => target.installation_id))];
+      const ended = await this.ctx.db.transaction().execute(async (trx) => {
+        const count = await endTargetsAway(
+          trx,
+          away.map((target) => target.id),
+          heardBefore,
+          nowIso,
+        );
+        await finishInstallationsWithoutOpenTargets(trx, installationIds, nowIso);
+        return count;
+      });
+      for (const id of installationIds) {
+        const owner = away.find((target) => target.installation_id === id)?.user_id;
+        if (owner) await this.changed(owner, id);
+      }
+      return ended;
+    } finally {
+      await releaseLease(this.ctx.db, AWAY_LEASE, holder);
     }
   }
 

@@ -30,6 +30,15 @@ export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 
 export const JOB_EXPIRY_DAYS = 7;
 
+/**
+ * A running job ends once its device's agent has not been heard from this long: the agent's
+ * own limit on one package-manager call (30 minutes) and a margin. Its agent still reports
+ * what it did when it returns (AWAY_ENDED_REASON).
+ */
+export const RUNNING_JOB_AWAY_LIMIT_MS = 45 * 60_000;
+/** The reason of a running job ended so; its unfinished apps fail with it as their message until the agent's late report. */
+export const AWAY_ENDED_REASON = 'The device went offline during the installation; its agent will report what it did when it returns';
+
 export const installationItemSchema = z.object({
   itemId: z.string(),
   appId: z.number().int(),
@@ -56,6 +65,8 @@ export const installationTargetSchema = z.object({
   reason: z.string().nullable(),
   /** Whether the device's agent is connected right now ("waiting for device" when not). */
   deviceOnline: z.boolean(),
+  /** When the device's agent was last heard from ("offline since 14:02"); null: never. */
+  deviceSeenAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   items: z.array(installationItemSchema),

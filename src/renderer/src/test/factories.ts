@@ -175,6 +175,7 @@ export function makeInstallationTarget(
     status: 'running',
     reason: null,
     deviceOnline: true,
+    deviceSeenAt: '2026-01-02T00:00:00.000Z',
     startedAt: '2026-01-02T00:00:00.000Z',
     finishedAt: null,
     ...overrides,

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 
 import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
+import { endedAway } from './installations-away.repository';
 
 /** Targets joined with what the screens show of their device. */
 export type TargetRow = InstallationTargetsTable & {
@@ -8,6 +9,7 @@ export type TargetRow = InstallationTargetsTable & {
   device_name: string;
   platform: string;
   agent_seen_at: string | null;
+  last_active_at: string | null;
 };
 /** Items without their log (fetched on demand), with whether there is one. */
 export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove'> & { has_log: number };
@@ -64,7 +66,7 @@ export async function targetsOf(db: Db, installationIds: readonly string[]): Pro
     .selectFrom('installation_targets as t')
     .innerJoin('devices as d', 'd.id', 't.device_row_id')
     .selectAll('t')
-    .select(['d.device_id', 'd.device_name', 'd.platform', 'd.agent_seen_at'])
+    .select(['d.device_id', 'd.device_name', 'd.platform', 'd.agent_seen_at', 'd.last_active_at'])
     .where('t.installation_id', 'in', [...installationIds])
     .orderBy('t.created_at')
     .orderBy('d.device_name')
@@ -106,13 +108,16 @@ export function findItem(db: Db, installationId: string, itemId: string) {
     .executeTakeFirst();
 }
 
-/** The jobs a device still has to run or finish: sent again on every (re)connect. */
+/**
+ * The jobs a device still has to run or finish, sent again on every (re)connect; also those
+ * ended while its agent was away, which is how the returning agent gets to report them.
+ */
 export function unfinishedTargetsOfDevice(db: Db, deviceRowId: string) {
   return db
     .selectFrom('installation_targets')
     .selectAll()
     .where('device_row_id', '=', deviceRowId)
-    .where('status', 'in', ['waiting', 'running'])
+    .where((eb) => eb.or([eb('status', 'in', ['waiting', 'running']), endedAway(eb)]))
     .orderBy('created_at')
     .execute();
 }
