@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
-import { AGENT_CLOSE_DEACTIVATED, AGENT_HEARTBEAT_MS, type AgentMessage, type Job, type ServerMessage } from '@shared/agent/protocol';
+import {
+  AGENT_CLOSE_DEACTIVATED,
+  AGENT_CLOSE_REPLACED,
+  AGENT_HEARTBEAT_MS,
+  type AgentMessage,
+  type Job,
+  type ServerMessage,
+} from '@shared/agent/protocol';
 
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
@@ -21,8 +28,6 @@ import { InventoryGate } from './inventory-gate';
 
 /** An agent must say hello this soon after connecting, or it is let go. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** Closed because the same device connected again (the newer connection wins). */
-const CLOSE_REPLACED = 4409;
 const CLOSE_PROTOCOL = 4400;
 
 /**
@@ -75,7 +80,7 @@ export class AgentHub {
     }
     this.refusedConnecting.delete(device.id);
     const earlier = this.connections.get(device.id);
-    if (earlier) earlier.socket.close(CLOSE_REPLACED, 'Replaced by a newer connection');
+    if (earlier) earlier.socket.close(AGENT_CLOSE_REPLACED, 'Replaced by a newer connection');
     const connection = openConnection(device, socket, bucket);
     this.connections.set(device.id, connection);
     const helloTimer = setTimeout(() => {
