@@ -60,9 +60,20 @@ export function itemStatusLook(status: ItemStatus, kind: JobKind = 'install'): S
   return look;
 }
 
-/** One device's job; a waiting job of an offline machine says so, a finished one whether an app failed. */
+/** "14:02" today, "3 Jan 2026, 14:02" before. */
+function seenAt(iso: string): string {
+  const at = new Date(iso);
+  return at.toDateString() === new Date().toDateString()
+    ? at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * One device's job; a waiting job of an offline machine says so, a running one whose machine went
+ * offline since when (it ends after a while, and its agent reports when it returns), a finished one whether an app failed.
+ */
 export function targetStatusLook(
-  target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'items'>,
+  target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'deviceName' | 'deviceSeenAt' | 'items'>,
   kind: JobKind = 'install',
 ): StatusLook {
   switch (target.status) {
@@ -71,7 +82,13 @@ export function targetStatusLook(
         ? { label: 'Starting', color: 'gray', icon: IconClock }
         : { label: 'Waiting for device', color: 'orange', icon: IconPlugConnectedX };
     case 'running':
-      return { label: KIND_WORDS[kind].working, color: 'blue', icon: IconLoader2 };
+      return target.deviceOnline
+        ? { label: KIND_WORDS[kind].working, color: 'blue', icon: IconLoader2 }
+        : {
+            label: `Waiting for ${target.deviceName}${target.deviceSeenAt ? ` (offline since ${seenAt(target.deviceSeenAt)})` : ''}`,
+            color: 'orange',
+            icon: IconPlugConnectedX,
+          };
     case 'done':
       return target.items.some((item) => item.status === 'failed')
         ? { label: 'Finished with failures', color: 'red', icon: IconCircleX }

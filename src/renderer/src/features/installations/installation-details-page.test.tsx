@@ -94,6 +94,24 @@ describe('/installations/:id', () => {
     expect(within(paint).getAllByRole('cell')[0]).toHaveTextContent('SkippedNot available on linux');
   });
 
+  it('says a running job waits for its machine, offline since when, instead of "Installing"', async () => {
+    const seen = new Date();
+    seen.setHours(14, 2, 0, 0);
+    const away = makeInstallationTarget({
+      deviceId: 'dev_build00000001',
+      deviceName: 'Build box',
+      status: 'running',
+      deviceOnline: false,
+      deviceSeenAt: seen.toISOString(),
+      items: [makeInstallationItem({ itemId: 'b1', appId: 21, name: 'hello', status: 'installing' })],
+    });
+    open({}, makeInstallation({ id: 'inst-1', listName: 'Terminal toys', status: 'running', targets: [away] }));
+    const grid = await screen.findByRole('table', { name: 'Apps on each device' });
+    const header = within(grid).getAllByRole('columnheader')[1]!;
+    expect(within(header).getByText('Waiting for Build box (offline since 14:02)')).toBeInTheDocument();
+    expect(within(header).queryByText('Installing')).not.toBeInTheDocument();
+  });
+
   it("fetches a failed app's log and exit code only when asked", async () => {
     const api = open({
       'GET /api/installations/inst-1/items/b2/log': {
