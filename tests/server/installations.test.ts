@@ -177,6 +177,22 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     // A progress report still on its way must not move the app back; job.done is handled after it.
     progress('Downloading 100%');
     agent.send({ type: 'job.done', jobId: job.jobId });
+    // job.done came without cowsay's final report (lost with a connection, say): the job is sent
+    // again with what is still to report, and the agent answers with what it remembers.
+    const again = await agent.next('job.assign');
+    expect(again.job.items.map((item) => item.itemId)).toEqual([job.items[1]!.itemId]);
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: job.items[1]!.itemId,
+      status: 'skipped',
+      manager: 'apt',
+      version: '3.03',
+      exitCode: null,
+      message: 'Already installed (3.03)',
+      log: '',
+    });
+    agent.send({ type: 'job.done', jobId: job.jobId });
     const finished = await eventually(
       () => installs.get(created.id),
       (res) => res.body.targets[0]?.status === 'done',

@@ -47,6 +47,10 @@ type ProgressReport = Extract<AgentMessage, { type: 'item.progress' }>;
 /** The device row an agent's credential stands for. */
 export type AgentDevice = DevicesTable;
 
+/** How often a job is sent again for the final reports its job.done came without. */
+const MISSING_REPORT_ASKS = 3;
+const ASKED_TARGETS_KEPT = 10_000;
+
 /** An item may only move forward: a repeated or late report changes nothing. */
 const REPORT_FROM: Record<'installing' | 'succeeded' | 'failed' | 'skipped', readonly string[]> = {
   // Again while installing: the latest word on how it is getting on (ProgressThrottle keeps it to a few a second).
@@ -81,6 +85,9 @@ export class AgentJobService {
     private readonly monitoring: MonitoringService,
     private readonly removalChecks: RemovalCheckService,
   ) {}
+
+  /** Jobs asked again for reports that job.done came without, and how often (this process). */
+  private readonly askedForReports = new Map<string, number>();
 
   /** The `removal.check` to send for a check the owner started; null when it is no longer waiting. */
   async removalCheck(device: DevicesTable, checkId: string): Promise<Extract<ServerMessage, { type: 'removal.check' }> | null> {
@@ -264,6 +271,7 @@ export class AgentJobService {
   async done(device: DevicesTable, jobId: string): Promise<void> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
     if (!target) return;
+    if (await this.askForMissingReports(device, target.id)) return;
     const now = isoNow(this.ctx.clock);
     const late = endedAway(target);
     const finished = await this.ctx.db.transaction().execute(async (trx) => {
@@ -282,6 +290,31 @@ export class AgentJobService {
     await this.installations.changed(device.user_id, target.installation_id);
     // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
     if (finished) this.ctx.tasks.defer('installation failure notice', () => this.notifications.targetFinished(target.id));
+  }
+
+  /**
+   * A final report lost with the connection (the frame on the wire when it dropped) arrives
+   * after job.done, or never: ending the job then would call an installed app failed. So while
+   * apps of the job have no final report, the job is sent again instead; the agent answers with
+   * the outcome it remembers of each (jobs.ts) and job.done once more. A few times at most: an
+   * agent that still reports nothing ends the job as before. True when it asked.
+   */
+  private async askForMissingReports(device: DevicesTable, targetId: string): Promise<boolean> {
+    const job = await this.jobOf(device, targetId);
+    if (!job || job.items.length === 0) {
+      this.askedForReports.delete(targetId);
+      return false;
+    }
+    const asked = this.askedForReports.get(targetId) ?? 0;
+    if (asked >= MISSING_REPORT_ASKS) {
+      this.askedForReports.delete(targetId);
+      return false;
+    }
+    // Bounded: the oldest is let go first (a Map keeps insertion order).
+    if (this.askedForReports.size >= ASKED_TARGETS_KEPT) this.askedForReports.delete(this.askedForReports.keys().next().value!);
+    this.askedForReports.set(targetId, asked + 1);
+    await this.ctx.bus.publish({ type: 'job.available', deviceRowId: device.id, targetId });
+    return true;
   }
 
   /** The packages whose versions the agent should report: the catalogue's, for the device's platform. */

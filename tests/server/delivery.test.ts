@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Job } from '@shared/agent/protocol';
+
+import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
+import { catalogueOf, listsOf } from './helpers/lists';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const FAILED_SUBJECT = /installation failed/i;
+
+/** The agent's final report of one app of a job: installed. */
+const installed = (job: Job, index: number) =>
+  ({
+    type: 'item.progress',
+    jobId: job.jobId,
+    itemId: job.items[index]!.itemId,
+    status: 'succeeded',
+    manager: 'apt',
+    version: '1.0',
+    exitCode: 0,
+    message: 'Installed (1.0)',
+    log: '',
+  }) as const;
+
+describe('a final report lost with the connection does not turn an installed app into a failure', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: Browser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listeningUrl(t);
+    admin = await adminBrowser(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('job.done that overtakes the last report: the job is asked for again, the app ends installed, one history row each, no failure mail', async () => {
+    const owner = await adminBrowser(t);
+    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, `Lost ${Math.random().toString(36).slice(2, 7)}`, (i) => ({
+      apt_package: `lost-report-${i}`,
+    }));
+    const list = (await listsOf(t, owner.token).create('Two apps')).body;
+    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
+    const machine = await enrollMachine(t, owner);
+    const installs = installationsOf(t, owner.token);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const { job } = await agent.next('job.assign');
+    agent.send({ type: 'job.ack', jobId: job.jobId });
+    agent.send(installed(job, 0));
+    // The second app's final report was on the wire when the connection dropped: gone. The
+    // agent's job.done, kept while it was offline, is the first thing the server hears again.
+    await agent.close();
+    const back = await ProtocolAgent.connect(url, machine.credential);
+    back.send({ type: 'job.done', jobId: job.jobId });
+    // The server sends the job again (on the welcome, and for the job.done that came without the
+    // report); the agent answers each from memory, as its JobRunner does: every app's outcome, then job.done.
+    const deadline = Date.now() + 5_000;
+    let finished = await installs.get(created.id);
+    while (['waiting', 'running'].includes(finished.body.status) && Date.now() < deadline) {
+      const index = back.received.findIndex((message) => message.type === 'job.assign');
+      const [message] = index >= 0 ? back.received.splice(index, 1) : [];
+      if (message?.type === 'job.assign') {
+        for (const item of message.job.items)
+          back.send(
+            installed(
+              job,
+              job.items.findIndex((each) => each.itemId === item.itemId),
+            ),
+          );
+        back.send({ type: 'job.done', jobId: job.jobId });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      finished = await installs.get(created.id);
+    }
+    expect(finished.body).toMatchObject({ status: 'succeeded', counts: { succeeded: 2, failed: 0 } });
+    const history = await t.app.ctx.db
+      .selectFrom('update_history')
+      .select(['app_name', 'outcome'])
+      .where('installation_id', '=', created.id)
+      .execute();
+    expect(history.map((row) => row.outcome).sort()).toEqual(['succeeded', 'succeeded']);
+    await t.app.ctx.tasks.flush();
+    expect(t.mail.to(owner.user.email).filter((mail) => FAILED_SUBJECT.test(mail.subject))).toEqual([]);
+    await back.close();
+  });
+});
