@@ -34,6 +34,7 @@ const device: Device = {
   cooldown_remaining_minutes: 0,
   arch: 'x64',
   agent_version: '0.1.0',
+  duplicate_agent: null,
 };
 
 /** The server at the network edge: what it was asked, and Loadout's answers. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@shared/agent/protocol';
 
 import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
+import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import { catalogueOf, listsOf } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -86,5 +86,26 @@ describe('a final report lost with the connection does not turn an installed app
     await t.app.ctx.tasks.flush();
     expect(t.mail.to(owner.user.email).filter((mail) => FAILED_SUBJECT.test(mail.subject))).toEqual([]);
     await back.close();
+  });
+
+  it('a second agent with the same enrolment takes over: the first is closed with 4409, the job goes to one, and the page says so for a week', async () => {
+    const owner = await adminBrowser(t);
+    const machine = await enrollMachine(t, owner);
+    const first = await ProtocolAgent.connect(url, machine.credential);
+    const second = await ProtocolAgent.connect(url, machine.credential);
+    expect(await first.closed()).toBe(4409);
+    const [app] = await catalogueOf(t, (await signInAgain(t, admin)).token, 1, `Twice ${Math.random().toString(36).slice(2, 7)}`, () => ({
+      apt_package: 'twice',
+    }));
+    const created = (await installationsOf(t, owner.token).create({ appIds: [app!.app_id], deviceIds: [machine.deviceId] })).body;
+    expect((await second.next('job.assign')).job.installationId).toBe(created.id);
+    expect(first.received.some((message) => message.type === 'job.assign')).toBe(false);
+
+    const seen = async (browser: Browser) =>
+      (await devicesOf(t, browser).list()).body.devices.find((device) => device.device_id === machine.deviceId)?.duplicate_agent;
+    expect(await seen(owner)).toMatchObject({ from: '127.0.0.1' });
+    t.clock.advanceHours(8 * 24);
+    expect(await seen(await signInAgain(t, owner))).toBeNull();
+    await second.close();
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListStatus } from '@shared/api/installations';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
-import { eventually, installationsOf, ProtocolAgent } from './helpers/agent';
+import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll } from './helpers/devices';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -154,5 +154,22 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     const refused = await eventually(devicesThroughSecond, (res) => res.status === 401, 'the second process to refuse the ended session');
     expect(refused.body.code).toBe('TOKEN_REVOKED');
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a second agent of one machine on the other process replaces the first there too, so no job goes to two agents', async () => {
+    const owner = await adminBrowser(first);
+    const code = (await devicesOf(first, owner).createToken(1)).body.token.code;
+    const machine = (await enroll(first, code, { platform: 'linux' })).body;
+    const older = await ProtocolAgent.connect(secondUrl, machine.credential);
+    const newer = await ProtocolAgent.connect(await listeningUrl(first), machine.credential);
+    expect(await older.closed()).toBe(4409);
+    const device = await eventually(
+      async () => (await devicesOf(first, owner).list()).body.devices.find((entry) => entry.device_id === machine.device.device_id),
+      (entry) => entry?.duplicate_agent !== null,
+      'the device to say a second agent connected',
+    );
+    expect(device?.duplicate_agent).toMatchObject({ from: '127.0.0.1' });
+    expect(newer.closeCode).toBeNull();
+    await newer.close();
   });
 });

@@ -14,6 +14,7 @@ import { migration0011ListFollowers } from './migrations/0011-list-followers';
 import { migration0012DeviceCheckIns } from './migrations/0012-device-check-ins';
 import { migration0013RemovalChecks } from './migrations/0013-removal-checks';
 import { migration0014DeviceSecrets } from './migrations/0014-device-secrets';
+import { migration0015DuplicateAgents } from './migrations/0015-duplicate-agents';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-device-check-ins': migration0012DeviceCheckIns,
   '0013-removal-checks': migration0013RemovalChecks,
   '0014-device-secrets': migration0014DeviceSecrets,
+  '0015-duplicate-agents': migration0015DuplicateAgents,
 };
 
 /**

@@ -195,6 +195,9 @@ export interface DevicesTable {
   agent_seen_at: Timestamp | null;
   /** When the owner was told the machine had not reported for a day (advanced monitoring). */
   silence_alerted_at: Timestamp | null;
+  /** When another agent last connected with this device's credential, and from where. */
+  duplicate_agent_at: string | null;
+  duplicate_agent_from: string | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */

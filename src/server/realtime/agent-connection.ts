@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
@@ -8,6 +9,8 @@ import { AGENT_SEND_BUFFER_MAX_BYTES, type MessageBucket } from './agent-limits'
 
 /** One agent's connection as the hub holds it: its socket, its inbox and its limits. */
 export interface Connection {
+  /** Tells this connection from a newer one of the same device, in any process. */
+  id: string;
   device: DevicesTable;
   socket: WebSocket;
   ready: boolean;
@@ -30,6 +33,7 @@ export interface Connection {
 
 export function openConnection(device: DevicesTable, socket: WebSocket, bucket: MessageBucket): Connection {
   return {
+    id: randomBytes(9).toString('base64url'),
     device,
     socket,
     ready: false,

@@ -47,7 +47,7 @@ export class AgentHub {
 
   constructor(
     private readonly jobs: AgentJobService,
-    bus: EventBus,
+    private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
     private readonly messagesPerSecond = AGENT_MESSAGES_PER_SECOND,
@@ -68,7 +68,8 @@ export class AgentHub {
     return this.connections.size;
   }
 
-  attach(device: DevicesTable, socket: WebSocket): void {
+  /** `from`: the agent's address, said on the device's page when a second agent connects. */
+  attach(device: DevicesTable, socket: WebSocket, from: string | null = null): void {
     const bucket = this.bucketOf(device);
     if (!bucket.take(this.now(), AGENT_CONNECT_COST)) {
       // Said once per run of refusals, so a reconnecting loop cannot fill the log.
@@ -80,9 +81,13 @@ export class AgentHub {
     }
     this.refusedConnecting.delete(device.id);
     const earlier = this.connections.get(device.id);
-    if (earlier) earlier.socket.close(AGENT_CLOSE_REPLACED, 'Replaced by a newer connection');
+    if (earlier) this.replaced(earlier, from);
     const connection = openConnection(device, socket, bucket);
     this.connections.set(device.id, connection);
+    // Another process may hold an older connection of this device: it lets it go, so no job goes to two agents.
+    void this.bus
+      .publish({ type: 'agent.connected', deviceRowId: device.id, connectionId: connection.id, from })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'telling the other processes of an agent failed'));
     const helloTimer = setTimeout(() => {
       if (!connection.ready) socket.close(CLOSE_PROTOCOL, 'Expected hello');
     }, HELLO_TIMEOUT_MS).unref();
@@ -231,6 +236,10 @@ export class AgentHub {
     if (!('deviceRowId' in event)) return;
     const connection = this.connections.get(event.deviceRowId);
     if (!connection) return;
+    if (event.type === 'agent.connected') {
+      if (event.connectionId !== connection.id) this.replaced(connection, event.from);
+      return;
+    }
     // A deactivation also ends a connection that has not said hello yet: it must not stay open.
     if (event.type === 'device.deactivated') {
       this.send(connection, { type: 'device.deactivated', removeClient: event.removeClient });
@@ -273,6 +282,14 @@ export class AgentHub {
 
   private send(connection: Connection, message: ServerMessage): boolean {
     return sendTo(connection, message, this.log);
+  }
+
+  /** The newer connection wins; the older agent waits before it tries again, and its page says so. */
+  private replaced(older: Connection, from: string | null): void {
+    older.socket.close(AGENT_CLOSE_REPLACED, 'Replaced by a newer connection');
+    void this.jobs
+      .duplicateAgent(older.device, from)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'recording a second agent failed'));
   }
 
   private bucketOf(device: DevicesTable): MessageBucket {

@@ -17,6 +17,8 @@ export type BusEvent =
   | { type: 'job.cancel'; deviceRowId: string; targetId: string }
   | { type: 'device.deactivated'; deviceRowId: string; removeClient: boolean }
   | { type: 'inventory.request'; deviceRowId: string }
+  /** A device's agent connected to some process: any other process holding an older connection of it lets that go. */
+  | { type: 'agent.connected'; deviceRowId: string; connectionId: string; from: string | null }
   /** Ask the device's agent what uninstalling an app would remove (services/removal-check.service.ts). */
   | { type: 'removal.check'; deviceRowId: string; checkId: string }
   | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }

@@ -61,7 +61,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     wsHandler: (socket, request) => {
       const device = request.agentDevice;
       if (!device) return socket.close(1008, 'Not authenticated');
-      app.agentHub.attach(device, socket);
+      app.agentHub.attach(device, socket, request.ip);
     },
   });
 

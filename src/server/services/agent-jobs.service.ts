@@ -10,6 +10,7 @@ import {
   inventoryOf,
   markAgentGone,
   markAgentSeen,
+  markDuplicateAgent,
   replaceInventory,
 } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
@@ -107,6 +108,12 @@ export class AgentJobService {
   async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
     await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
     await this.monitoring.connected(device, hello.agentVersion);
+    await this.installations.devicesChanged(device.user_id, device.device_id);
+  }
+
+  /** A second agent connected with this device's credential: the device's page says when and from where. */
+  async duplicateAgent(device: DevicesTable, from: string | null): Promise<void> {
+    await markDuplicateAgent(this.ctx.db, device.id, isoNow(this.ctx.clock), from);
     await this.installations.devicesChanged(device.user_id, device.device_id);
   }
 

@@ -96,6 +96,14 @@ function machineConnectionStatus(row: DevicesTable, status: Device['connection_s
   return status === 'online' ? 'recently_active' : status;
 }
 
+/** How long after it happened a device still says that a second agent connected with its credential. */
+const DUPLICATE_AGENT_SHOWN_MS = 7 * 24 * 60 * MINUTE_MS;
+
+function duplicateAgent(row: DevicesTable, now: Date): Device['duplicate_agent'] {
+  if (!row.duplicate_agent_at || now.getTime() - new Date(row.duplicate_agent_at).getTime() > DUPLICATE_AGENT_SHOWN_MS) return null;
+  return { at: row.duplicate_agent_at, from: row.duplicate_agent_from };
+}
+
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
   const minutes =
     row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
@@ -123,5 +131,6 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     cooldown_remaining_minutes: guard.remainingMinutes,
     arch: row.arch,
     agent_version: row.agent_version,
+    duplicate_agent: duplicateAgent(row, now),
   };
 }

@@ -51,6 +51,8 @@ export const deviceSchema = z.object({
   cooldown_remaining_minutes: z.number().int(),
   arch: z.string().nullable(),
   agent_version: z.string().nullable(),
+  /** When another agent last connected with this machine's credential (a copied enrolment), and from which address; null after a week. */
+  duplicate_agent: z.object({ at: z.string(), from: z.string().nullable() }).nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

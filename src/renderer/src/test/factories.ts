@@ -128,6 +128,7 @@ export function makeDevice(
     arch: null,
     agent_version: null,
     ...overrides,
+    duplicate_agent: overrides.duplicate_agent ?? null,
     device_name: name,
     last_active: lastActive,
   };

@@ -2,6 +2,11 @@ import type { Db, DeviceInventoryTable } from '../schema';
 
 /** What the agent of an enrolled device tells about it: presence, package managers, inventory. */
 
+/** Another agent connected with this device's credential while one was connected. */
+export async function markDuplicateAgent(db: Db, deviceRowId: string, at: string, from: string | null): Promise<void> {
+  await db.updateTable('devices').set({ duplicate_agent_at: at, duplicate_agent_from: from }).where('id', '=', deviceRowId).execute();
+}
+
 export async function markAgentSeen(
   db: Db,
   deviceRowId: string,

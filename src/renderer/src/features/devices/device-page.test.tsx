@@ -255,4 +255,18 @@ describe('/devices/:deviceId', () => {
     expect(dialog).toHaveTextContent(refusal);
     expect(within(dialog).getByRole('button', { name: 'Uninstall' })).toBeDisabled();
   });
+
+  it('says when another agent with this enrolment connected, and from where', async () => {
+    const copied = { ...box, duplicate_agent: { at: '2026-11-25T14:02:00.000Z', from: '203.0.113.7' } };
+    mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([copied]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Another agent with this enrolment connected');
+    expect(notice).toHaveTextContent('connected from 203.0.113.7 on');
+    expect(notice).toHaveTextContent('enrol that machine with a token of its own');
+  });
 });

@@ -14,6 +14,7 @@ import { DeviceCheckIns } from './device-check-ins';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { useGetDevicesQuery } from './devices-api';
+import { DuplicateAgentNotice } from './duplicate-agent-notice';
 import { FollowedLists } from './followed-lists';
 
 const RECENT = 10;
@@ -113,6 +114,7 @@ export function DevicePage() {
             History
           </Button>
         </Group>
+        <DuplicateAgentNotice device={device} />
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
             <Fact label={enrolled ? 'Agent' : 'Status'}>
