@@ -10,6 +10,7 @@ import { InventoryReporter } from './inventory';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
 import type { Logger } from './log';
+import { OutcomeStore } from './outcome-store';
 import { answerRemovalCheck } from './removal-check';
 import { AGENT_VERSION } from './version';
 
@@ -95,6 +96,7 @@ export class Agent {
       lane,
       log: options.log,
       onJobFinished: () => void inventory.report(),
+      store: await OutcomeStore.open(options.configDir, options.log),
     });
     this.jobs = jobs;
     if (this.paused) jobs.pause();

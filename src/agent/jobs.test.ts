@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
@@ -7,6 +10,7 @@ import { SimulatedInstaller } from './installers/simulated';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
 import { silentLogger } from './log';
+import { OutcomeStore } from './outcome-store';
 
 /** An apt that installs when the test says so; it records every call, in order. */
 class FakeApt implements Installer {
@@ -89,7 +93,7 @@ function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'insta
   };
 }
 
-function setup() {
+function setup(store?: OutcomeStore) {
   const apt = new FakeApt();
   const sent: AgentMessage[] = [];
   let finishedJobs = 0;
@@ -100,6 +104,7 @@ function setup() {
     lane: new Lane(),
     log: silentLogger,
     onJobFinished: () => (finishedJobs += 1),
+    store,
   });
   const summary = () =>
     sent.map((message) =>
@@ -111,6 +116,46 @@ function setup() {
 }
 
 describe('JobRunner', () => {
+  it('after a restart, re-sends the outcomes it kept on disk instead of running the apps again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
+    try {
+      const before = setup(await OutcomeStore.open(dir, silentLogger));
+      before.runner.assign(job('j1', ['a']));
+      await before.apt.finish('a');
+      await before.runner.idle();
+
+      const after = setup(await OutcomeStore.open(dir, silentLogger));
+      after.runner.assign(job('j1', ['a']));
+      await after.runner.idle();
+      expect(after.apt.calls).toEqual([]);
+      expect(after.summary()).toEqual(['job.ack j1', 'j1-item0 succeeded', 'job.done j1']);
+      const resent = after.sent.find((message) => message.type === 'item.progress');
+      expect(resent).toEqual(before.sent.find((message) => message.type === 'item.progress' && message.status === 'succeeded'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('after a crash in the middle of a job, re-sends the finished app and runs only the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
+    try {
+      const crashed = setup(await OutcomeStore.open(dir, silentLogger));
+      crashed.runner.assign(job('j1', ['a', 'b']));
+      await crashed.apt.finish('a');
+      // The process dies while b installs: nothing more is sent or written.
+      await crashed.apt.running('b');
+
+      const after = setup(await OutcomeStore.open(dir, silentLogger));
+      after.runner.assign(job('j1', ['a', 'b']));
+      await after.apt.finish('b');
+      await after.runner.idle();
+      expect(after.apt.calls).toEqual(['prepare', 'install b']);
+      expect(after.summary()).toEqual(['job.ack j1', 'j1-item0 succeeded', 'j1-item1 installing', 'j1-item1 succeeded', 'job.done j1']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('acknowledges, prepares once, installs one app at a time in order, skips what has no package here, then says done', async () => {
     const { apt, runner, summary, sent, finishedJobs } = setup();
     runner.assign(job('j1', ['hello', null, 'cowsay']));

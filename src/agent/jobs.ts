@@ -4,6 +4,7 @@ import { chooseManager, notAvailableMessage } from './installers/index';
 import type { Installer, InstallOutcome, PackageId, UninstallConsent } from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
+import { REMEMBERED_JOBS, type Outcomes, type OutcomeStore } from './outcome-store';
 import { itemReport, type ItemReport } from './report';
 
 export interface JobRunnerOptions {
@@ -15,10 +16,9 @@ export interface JobRunnerOptions {
   log: Logger;
   /** After each job that ran to its end (the agent then reports its inventory). */
   onJobFinished?: () => void;
+  /** Keeps the final reports across a restart; without one they live in memory only. */
+  store?: OutcomeStore;
 }
-
-/** How many finished jobs' outcomes are remembered, to answer a job the server sends again. */
-const REMEMBERED_JOBS = 50;
 
 const STARTING: Record<JobKind, string> = { install: 'Installing', upgrade: 'Upgrading', uninstall: 'Removing' };
 
@@ -29,7 +29,7 @@ interface Running {
 }
 
 /**
- * The machine's jobs, one at a time and one app at a time (DESIGN §6). A job is acknowledged
+ * The machine's jobs, one at a time and one app at a time. A job is acknowledged
  * whenever it arrives; one that is running or waiting is not queued twice; apps this agent
  * already finished are reported again rather than run again (the report may have been lost
  * with the connection; the server ignores repeats).
@@ -38,13 +38,15 @@ export class JobRunner {
   private pending: Job[] = [];
   private current: Running | null = null;
   /** jobId → itemId → the final report sent for it. */
-  private readonly finished = new Map<string, Map<string, ItemReport>>();
+  private readonly finished: Outcomes;
   private stopping = false;
   private loop: Promise<void> | null = null;
   private paused = false;
   private resumeWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: JobRunnerOptions) {}
+  constructor(private readonly options: JobRunnerOptions) {
+    this.finished = new Map(options.store?.outcomes());
+  }
 
   get busy(): boolean {
     return this.current !== null || this.pending.length > 0;
@@ -136,9 +138,12 @@ export class JobRunner {
     const prepared = new Set<ManagerName>();
     const available = [...installers.keys()];
     log.info(`Job ${job.jobId}: ${job.kind} ${job.items.length} app(s)`);
-    const report = (item: JobItem, message: ItemReport) => {
+    const report = async (item: JobItem, message: ItemReport) => {
       send(message);
-      if (message.status !== 'installing') done.set(item.itemId, message);
+      if (message.status === 'installing') return;
+      done.set(item.itemId, message);
+      // Before the next app and before job.done: a restart from here on re-sends, never re-runs.
+      await this.options.store?.save(this.finished);
     };
 
     for (const item of job.items) {
@@ -153,7 +158,7 @@ export class JobRunner {
       const chosen = chooseManager(item.packages, available, platform);
       const installer = chosen ? installers.get(chosen.manager) : undefined;
       if (!chosen || !installer) {
-        report(item, itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
+        await report(item, itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
         continue;
       }
       if (!prepared.has(installer.name)) {
@@ -169,7 +174,7 @@ export class JobRunner {
       const consent = { alsoRemove: item.alsoRemove ?? [] };
       const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
-      report(item, itemReport(ids, outcome.status, installer.name, outcome));
+      await report(item, itemReport(ids, outcome.status, installer.name, outcome));
     }
 
     // Stopped by a signal before the end: say nothing, the server sends the rest next time.
