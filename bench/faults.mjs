@@ -1,0 +1,351 @@
+// docs/delivery.md under faults: the server is killed with SIGKILL while installations run, an
+// agent now and then too, and afterwards every delivery invariant is counted.
+//
+// How: the built server in a child process on a fresh SQLite database (or, with
+// FAULTS_DATABASE_URL=postgres://…, on a fresh schema of that PostgreSQL, dropped after), with the
+// seeded catalogue, on a fixed loopback port below the kernel's ephemeral range so it can be
+// restarted on the same address. A person signs up, buys Annual Premium in the payment sandbox
+// (10 machine seats), makes a list of FAULTS_APPS apt apps and a registration token; FAULTS_MACHINES
+// machines enrol with the REAL agent (`dist/agent/loadout-agent.mjs enroll`), each in its own
+// folder, and run it (`run --installer simulated --simulate-delay-ms FAULTS_DELAY_MS`): the
+// simulated installer installs nothing but remembers what it installed in its folder.
+// Each of FAULTS_ROUNDS rounds: the agents are stopped, their simulated installs forgotten, and
+// started again (so every app is a fresh install); the list is installed onto every machine
+// (POST /api/installations, Idempotency-Key); at a random moment of the installs the server is
+// killed (SIGKILL), and in some rounds one agent is killed too (SIGKILL) and started again on the
+// same folder; the server is started again on the same database and port; the round waits (at
+// most FAULTS_ROUND_WAIT_MS) for the installation to end, then reads the database directly.
+// Counted (every one should be 0):
+//   - acknowledged installations lost: answered 201, missing afterwards (API or database);
+//   - installations that did not end within the wait;
+//   - items final but wrong: 'succeeded' or 'skipped' for an app the agent's simulated-installs.json
+//     does not have, or 'failed' for one it has; items not final at all;
+//   - finished items whose update_history rows are not exactly one;
+//   - apps installed twice: more than one 'succeeded' history row for one app on one machine in one
+//     installation.
+// Prints the figures last; exits 1 when a count is not 0, unless BENCH_NO_FAIL=1.
+// Loopback only; bounded (FAULTS_LIMIT_MS, default 20 min), and every child is killed on the way out.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+import { AGENT_BUNDLE, buildAgentIfStale } from '../scripts/agent-build.mjs';
+import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
+import { bounded, portOutsideEphemeralRange, seededApps, until } from './fleet.mjs';
+import { call, printTable, serverEnv, waitForHealth } from './lib.mjs';
+
+const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 30);
+const MACHINES = Number(process.env.FAULTS_MACHINES ?? 5);
+const APPS = Number(process.env.FAULTS_APPS ?? 4);
+const DELAY_MS = Number(process.env.FAULTS_DELAY_MS ?? 300);
+const ROUND_WAIT_MS = Number(process.env.FAULTS_ROUND_WAIT_MS ?? 60_000);
+const LIMIT_MS = Number(process.env.FAULTS_LIMIT_MS ?? 20 * 60_000);
+/** In this share of the rounds one agent is killed and started again too. */
+const AGENT_KILL_SHARE = Number(process.env.FAULTS_AGENT_KILL_SHARE ?? 0.4);
+const DATABASE_URL = process.env.FAULTS_DATABASE_URL ?? '';
+const SEED = { CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const gone = (child) => child.exitCode !== null || child.signalCode !== null;
+const exitOf = (child) => (gone(child) ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+
+/** SIGTERM, then SIGKILL after `graceMs`; answers once the process is gone. */
+async function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
+  if (!child || gone(child)) return;
+  const exited = exitOf(child);
+  child.kill(signal);
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(killer);
+}
+
+/** The database the server runs on, read directly: SQLite (better-sqlite3) or PostgreSQL (pg, on the schema). */
+async function openDatabase(defer, dir) {
+  if (!DATABASE_URL) {
+    let db = null;
+    defer(() => db?.close());
+    return {
+      env: {},
+      async all(sql, params = []) {
+        // Opened once the server has made the file; read-only, beside the server's WAL writes.
+        db ??= new Database(join(dir, 'loadout.db'), { readonly: true, fileMustExist: true });
+        return db.prepare(sql).all(...params);
+      },
+    };
+  }
+  const schema = `faults_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  defer(async () => {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+  await client.query(`SET search_path TO ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('schema', schema);
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async all(sql, params = []) {
+      let n = 0;
+      const text = sql.replace(/\?/g, () => `$${(n += 1)}`);
+      return (await client.query(text, params)).rows;
+    },
+  };
+}
+
+const figures = await bounded(LIMIT_MS, async (defer) => {
+  await buildServerIfStale();
+  await buildAgentIfStale();
+  const dir = mkdtempSync(join(tmpdir(), 'loadout-faults-'));
+  defer(() => rmSync(dir, { recursive: true, force: true }));
+  const db = await openDatabase(defer, dir);
+
+  // The server, killed and started again on the same port and database.
+  const port = portOutsideEphemeralRange();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...serverEnv(dir, port, { ...SEED, ...db.env }), JWT_SECRET: randomBytes(32).toString('hex') };
+  let server = null;
+  const startServer = async () => {
+    server = spawn(process.execPath, [SERVER_BUNDLE], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitForHealth(url, Date.now() + 60_000);
+  };
+  defer(
+    () => stopChild(server, 'SIGINT', 15_000),
+    () => server?.pid,
+  );
+  await startServer();
+
+  // The person: signed up, Annual Premium (10 seats), a list of apt apps, a registration token.
+  const email = `faults-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'correct horse battery staple';
+  await call(url, '/api/auth/register', {
+    method: 'POST',
+    body: {
+      firstName: 'Fault',
+      lastName: 'Injector',
+      email,
+      password,
+      careerField: 'Engineering',
+      dateOfBirth: '1990-05-17',
+      agreeToTerms: true,
+      receiveEmails: false,
+    },
+  });
+  const session = { refreshToken: null, token: null };
+  Object.assign(session, await call(url, '/api/auth/login', { method: 'POST', body: { email, password } }));
+  const browserId = `dev_${randomBytes(6).toString('hex')}`;
+  const as = async (path, options = {}) => {
+    try {
+      return await call(url, path, { token: session.token, deviceId: browserId, ...options });
+    } catch (error) {
+      if (!String(error).includes('answered 401')) throw error;
+      Object.assign(session, await call(url, '/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } }));
+      return call(url, path, { token: session.token, deviceId: browserId, ...options });
+    }
+  };
+  await as('/api/devices/register', { method: 'POST', body: { deviceId: browserId, deviceName: 'Phone', platform: 'iPhone' } });
+  const intent = await as('/api/payment/create-payment-intent', { method: 'POST', body: { plan: 'annual_premium' } });
+  await as('/api/payment/sandbox/confirm', {
+    method: 'POST',
+    body: { clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', billingEmail: email },
+  });
+  await as('/api/payment/verify', { method: 'POST', body: { paymentIntentId: intent.paymentIntentId, planType: 'annual_premium' } });
+
+  const aptApps = (await seededApps(url)).filter((app) => app.apt_package).slice(0, APPS);
+  if (aptApps.length < APPS) throw new Error(`the seeded catalogue has only ${aptApps.length} apt apps`);
+  const aptOf = new Map(aptApps.map((app) => [Number(app.app_id), app.apt_package.trim()]));
+  const list = await as('/api/lists', { method: 'POST', body: { name: 'Faults' } });
+  for (const app of aptApps) await as(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
+  const { token } = await as('/api/device-tokens', { method: 'POST', body: { maxUses: MACHINES } });
+
+  // The machines: the real agent, enrolled and run each in its own folder.
+  const machines = [];
+  // The agents' own output, kept for a look when something went wrong (FAULTS_AGENT_LOG=path).
+  const agentLog = openSync(process.env.FAULTS_AGENT_LOG ?? join(dir, 'agents.log'), 'a');
+  for (let m = 0; m < MACHINES; m += 1) {
+    const folder = join(dir, `machine-${m}`);
+    const enrol = spawn(
+      process.execPath,
+      [AGENT_BUNDLE, 'enroll', '--server', url, '--code', token.code, '--name', `machine-${m}`, '--config-dir', folder],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    enrol.stderr.on('data', (chunk) => (stderr += chunk));
+    const [code] = await new Promise((resolve) => enrol.once('exit', (...args) => resolve(args)));
+    if (code !== 0) throw new Error(`agent enroll of machine-${m} exited ${code}: ${stderr.slice(0, 300)}`);
+    machines.push({ name: `machine-${m}`, folder, child: null });
+  }
+  const startAgent = (machine) => {
+    machine.child = spawn(
+      process.execPath,
+      [AGENT_BUNDLE, 'run', '--installer', 'simulated', '--simulate-delay-ms', String(DELAY_MS), '--config-dir', machine.folder],
+      { stdio: ['ignore', agentLog, agentLog] },
+    );
+  };
+  for (const machine of machines) {
+    defer(
+      () => stopChild(machine.child),
+      () => machine.child?.pid,
+    );
+  }
+  const devices = (await as('/api/devices')).devices.filter((device) => device.registration_method === 'token');
+  if (devices.length !== MACHINES) throw new Error(`${devices.length} of ${MACHINES} machines enrolled`);
+  const deviceIds = devices.map((device) => device.device_id);
+  const folderOf = new Map(devices.map((device) => [device.device_id, machines.find((m) => m.name === device.device_name).folder]));
+  const allOnline = async () =>
+    (await as('/api/devices')).devices.filter((d) => d.registration_method === 'token' && d.connection_status === 'online').length ===
+    MACHINES;
+
+  const installedIn = (folder) => {
+    const file = join(folder, 'simulated-installs.json');
+    return new Set(existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8'))) : []);
+  };
+
+  const counts = {
+    lost: 0,
+    unfinished: 0,
+    notFinal: 0,
+    wrong: 0,
+    historyNotOne: 0,
+    installedTwice: 0,
+  };
+  const tally = { restarts: 0, agentKills: 0, items: 0, succeeded: 0, failed: 0, skipped: 0 };
+  const roundMs = [];
+  const downMs = [];
+  const details = [];
+
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    // Fresh machines: every app of the list is a new install this round.
+    await Promise.all(machines.map((machine) => stopChild(machine.child)));
+    for (const machine of machines) rmSync(join(machine.folder, 'simulated-installs.json'), { force: true });
+    for (const machine of machines) startAgent(machine);
+    if (!(await until(allOnline, { timeoutMs: 60_000, everyMs: 100 }))) throw new Error(`round ${round}: the agents did not all connect`);
+
+    const began = performance.now();
+    const installation = await as('/api/installations', {
+      method: 'POST',
+      headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+      body: { listId: list.id, deviceIds },
+    });
+    // A random moment within the installs (each agent takes about APPS × DELAY_MS).
+    await sleep(Math.random() * APPS * DELAY_MS);
+    const killing = performance.now();
+    const serverExited = exitOf(server);
+    server.kill('SIGKILL');
+    if (Math.random() < AGENT_KILL_SHARE) {
+      const machine = machines[Math.floor(Math.random() * MACHINES)];
+      const agentExited = exitOf(machine.child);
+      machine.child.kill('SIGKILL');
+      await agentExited;
+      tally.agentKills += 1;
+      await sleep(Math.random() * 500);
+      startAgent(machine);
+    }
+    await serverExited;
+    await sleep(Math.random() * 1000);
+    await startServer();
+    tally.restarts += 1;
+    downMs.push(performance.now() - killing);
+
+    let seen = null;
+    const ended = await until(
+      async () => {
+        try {
+          seen = await as(`/api/installations/${installation.id}`);
+        } catch (error) {
+          if (String(error).includes('answered 404')) return true;
+          throw error;
+        }
+        return seen.finishedAt !== null;
+      },
+      { timeoutMs: ROUND_WAIT_MS, everyMs: 200 },
+    );
+    roundMs.push(performance.now() - began);
+    const rows = await db.all('SELECT id FROM installations WHERE id = ?', [installation.id]);
+    if (rows.length === 0 || seen === null) {
+      counts.lost += 1;
+      details.push(`round ${round}: installation ${installation.id} (answered 201) is missing`);
+      continue;
+    }
+    if (!ended) {
+      counts.unfinished += 1;
+      details.push(`round ${round}: installation ${installation.id} still ${seen.status} after ${ROUND_WAIT_MS / 1000} s`);
+    }
+
+    // Items against what each agent did.
+    const items = await db.all(
+      `SELECT i.app_id, i.status, i.message, d.device_id, d.id AS device_row_id
+         FROM installation_items i JOIN installation_targets t ON t.id = i.target_id JOIN devices d ON d.id = t.device_row_id
+        WHERE i.installation_id = ?`,
+      [installation.id],
+    );
+    const history = await db.all('SELECT device_row_id, app_id, outcome FROM update_history WHERE installation_id = ?', [installation.id]);
+    const installed = new Map([...folderOf].map(([deviceId, folder]) => [deviceId, installedIn(folder)]));
+    for (const item of items) {
+      tally.items += 1;
+      const where = `round ${round}, ${item.device_id}, app ${item.app_id} (${aptOf.get(Number(item.app_id))})`;
+      const final = ['succeeded', 'failed', 'skipped'].includes(item.status);
+      if (item.status in tally) tally[item.status] += 1;
+      if (!final) {
+        counts.notFinal += 1;
+        details.push(`${where}: item is ${item.status}`);
+        continue;
+      }
+      const has = installed.get(item.device_id).has(aptOf.get(Number(item.app_id)));
+      if ((item.status === 'failed') === has) {
+        counts.wrong += 1;
+        details.push(`${where}: item ${item.status} ("${item.message}") but the agent ${has ? 'has' : 'does not have'} it installed`);
+      }
+      const mine = history.filter((row) => row.device_row_id === item.device_row_id && Number(row.app_id) === Number(item.app_id));
+      if (mine.length !== 1) {
+        counts.historyNotOne += 1;
+        details.push(`${where}: ${mine.length} history rows (${mine.map((row) => row.outcome).join(', ')})`);
+      }
+      if (mine.filter((row) => row.outcome === 'succeeded').length > 1) {
+        counts.installedTwice += 1;
+        details.push(`${where}: installed twice`);
+      }
+    }
+    console.log(
+      `  round ${round}/${ROUNDS}: ${seen.status} in ${((performance.now() - began) / 1000).toFixed(1)} s` +
+        ` (server down ${(downMs.at(-1) / 1000).toFixed(1)} s)`,
+    );
+  }
+  return { counts, tally, roundMs, downMs, details };
+});
+
+const { counts, tally, roundMs, downMs, details } = figures;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const median = (values) => sorted(values)[Math.floor(values.length / 2)] ?? 0;
+for (const line of details.slice(0, 50)) console.log(`  ! ${line}`);
+console.log(
+  `\nFaults: ${ROUNDS} rounds, ${MACHINES} machines × ${APPS} apps (${DELAY_MS} ms each), server killed (SIGKILL) every round, ${
+    DATABASE_URL ? 'PostgreSQL' : 'SQLite'
+  }`,
+);
+printTable([
+  { figure: 'rounds', value: ROUNDS },
+  { figure: 'server restarts (after SIGKILL)', value: tally.restarts },
+  { figure: 'agent kills (SIGKILL, then started again)', value: tally.agentKills },
+  {
+    figure: 'items (succeeded / failed / skipped)',
+    value: `${tally.items} (${tally.succeeded} / ${tally.failed} / ${tally.skipped})`,
+  },
+  { figure: 'round: median / max', value: `${seconds(median(roundMs))} / ${seconds(Math.max(0, ...roundMs))}` },
+  { figure: 'server down: median / max', value: `${seconds(median(downMs))} / ${seconds(Math.max(0, ...downMs))}` },
+  { figure: 'acknowledged installations lost', value: counts.lost },
+  { figure: 'installations not ended within the wait', value: counts.unfinished },
+  { figure: 'items not final', value: counts.notFinal },
+  { figure: 'items final but wrong against the agent', value: counts.wrong },
+  { figure: 'finished items without exactly one history row', value: counts.historyNotOne },
+  { figure: 'apps installed twice', value: counts.installedTwice },
+]);
+const violations = Object.values(counts).reduce((a, b) => a + b, 0);
+console.log(violations === 0 ? 'every invariant held' : `${violations} violations`);
+if (violations > 0 && process.env.BENCH_NO_FAIL !== '1') process.exitCode = 1;
