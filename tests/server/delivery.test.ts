@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
-import type { Job } from '@shared/agent/protocol';
+import { AGENT_PROTOCOL_VERSION, type Job } from '@shared/agent/protocol';
 
 import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
@@ -108,4 +110,32 @@ describe('a final report lost with the connection does not turn an installed app
     expect(await seen(await signInAgain(t, owner))).toBeNull();
     await second.close();
   });
+
+  it('the same agent back after its connection died unseen (sleep, a dropped network) is no second agent', async () => {
+    const owner = await adminBrowser(t);
+    const machine = await enrollMachine(t, owner);
+    const gone = new WebSocket(`${url.replace(/^http/, 'ws')}/api/agent/ws`, {
+      headers: { authorization: `Bearer ${machine.credential}` },
+    });
+    await new Promise((resolve) => gone.once('open', resolve));
+    gone.send(
+      JSON.stringify({
+        type: 'hello',
+        protocol: AGENT_PROTOCOL_VERSION,
+        agentVersion: '0.1.0',
+        platform: 'linux',
+        arch: 'x64',
+        managers: ['apt'],
+      }),
+    );
+    await new Promise((resolve) => gone.once('message', resolve));
+    // The machine went to sleep: its end of the connection reads and answers nothing any more.
+    (gone as unknown as { _socket: Socket })._socket.pause();
+    const back = await ProtocolAgent.connect(url, machine.credential);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const device = (await devicesOf(t, owner).list()).body.devices.find((entry) => entry.device_id === machine.deviceId);
+    expect(device?.duplicate_agent).toBeNull();
+    gone.terminate();
+    await back.close();
+  }, 20_000);
 });

@@ -26,6 +26,8 @@ import {
 import type { BusEvent, EventBus } from './event-bus';
 import { InventoryGate } from './inventory-gate';
 
+/** A replaced connection whose agent answers the close within this was a second agent, alive. */
+const SECOND_AGENT_ANSWERS_WITHIN_MS = 5_000;
 /** An agent must say hello this soon after connecting, or it is let go. */
 const HELLO_TIMEOUT_MS = 10_000;
 const CLOSE_PROTOCOL = 4400;
@@ -286,10 +288,16 @@ export class AgentHub {
 
   /** The newer connection wins; the older agent waits before it tries again, and its page says so. */
   private replaced(older: Connection, from: string | null): void {
+    // The same agent back after sleep or a dropped network leaves a dead connection behind: that
+    // is no second agent. Only a connection that answers the close at once was another agent alive.
+    const asked = performance.now();
+    older.socket.once('close', () => {
+      if (performance.now() - asked > SECOND_AGENT_ANSWERS_WITHIN_MS) return;
+      void this.jobs
+        .duplicateAgent(older.device, from)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'recording a second agent failed'));
+    });
     older.socket.close(AGENT_CLOSE_REPLACED, 'Replaced by a newer connection');
-    void this.jobs
-      .duplicateAgent(older.device, from)
-      .catch((error: unknown) => this.log.warn({ err: error }, 'recording a second agent failed'));
   }
 
   private bucketOf(device: DevicesTable): MessageBucket {
