@@ -12,6 +12,7 @@ import { Lane } from './lane';
 import type { Logger } from './log';
 import { OutcomeStore } from './outcome-store';
 import { answerRemovalCheck } from './removal-check';
+import { ACK_WAIT_MS } from './report-delivery';
 import { AGENT_VERSION } from './version';
 
 export interface AgentOptions {
@@ -114,6 +115,8 @@ export class Agent {
           return void inventory.request(message.packages);
         case 'removal.check':
           return void answerRemovalCheck(message, { installers: byName, platform, lane }).then(send);
+        case 'report.ack':
+          return jobs.acknowledged(message.jobId, message.seq);
         case 'device.deactivated':
           return;
       }
@@ -130,7 +133,10 @@ export class Agent {
         managers: reportedManagers(byName, platform),
       }),
       onMessage,
-      onReady: () => observer?.connection?.(true),
+      onReady: () => {
+        jobs.reconnected();
+        observer?.connection?.(true);
+      },
       onDisconnected: () => observer?.connection?.(false),
       onWaiting: (until) => observer?.waiting?.(until),
       log: options.log,
@@ -138,9 +144,12 @@ export class Agent {
     });
     connection.start();
     const timer = setInterval(() => void inventory.report(), options.inventoryIntervalMs);
+    // A report the server received but could not apply (its database was away) is not acknowledged: send it again.
+    const resendTimer = setInterval(() => connection?.connected && jobs.resendOverdue(), ACK_WAIT_MS / 3);
 
     const end = await Promise.race([connection.ended$, this.stopRequested.then(() => null)]);
     clearInterval(timer);
+    clearInterval(resendTimer);
     // Between two calls: the running one finishes and is reported, nothing else starts.
     await jobs.stop();
     await lane.run(async () => undefined);

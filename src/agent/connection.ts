@@ -98,13 +98,16 @@ export class AgentConnection {
     this.connect();
   }
 
-  /** Sends now when connected, else keeps reports for the next connection. */
+  /**
+   * Sends now when connected, else keeps reports for the next connection. Numbered reports are
+   * not kept here: their sender keeps them until acknowledged and sends them again on reconnect.
+   */
   send(message: AgentMessage): void {
     if (this.ready && this.socket?.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
       return;
     }
-    if (!KEPT_WHILE_OFFLINE.has(message.type) || this.ended) return;
+    if (!KEPT_WHILE_OFFLINE.has(message.type) || this.ended || ('seq' in message && message.seq !== undefined)) return;
     if (this.queue.length >= MAX_QUEUED) this.queue.shift();
     this.queue.push(message);
   }

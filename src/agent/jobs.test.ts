@@ -93,14 +93,19 @@ function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'insta
   };
 }
 
-function setup(store?: OutcomeStore) {
+/** `serverAcks`: the server acknowledges each numbered report as it arrives, as a live connection does. */
+function setup(store?: OutcomeStore, { serverAcks = true } = {}) {
   const apt = new FakeApt();
   const sent: AgentMessage[] = [];
   let finishedJobs = 0;
-  const runner = new JobRunner({
+  const runner: JobRunner = new JobRunner({
     installers: new Map([['apt', apt]]),
     platform: 'linux',
-    send: (message) => sent.push(message),
+    send: (message) => {
+      sent.push(message);
+      const { seq } = message as { seq?: number };
+      if (serverAcks && seq !== undefined && 'jobId' in message) queueMicrotask(() => runner.acknowledged(message.jobId, seq));
+    },
     lane: new Lane(),
     log: silentLogger,
     onJobFinished: () => (finishedJobs += 1),

@@ -1,11 +1,12 @@
-import type { AgentMessage, Job, JobItem, JobKind, ManagerName } from '@shared/agent/protocol';
+import type { AgentMessage, Job, JobKind, ManagerName } from '@shared/agent/protocol';
 
 import { chooseManager, notAvailableMessage } from './installers/index';
 import type { Installer, InstallOutcome, PackageId, UninstallConsent } from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
-import { REMEMBERED_JOBS, type Outcomes, type OutcomeStore } from './outcome-store';
+import type { OutcomeStore } from './outcome-store';
 import { itemReport, type ItemReport } from './report';
+import { ReportDelivery } from './report-delivery';
 
 export interface JobRunnerOptions {
   /** The managers this agent uses, by name (only `simulated` when it was asked for). */
@@ -32,20 +33,44 @@ interface Running {
  * The machine's jobs, one at a time and one app at a time. A job is acknowledged
  * whenever it arrives; one that is running or waiting is not queued twice; apps this agent
  * already finished are reported again rather than run again (the report may have been lost
- * with the connection; the server ignores repeats).
+ * with the connection; the server ignores repeats). Final reports and job.done travel through
+ * ReportDelivery: numbered, kept until the server acknowledges them, sent again until it does.
  */
 export class JobRunner {
   private pending: Job[] = [];
   private current: Running | null = null;
-  /** jobId → itemId → the final report sent for it. */
-  private readonly finished: Outcomes;
+  private readonly delivery: ReportDelivery;
   private stopping = false;
   private loop: Promise<void> | null = null;
   private paused = false;
   private resumeWaiters: (() => void)[] = [];
 
   constructor(private readonly options: JobRunnerOptions) {
-    this.finished = new Map(options.store?.outcomes());
+    const records = new Map(options.store?.outcomes());
+    this.delivery = new ReportDelivery(records, {
+      send: options.send,
+      persist: () => options.store?.save(records) ?? Promise.resolve(),
+    });
+  }
+
+  /** The server's `report.ack`. */
+  acknowledged(jobId: string, seq: number): void {
+    this.delivery.acknowledged(jobId, seq);
+  }
+
+  /** Each (re)connection: what the server has not acknowledged goes again. */
+  reconnected(): void {
+    this.delivery.reconnected();
+  }
+
+  /** Called now and then on a live connection. */
+  resendOverdue(): void {
+    this.delivery.resendOverdue();
+  }
+
+  /** Whether every report has been acknowledged. */
+  get delivered(): boolean {
+    return this.delivery.settled;
   }
 
   get busy(): boolean {
@@ -57,10 +82,10 @@ export class JobRunner {
     send({ type: 'job.ack', jobId: job.jobId });
     if (this.stopping) return;
     if (this.current?.job.jobId === job.jobId || this.pending.some((waiting) => waiting.jobId === job.jobId)) return;
-    const done = this.finished.get(job.jobId);
-    if (done && job.items.every((item) => done.has(item.itemId))) {
-      for (const item of job.items) send(done.get(item.itemId)!);
-      send({ type: 'job.done', jobId: job.jobId });
+    const done = this.delivery.records.get(job.jobId);
+    if (done && job.items.every((item) => done.reports.has(item.itemId))) {
+      for (const item of job.items) this.delivery.resend(job.jobId, item.itemId);
+      void this.delivery.done(job.jobId);
       return;
     }
     this.pending.push(job);
@@ -76,7 +101,7 @@ export class JobRunner {
     }
     const before = this.pending.length;
     this.pending = this.pending.filter((job) => job.jobId !== jobId);
-    if (this.pending.length !== before) this.options.send({ type: 'job.done', jobId });
+    if (this.pending.length !== before) void this.delivery.done(jobId);
   }
 
   /** Between two package-manager calls: the running call finishes, nothing else starts. */
@@ -112,9 +137,12 @@ export class JobRunner {
     });
   }
 
-  /** Resolves when nothing runs or waits (tests). */
-  idle(): Promise<void> {
-    return this.loop ?? Promise.resolve();
+  /** Resolves when nothing runs or waits, and what was written is on disk (tests). */
+  async idle(): Promise<void> {
+    await this.loop;
+    // Acknowledgements that arrived meanwhile write the store once more.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.options.store?.flushed();
   }
 
   private async drain(): Promise<void> {
@@ -134,31 +162,28 @@ export class JobRunner {
   private async run(running: Running): Promise<void> {
     const { job } = running;
     const { send, platform, installers, lane, log } = this.options;
-    const done = this.remember(job.jobId);
+    const done = this.delivery.record(job.jobId).reports;
     const prepared = new Set<ManagerName>();
     const available = [...installers.keys()];
     log.info(`Job ${job.jobId}: ${job.kind} ${job.items.length} app(s)`);
-    const report = async (item: JobItem, message: ItemReport) => {
-      send(message);
-      if (message.status === 'installing') return;
-      done.set(item.itemId, message);
-      // Before the next app and before job.done: a restart from here on re-sends, never re-runs.
-      await this.options.store?.save(this.finished);
+    const report = async (message: ItemReport) => {
+      if (message.status === 'installing') send(message);
+      // Kept before the next app and before job.done: a restart from here on re-sends, never re-runs.
+      else await this.delivery.final(message);
     };
 
     for (const item of job.items) {
       await this.whilePaused(running.controller.signal);
       if (this.stopping || running.cancelled) break;
-      const earlier = done.get(item.itemId);
-      if (earlier) {
-        send(earlier);
+      if (done.has(item.itemId)) {
+        this.delivery.resend(job.jobId, item.itemId);
         continue;
       }
       const ids = { jobId: job.jobId, itemId: item.itemId };
       const chosen = chooseManager(item.packages, available, platform);
       const installer = chosen ? installers.get(chosen.manager) : undefined;
       if (!chosen || !installer) {
-        await report(item, itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
+        await report(itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
         continue;
       }
       if (!prepared.has(installer.name)) {
@@ -174,12 +199,12 @@ export class JobRunner {
       const consent = { alsoRemove: item.alsoRemove ?? [] };
       const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
-      await report(item, itemReport(ids, outcome.status, installer.name, outcome));
+      await report(itemReport(ids, outcome.status, installer.name, outcome));
     }
 
     // Stopped by a signal before the end: say nothing, the server sends the rest next time.
     if (this.stopping && !running.cancelled && job.items.some((item) => !done.has(item.itemId))) return;
-    send({ type: 'job.done', jobId: job.jobId });
+    await this.delivery.done(job.jobId);
     this.options.onJobFinished?.();
   }
 
@@ -213,16 +238,5 @@ export class JobRunner {
         log: '',
       };
     }
-  }
-
-  private remember(jobId: string): Map<string, ItemReport> {
-    let done = this.finished.get(jobId);
-    if (!done) {
-      done = new Map();
-      this.finished.set(jobId, done);
-      const oldest = this.finished.keys().next().value;
-      if (this.finished.size > REMEMBERED_JOBS && oldest !== undefined) this.finished.delete(oldest);
-    }
-    return done;
   }
 }

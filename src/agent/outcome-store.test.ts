@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Logger } from './log';
-import { OUTCOMES_FILE, OutcomeStore, REMEMBERED_JOBS, type Outcomes } from './outcome-store';
+import { emptyRecord, OUTCOMES_FILE, OutcomeStore, REMEMBERED_JOBS, type Outcomes } from './outcome-store';
 import { itemReport } from './report';
 
 function recordingLogger() {
@@ -17,7 +17,16 @@ function outcomes(jobIds: string[]): Outcomes {
   return new Map(
     jobIds.map((jobId) => [
       jobId,
-      new Map([['item0', itemReport({ jobId, itemId: 'item0' }, 'succeeded', 'apt', { message: 'Installed (2.0)', version: '2.0' })]]),
+      {
+        reports: new Map([
+          [
+            'item0',
+            { ...itemReport({ jobId, itemId: 'item0' }, 'succeeded', 'apt', { message: 'Installed (2.0)', version: '2.0' }), seq: 1 },
+          ],
+        ]),
+        acked: new Set([1]),
+        done: { seq: 2, acked: false },
+      },
     ]),
   );
 }
@@ -46,10 +55,22 @@ describe('OutcomeStore', () => {
     expect(reopened.outcomes()).toEqual(saved);
   });
 
+  it('reads a file from before sequence numbers as delivered, numbering its reports in order', async () => {
+    const reports = ['a', 'b'].map((itemId) => itemReport({ jobId: 'j1', itemId }, 'succeeded', 'apt', { message: 'Installed' }));
+    await writeFile(join(dir, OUTCOMES_FILE), JSON.stringify({ version: 1, jobs: [{ jobId: 'j1', reports }] }));
+    const record = (await OutcomeStore.open(dir, recordingLogger().log)).outcomes().get('j1')!;
+    expect([...record.reports.values()].map((report) => [report.itemId, report.seq])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(record.acked).toEqual(new Set([1, 2]));
+    expect(record.done).toBeNull();
+  });
+
   it(`keeps the newest ${REMEMBERED_JOBS} jobs, and only those with a final report`, async () => {
     const jobIds = Array.from({ length: REMEMBERED_JOBS + 5 }, (_, i) => `j${i}`);
     const saved = outcomes(jobIds);
-    saved.set('started', new Map());
+    saved.set('started', emptyRecord());
     await (await OutcomeStore.open(dir, recordingLogger().log)).save(saved);
     const kept = [...(await OutcomeStore.open(dir, recordingLogger().log)).outcomes().keys()];
     expect(kept).toEqual(jobIds.slice(5));
@@ -57,7 +78,7 @@ describe('OutcomeStore', () => {
 
   it.each([
     ['not JSON', '{"version": 1, "jobs": ['],
-    ['another shape', '{"version": 2, "jobs": []}'],
+    ['another shape', '{"version": 3, "jobs": []}'],
     ['a report that is not one', JSON.stringify({ version: 1, jobs: [{ jobId: 'j1', reports: [{ type: 'job.done' }] }] })],
   ])('starts empty from a damaged file (%s), with one warning', async (_, text) => {
     await writeFile(join(dir, OUTCOMES_FILE), text);

@@ -12,18 +12,45 @@ export const REMEMBERED_JOBS = 50;
 
 export const OUTCOMES_FILE = 'job-outcomes.json';
 
-/** jobId → itemId → the final report sent for it, oldest job first. */
-export type Outcomes = Map<string, Map<string, ItemReport>>;
+/** What the agent did in one job and how far the server has acknowledged it. */
+export interface JobRecord {
+  /** itemId → the final report sent for it (with its sequence number). */
+  reports: Map<string, ItemReport>;
+  /** Sequence numbers the server acknowledged. */
+  acked: Set<number>;
+  /** job.done, once the agent went through the job. */
+  done: { seq: number; acked: boolean } | null;
+}
 
-const fileSchema = z.object({
-  version: z.literal(1),
-  jobs: z.array(z.object({ jobId: z.string(), reports: z.array(z.unknown()) })),
-});
+/** jobId → its record, oldest job first. */
+export type Outcomes = Map<string, JobRecord>;
+
+export function emptyRecord(): JobRecord {
+  return { reports: new Map(), acked: new Set(), done: null };
+}
+
+const seqSchema = z.number().int().positive();
+const fileSchema = z.discriminatedUnion('version', [
+  // Written before reports had sequence numbers: all of it reached the server as far as anyone knows.
+  z.object({ version: z.literal(1), jobs: z.array(z.object({ jobId: z.string(), reports: z.array(z.unknown()) })) }),
+  z.object({
+    version: z.literal(2),
+    jobs: z.array(
+      z.object({
+        jobId: z.string(),
+        reports: z.array(z.unknown()),
+        acked: z.array(seqSchema),
+        done: z.object({ seq: seqSchema, acked: z.boolean() }).nullable(),
+      }),
+    ),
+  }),
+]);
 
 /**
- * The final reports of the last jobs, kept in the config folder so that an agent that restarts
- * re-sends what it did instead of running the apps again (an app it had just installed would
- * then read "Already installed" instead of "Installed").
+ * The final reports of the last jobs and what the server acknowledged of them, kept in the
+ * config folder so that an agent that restarts re-sends what it did instead of running the apps
+ * again (an app it had just installed would then read "Already installed" instead of
+ * "Installed"), and still delivers what the server had not acknowledged.
  */
 export class OutcomeStore {
   private writing: Promise<void> = Promise.resolve();
@@ -55,18 +82,23 @@ export class OutcomeStore {
     return this.loaded;
   }
 
+  /** Resolves once every write asked for so far is on disk. */
+  flushed(): Promise<void> {
+    return this.writing;
+  }
+
   /**
    * Writes the last REMEMBERED_JOBS jobs that have a final report (temporary file, then rename).
    * Never rejects: a failed write is logged, and the job goes on.
    */
   save(outcomes: Outcomes): Promise<void> {
     const jobs = [...outcomes]
-      .filter(([, reports]) => reports.size > 0)
+      .filter(([, record]) => record.reports.size > 0 || record.done)
       .slice(-REMEMBERED_JOBS)
-      .map(([jobId, reports]) => ({ jobId, reports: [...reports.values()] }));
+      .map(([jobId, record]) => ({ jobId, reports: [...record.reports.values()], acked: [...record.acked], done: record.done }));
     // One write at a time, in order: the last one holds the newest reports.
     this.writing = this.writing
-      .then(() => writePrivateJson(this.dir, OUTCOMES_FILE, { version: 1, jobs }))
+      .then(() => writePrivateJson(this.dir, OUTCOMES_FILE, { version: 2, jobs }))
       .catch((error: unknown) => {
         this.log.warn(`Could not remember finished jobs in ${this.file}: ${(error as Error).message}`);
       });
@@ -79,16 +111,26 @@ function parseOutcomes(json: unknown, file: string): Outcomes {
   if (json === null) return outcomes;
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is damaged: starting afresh`);
-  for (const { jobId, reports } of parsed.data.jobs.slice(-REMEMBERED_JOBS)) {
-    const byItem = new Map<string, ItemReport>();
-    for (const candidate of reports) {
+  for (const job of parsed.data.jobs.slice(-REMEMBERED_JOBS)) {
+    const record = emptyRecord();
+    for (const candidate of job.reports) {
       const report = agentMessageSchema.safeParse(candidate);
-      if (!report.success || report.data.type !== 'item.progress' || report.data.jobId !== jobId) {
+      if (!report.success || report.data.type !== 'item.progress' || report.data.jobId !== job.jobId) {
         throw new Error(`${file} is damaged: starting afresh`);
       }
-      if (report.data.status !== 'installing') byItem.set(report.data.itemId, report.data);
+      if (report.data.status !== 'installing') record.reports.set(report.data.itemId, report.data);
     }
-    outcomes.set(jobId, byItem);
+    if (parsed.data.version === 2) {
+      const entry = job as Extract<typeof parsed.data, { version: 2 }>['jobs'][number];
+      record.acked = new Set(entry.acked);
+      record.done = entry.done;
+    } else {
+      // Numbered now, and taken as delivered: the agent that wrote them sent each when it happened.
+      let seq = 0;
+      for (const [itemId, report] of record.reports) record.reports.set(itemId, { ...report, seq: (seq += 1) });
+      record.acked = new Set(Array.from({ length: seq }, (_, index) => index + 1));
+    }
+    outcomes.set(job.jobId, record);
   }
   return outcomes;
 }

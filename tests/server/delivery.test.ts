@@ -90,6 +90,43 @@ describe('a final report lost with the connection does not turn an installed app
     await back.close();
   });
 
+  it('numbered reports are acknowledged once applied; one sent again after a reconnect is acknowledged and recorded once; job.done after them ends the job', async () => {
+    const owner = await adminBrowser(t);
+    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, `Acked ${Math.random().toString(36).slice(2, 7)}`, (i) => ({
+      apt_package: `acked-report-${i}`,
+    }));
+    const list = (await listsOf(t, owner.token).create('Two acked apps')).body;
+    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
+    const machine = await enrollMachine(t, owner);
+    const installs = installationsOf(t, owner.token);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const { job } = await agent.next('job.assign');
+    agent.send({ type: 'job.ack', jobId: job.jobId });
+    agent.send({ ...installed(job, 0), seq: 1 });
+    expect(await agent.next('report.ack')).toEqual({ type: 'report.ack', jobId: job.jobId, seq: 1 });
+    // The second report went out, and the connection dropped before its acknowledgement came back.
+    agent.send({ ...installed(job, 1), seq: 2 });
+    await agent.next('report.ack');
+    await agent.close();
+
+    // The agent cannot know it landed: it sends it again, then job.done once that is acknowledged.
+    const back = await ProtocolAgent.connect(url, machine.credential);
+    back.send({ ...installed(job, 1), seq: 2 });
+    expect(await back.next('report.ack')).toEqual({ type: 'report.ack', jobId: job.jobId, seq: 2 });
+    back.send({ type: 'job.done', jobId: job.jobId, seq: 3 });
+    expect(await back.next('report.ack')).toEqual({ type: 'report.ack', jobId: job.jobId, seq: 3 });
+
+    expect((await installs.get(created.id)).body).toMatchObject({ status: 'succeeded', counts: { succeeded: 2, failed: 0 } });
+    const history = await t.app.ctx.db.selectFrom('update_history').select('outcome').where('installation_id', '=', created.id).execute();
+    expect(history.map((row) => row.outcome)).toEqual(['succeeded', 'succeeded']);
+    // A report about a job that is not this device's is acknowledged too (nothing to apply, nothing to keep).
+    back.send({ ...installed(job, 0), jobId: 'not-a-job-of-this-device', seq: 1 });
+    expect(await back.next('report.ack')).toEqual({ type: 'report.ack', jobId: 'not-a-job-of-this-device', seq: 1 });
+    await back.close();
+  });
+
   it('a second agent with the same enrolment takes over: the first is closed with 4409, the job goes to one, and the page says so for a week', async () => {
     const owner = await adminBrowser(t);
     const machine = await enrollMachine(t, owner);

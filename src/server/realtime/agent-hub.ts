@@ -209,14 +209,30 @@ export class AgentHub {
       case 'job.ack':
         return this.jobs.acknowledge(device, message.jobId);
       case 'item.progress':
-        return this.jobs.progress(device, message);
+        return this.thenAcknowledge(connection, message, this.jobs.progress(device, message));
       case 'job.done':
-        return this.jobs.done(device, message.jobId);
+        return this.thenAcknowledge(connection, message, this.jobs.done(device, message.jobId));
       case 'inventory':
         return this.inventories.offer(device, message.packages);
       case 'removal.plan':
         return this.jobs.removalPlan(device, message);
     }
+  }
+
+  /**
+   * A numbered report is acknowledged once it is applied (or was already): its transaction has
+   * committed, so the agent may forget it. One that failed is not, and the agent sends it again.
+   */
+  private thenAcknowledge(
+    connection: Connection,
+    report: { jobId: string; seq?: number },
+    applied: Promise<void> | undefined,
+  ): Promise<void> | undefined {
+    const { seq } = report;
+    if (seq === undefined) return applied;
+    const acknowledge = () => this.send(connection, { type: 'report.ack', jobId: report.jobId, seq });
+    if (!applied) return void acknowledge();
+    return applied.then(() => void acknowledge());
   }
 
   private async welcome(connection: Connection, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {

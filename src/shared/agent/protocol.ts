@@ -92,6 +92,9 @@ export const jobItemSchema = z.object({
 export type JobItem = z.infer<typeof jobItemSchema>;
 
 /** One device's share of an installation: the apps it must install, upgrade or remove. */
+/** A report's place in its job: 1 for the first final report, then one more for each (job.done last). */
+const reportSeq = z.number().int().positive().max(1_000_000);
+
 export const jobSchema = z.object({
   jobId: id,
   installationId: id,
@@ -117,6 +120,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   /** The device was deactivated: stop, forget the credential, and remove the service if asked. */
   z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
+  /** The report with this sequence number of the job was applied (or had been): the agent may forget it. */
+  z.object({ type: z.literal('report.ack'), jobId: id, seq: reportSeq }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
@@ -152,8 +157,11 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     message: shortText(500),
     /** The last lines of the package manager's output, for a failed app's log. */
     log: z.string().max(16_000).refine(isSafeMultiLine, 'must be text'),
+    /** On final reports: their place in the job, answered by `report.ack` (older agents send none). */
+    seq: reportSeq.optional(),
   }),
-  z.object({ type: z.literal('job.done'), jobId: id }),
+  /** Sent once every final report of the job is acknowledged; carries the next sequence number. */
+  z.object({ type: z.literal('job.done'), jobId: id, seq: reportSeq.optional() }),
   /** What uninstalling the app of a `removal.check` would remove; nothing was changed to find out. */
   z.object({
     type: z.literal('removal.plan'),
