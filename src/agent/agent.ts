@@ -138,7 +138,10 @@ export class Agent {
         observer?.connection?.(true);
       },
       onDisconnected: () => observer?.connection?.(false),
-      onWaiting: (until) => observer?.waiting?.(until),
+      onWaiting: (until) => {
+        if (until) jobs.park();
+        observer?.waiting?.(until);
+      },
       log: options.log,
       random: options.random,
     });

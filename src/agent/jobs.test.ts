@@ -236,6 +236,24 @@ describe('JobRunner', () => {
     expect(summary()).toEqual(['job.ack j1', 'j1-item0 installing', 'j1-item0 succeeded']);
   });
 
+  it('parks when another agent with this enrolment takes over: the running install finishes and is kept, the rest of that job and the waiting jobs are left to the other, and the job comes back later', async () => {
+    const { apt, runner, summary } = setup();
+    runner.assign(job('j1', ['a', 'b']));
+    runner.assign(job('j2', ['c']));
+    await apt.running('a');
+    runner.park();
+    await apt.finish('a');
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install a']);
+    expect(summary()).toEqual(['job.ack j1', 'job.ack j2', 'j1-item0 installing', 'j1-item0 succeeded']);
+    // Its turn again: the server sends what is left; the app it finished is reported, not run again.
+    runner.assign(job('j1', ['a', 'b']));
+    await apt.finish('b');
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'install a', 'prepare', 'install b']);
+    expect(summary().slice(-2)).toEqual(['j1-item1 succeeded', 'job.done j1']);
+  });
+
   it('pauses between two apps: the running one finishes, the next starts only after resume; a cancel still ends a paused job', async () => {
     const { apt, runner, summary } = setup();
     runner.assign(job('j1', ['a', 'b']));

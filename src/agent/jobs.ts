@@ -27,6 +27,8 @@ interface Running {
   job: Job;
   controller: AbortController;
   cancelled: boolean;
+  /** Another agent with this enrolment took over: finish the running call, start nothing more. */
+  parked: boolean;
 }
 
 /**
@@ -113,6 +115,16 @@ export class JobRunner {
   }
 
   /**
+   * Another agent with this enrolment has the connection, and the server sends it the jobs: the
+   * running call finishes (its report waits for this agent's turn), nothing else starts here, so
+   * the two do not both run the rest. The server sends what is left when this one is back.
+   */
+  park(): void {
+    this.pending = [];
+    if (this.current) this.current.parked = true;
+  }
+
+  /**
    * The desktop tray's "Pause installs": the running call finishes and is reported, the next
    * app waits until resume(). Jobs still arrive and are acknowledged; a cancel still ends one.
    */
@@ -147,7 +159,7 @@ export class JobRunner {
 
   private async drain(): Promise<void> {
     for (let job = this.pending.shift(); job && !this.stopping; job = this.pending.shift()) {
-      const running: Running = { job, controller: new AbortController(), cancelled: false };
+      const running: Running = { job, controller: new AbortController(), cancelled: false, parked: false };
       this.current = running;
       try {
         await this.run(running);
@@ -174,7 +186,7 @@ export class JobRunner {
 
     for (const item of job.items) {
       await this.whilePaused(running.controller.signal);
-      if (this.stopping || running.cancelled) break;
+      if (this.stopping || running.cancelled || running.parked) break;
       if (done.has(item.itemId)) {
         this.delivery.resend(job.jobId, item.itemId);
         continue;
@@ -193,7 +205,7 @@ export class JobRunner {
           .catch((error: unknown) => {
             log.warn(`${installer.name}: preparing failed: ${(error as Error).message}`);
           });
-        if (this.stopping || running.cancelled) break;
+        if (this.stopping || running.cancelled || running.parked) break;
       }
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
       const consent = { alsoRemove: item.alsoRemove ?? [] };
@@ -203,7 +215,8 @@ export class JobRunner {
     }
 
     // Stopped by a signal before the end: say nothing, the server sends the rest next time.
-    if (this.stopping && !running.cancelled && job.items.some((item) => !done.has(item.itemId))) return;
+    const halted = this.stopping || running.parked;
+    if (halted && !running.cancelled && job.items.some((item) => !done.has(item.itemId))) return;
     await this.delivery.done(job.jobId);
     this.options.onJobFinished?.();
   }
