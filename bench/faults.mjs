@@ -1,5 +1,6 @@
 // docs/delivery.md under faults: the server is killed with SIGKILL while installations run, an
-// agent now and then too, and afterwards every delivery invariant is counted.
+// agent now and then too, the network between them cuts connections mid-frame and stalls, a
+// second agent is started on a machine's folder, and afterwards every delivery invariant is counted.
 //
 // How: the built server in a child process on a fresh SQLite database (or, with
 // FAULTS_DATABASE_URL=postgres://…, on a fresh schema of that PostgreSQL, dropped after), with the
@@ -8,12 +9,18 @@
 // (10 machine seats), makes a list of FAULTS_APPS apt apps and a registration token; FAULTS_MACHINES
 // machines enrol with the REAL agent (`dist/agent/loadout-agent.mjs enroll`), each in its own
 // folder, and run it (`run --installer simulated --simulate-delay-ms FAULTS_DELAY_MS`): the
-// simulated installer installs nothing but remembers what it installed in its folder.
+// simulated installer installs nothing but remembers what it installed in its folder. The list
+// also holds FAULTS_FAIL_APPS apps whose package the simulated installer fails (`fail-…`, added to
+// the catalogue by the person, made an admin), so failures travel the same paths as successes.
+// The agents reach the server through a proxy (faults-proxy.mjs) that the rounds make misbehave.
 // Each of FAULTS_ROUNDS rounds: the agents are stopped, their simulated installs forgotten, and
 // started again (so every app is a fresh install); the list is installed onto every machine
 // (POST /api/installations, Idempotency-Key); at a random moment of the installs the server is
 // killed (SIGKILL), and in some rounds one agent is killed too (SIGKILL) and started again on the
-// same folder; the server is started again on the same database and port; the round waits (at
+// same folder; in FAULTS_PROXY_SHARE of the rounds the proxy also cuts every connection mid-frame
+// or stalls it (then delivers or cuts) at another random moment; in FAULTS_DUPLICATE_SHARE of them
+// a second agent process is started on one machine's folder (it must exit 75 at once, refused by the
+// folder's lock); the server is started again on the same database and port; the round waits (at
 // most FAULTS_ROUND_WAIT_MS) for the installation to end, then reads the database directly.
 // Counted (every one should be 0):
 //   - acknowledged installations lost: answered 201, missing afterwards (API or database);
@@ -22,7 +29,8 @@
 //     does not have, or 'failed' for one it has; items not final at all;
 //   - finished items whose update_history rows are not exactly one;
 //   - apps installed twice: more than one 'succeeded' history row for one app on one machine in one
-//     installation.
+//     installation;
+//   - second agents not refused: a second process on a machine's folder that did not exit 75.
 // Prints the figures last; exits 1 when a count is not 0, unless BENCH_NO_FAIL=1.
 // Loopback only; bounded (FAULTS_LIMIT_MS, default 20 min), and every child is killed on the way out.
 import { spawn } from 'node:child_process';
@@ -35,6 +43,7 @@ import pg from 'pg';
 
 import { AGENT_BUNDLE, buildAgentIfStale } from '../scripts/agent-build.mjs';
 import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
+import { startFaultyProxy } from './faults-proxy.mjs';
 import { bounded, portOutsideEphemeralRange, seededApps, until } from './fleet.mjs';
 import { call, printTable, serverEnv, waitForHealth } from './lib.mjs';
 
@@ -46,6 +55,11 @@ const ROUND_WAIT_MS = Number(process.env.FAULTS_ROUND_WAIT_MS ?? 60_000);
 const LIMIT_MS = Number(process.env.FAULTS_LIMIT_MS ?? 20 * 60_000);
 /** In this share of the rounds one agent is killed and started again too. */
 const AGENT_KILL_SHARE = Number(process.env.FAULTS_AGENT_KILL_SHARE ?? 0.4);
+const PROXY_SHARE = Number(process.env.FAULTS_PROXY_SHARE ?? 0.5);
+const DUPLICATE_SHARE = Number(process.env.FAULTS_DUPLICATE_SHARE ?? 0.3);
+const FAIL_APPS = Number(process.env.FAULTS_FAIL_APPS ?? 1);
+/** The agent's exit code when another process holds its folder's lock. */
+const EXIT_LOCKED = 75;
 const DATABASE_URL = process.env.FAULTS_DATABASE_URL ?? '';
 const SEED = { CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' };
 
@@ -98,6 +112,46 @@ async function openDatabase(defer, dir) {
   };
 }
 
+/** The proxy misbehaves once, after `afterMs`: every connection cut mid-frame, or stalled (then delivered or cut). */
+async function misbehave(proxy, afterMs) {
+  await sleep(afterMs);
+  const kind = Math.random();
+  if (kind < 0.5) proxy.cutMidFrame();
+  else proxy.stall(1_000 + Math.random() * 2_000, { thenCut: kind < 0.75 });
+}
+
+/**
+ * Apps whose apt package the simulated installer fails (`fail-…`), added to the catalogue by the
+ * person (an admin on this server), with a one-pixel SVG as the icon the form requires.
+ */
+async function addFailingApps(as, count) {
+  if (count === 0) return [];
+  const category = await as('/catalogue/categories', {
+    method: 'POST',
+    body: { category_name: `Faults ${randomBytes(3).toString('hex')}` },
+  });
+  const apps = [];
+  for (let i = 1; i <= count; i += 1) {
+    const form = new FormData();
+    const fields = {
+      name: `Failing ${i} ${randomBytes(3).toString('hex')}`,
+      category: String(category.category_id),
+      description: 'Fails to install, on purpose.',
+      website: 'https://example.com/',
+      file_size_kb: '100',
+      apt_package: `fail-faults-${i}`,
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(
+      'icon',
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'], { type: 'image/svg+xml' }),
+      'icon.svg',
+    );
+    apps.push(await as('/catalogue/apps', { method: 'POST', form }));
+  }
+  return apps;
+}
+
 const figures = await bounded(LIMIT_MS, async (defer) => {
   await buildServerIfStale();
   await buildAgentIfStale();
@@ -108,7 +162,15 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
   // The server, killed and started again on the same port and database.
   const port = portOutsideEphemeralRange();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...serverEnv(dir, port, { ...SEED, ...db.env }), JWT_SECRET: randomBytes(32).toString('hex') };
+  const email = `faults-${randomBytes(4).toString('hex')}@example.test`;
+  const env = {
+    ...serverEnv(dir, port, { ...SEED, ...db.env, ADMIN_EMAILS: email }),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  // What the agents connect to: the server, through a network that the rounds make misbehave.
+  const proxy = await startFaultyProxy(port);
+  defer(() => proxy.close());
+  const agentUrl = `http://127.0.0.1:${proxy.port}`;
   let server = null;
   const startServer = async () => {
     server = spawn(process.execPath, [SERVER_BUNDLE], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -121,7 +183,6 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
   await startServer();
 
   // The person: signed up, Annual Premium (10 seats), a list of apt apps, a registration token.
-  const email = `faults-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'correct horse battery staple';
   await call(url, '/api/auth/register', {
     method: 'POST',
@@ -158,9 +219,11 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
 
   const aptApps = (await seededApps(url)).filter((app) => app.apt_package).slice(0, APPS);
   if (aptApps.length < APPS) throw new Error(`the seeded catalogue has only ${aptApps.length} apt apps`);
-  const aptOf = new Map(aptApps.map((app) => [Number(app.app_id), app.apt_package.trim()]));
+  const failing = await addFailingApps(as, FAIL_APPS);
+  const listed = [...aptApps, ...failing];
+  const aptOf = new Map(listed.map((app) => [Number(app.app_id), app.apt_package.trim()]));
   const list = await as('/api/lists', { method: 'POST', body: { name: 'Faults' } });
-  for (const app of aptApps) await as(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
+  for (const app of listed) await as(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
   const { token } = await as('/api/device-tokens', { method: 'POST', body: { maxUses: MACHINES } });
 
   // The machines: the real agent, enrolled and run each in its own folder.
@@ -171,7 +234,7 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     const folder = join(dir, `machine-${m}`);
     const enrol = spawn(
       process.execPath,
-      [AGENT_BUNDLE, 'enroll', '--server', url, '--code', token.code, '--name', `machine-${m}`, '--config-dir', folder],
+      [AGENT_BUNDLE, 'enroll', '--server', agentUrl, '--code', token.code, '--name', `machine-${m}`, '--config-dir', folder],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -185,6 +248,20 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
       process.execPath,
       [AGENT_BUNDLE, 'run', '--installer', 'simulated', '--simulate-delay-ms', String(DELAY_MS), '--config-dir', machine.folder],
       { stdio: ['ignore', agentLog, agentLog] },
+    );
+  };
+  // A second process on a machine's folder (a service and a hand-started agent, say): refused by
+  // the folder's lock at once. Answers its exit code (null when it had to be killed).
+  const secondAgent = (machine) => {
+    const child = spawn(process.execPath, [AGENT_BUNDLE, 'run', '--installer', 'simulated', '--config-dir', machine.folder], {
+      stdio: ['ignore', agentLog, agentLog],
+    });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    return new Promise((resolve) =>
+      child.once('exit', (code) => {
+        clearTimeout(killer);
+        resolve(code);
+      }),
     );
   };
   for (const machine of machines) {
@@ -213,8 +290,9 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     wrong: 0,
     historyNotOne: 0,
     installedTwice: 0,
+    duplicatesNotRefused: 0,
   };
-  const tally = { restarts: 0, agentKills: 0, items: 0, succeeded: 0, failed: 0, skipped: 0 };
+  const tally = { restarts: 0, agentKills: 0, proxyFaults: 0, duplicates: 0, items: 0, succeeded: 0, failed: 0, skipped: 0 };
   const roundMs = [];
   const downMs = [];
   const details = [];
@@ -232,8 +310,13 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
       headers: { 'idempotency-key': randomBytes(12).toString('hex') },
       body: { listId: list.id, deviceIds },
     });
-    // A random moment within the installs (each agent takes about APPS × DELAY_MS).
-    await sleep(Math.random() * APPS * DELAY_MS);
+    const installsMs = (APPS + FAIL_APPS) * DELAY_MS;
+    const network = Math.random() < PROXY_SHARE ? misbehave(proxy, Math.random() * installsMs) : null;
+    if (network) tally.proxyFaults += 1;
+    const duplicate = Math.random() < DUPLICATE_SHARE ? secondAgent(machines[Math.floor(Math.random() * MACHINES)]) : null;
+    if (duplicate) tally.duplicates += 1;
+    // A random moment within the installs (each agent takes about (APPS + FAIL_APPS) × DELAY_MS).
+    await sleep(Math.random() * installsMs);
     const killing = performance.now();
     const serverExited = exitOf(server);
     server.kill('SIGKILL');
@@ -266,6 +349,14 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
       { timeoutMs: ROUND_WAIT_MS, everyMs: 200 },
     );
     roundMs.push(performance.now() - began);
+    await network;
+    if (duplicate) {
+      const code = await duplicate;
+      if (code !== EXIT_LOCKED) {
+        counts.duplicatesNotRefused += 1;
+        details.push(`round ${round}: a second agent on one machine's folder ended with ${code}, not ${EXIT_LOCKED}`);
+      }
+    }
     const rows = await db.all('SELECT id FROM installations WHERE id = ?', [installation.id]);
     if (rows.length === 0 || seen === null) {
       counts.lost += 1;
@@ -316,16 +407,16 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
         ` (server down ${(downMs.at(-1) / 1000).toFixed(1)} s)`,
     );
   }
-  return { counts, tally, roundMs, downMs, details };
+  return { counts, tally, roundMs, downMs, details, proxyCounts: { ...proxy.counts } };
 });
 
-const { counts, tally, roundMs, downMs, details } = figures;
+const { counts, tally, roundMs, downMs, details, proxyCounts } = figures;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)] ?? 0;
 for (const line of details.slice(0, 50)) console.log(`  ! ${line}`);
 console.log(
-  `\nFaults: ${ROUNDS} rounds, ${MACHINES} machines × ${APPS} apps (${DELAY_MS} ms each), server killed (SIGKILL) every round, ${
+  `\nFaults: ${ROUNDS} rounds, ${MACHINES} machines × ${APPS} apps (${DELAY_MS} ms each), ${FAIL_APPS} failing, server killed (SIGKILL) every round, ${
     DATABASE_URL ? 'PostgreSQL' : 'SQLite'
   }`,
 );
@@ -333,6 +424,11 @@ printTable([
   { figure: 'rounds', value: ROUNDS },
   { figure: 'server restarts (after SIGKILL)', value: tally.restarts },
   { figure: 'agent kills (SIGKILL, then started again)', value: tally.agentKills },
+  {
+    figure: 'rounds with the network cut mid-frame or stalled',
+    value: `${tally.proxyFaults} (${proxyCounts.cuts} cuts, ${proxyCounts.stalls} stalls)`,
+  },
+  { figure: "second agents started on a machine's folder", value: tally.duplicates },
   {
     figure: 'items (succeeded / failed / skipped)',
     value: `${tally.items} (${tally.succeeded} / ${tally.failed} / ${tally.skipped})`,
@@ -345,6 +441,7 @@ printTable([
   { figure: 'items final but wrong against the agent', value: counts.wrong },
   { figure: 'finished items without exactly one history row', value: counts.historyNotOne },
   { figure: 'apps installed twice', value: counts.installedTwice },
+  { figure: 'second agents not refused', value: counts.duplicatesNotRefused },
 ]);
 const violations = Object.values(counts).reduce((a, b) => a + b, 0);
 console.log(violations === 0 ? 'every invariant held' : `${violations} violations`);

@@ -80,7 +80,8 @@ export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_
  * One JSON call as the web app makes it; `from` is the client's address (X-Forwarded-For, for a
  * server behind TRUST_PROXY). A refusal (a 429 too) throws: a benchmark stops rather than retry.
  */
-export async function call(url, path, { method = 'GET', body, token, deviceId, from, headers = {} } = {}) {
+/** `form`: a FormData sent as multipart/form-data (fetch sets its content type and boundary). */
+export async function call(url, path, { method = 'GET', body, form, token, deviceId, from, headers = {} } = {}) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {
@@ -90,7 +91,7 @@ export async function call(url, path, { method = 'GET', body, token, deviceId, f
       ...(from ? { 'x-forwarded-for': from } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
