@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,40 @@ describe('loadConfig', () => {
       expect(message).toContain('JWT_SECRET must be at least 32 characters');
       expect(message.split('\n')).toHaveLength(1);
     }
+  });
+
+  it('generates the release key once and keeps it (0600) beside the JWT secret, or takes RELEASE_SIGNING_KEY', () => {
+    const url = tempDb();
+    const publicOf = (key: KeyObject) => createPublicKey(key).export({ format: 'jwk' }).x;
+    const first = loadConfig({ DATABASE_URL: url }).releaseSigningKey;
+    expect(first.asymmetricKeyType).toBe('ed25519');
+    expect(publicOf(loadConfig({ DATABASE_URL: url }).releaseSigningKey)).toBe(publicOf(first));
+    const file = join(url.slice('sqlite:'.length), '..', 'release-signing-key.pem');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const own = generateKeyPairSync('ed25519').privateKey;
+    const pem = own.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const der = own.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    expect(publicOf(loadConfig({ DATABASE_URL: url, RELEASE_SIGNING_KEY: pem }).releaseSigningKey)).toBe(publicOf(own));
+    expect(publicOf(loadConfig({ DATABASE_URL: url, RELEASE_SIGNING_KEY: der }).releaseSigningKey)).toBe(publicOf(own));
+  });
+
+  it('stops on a release key that is not Ed25519, without quoting it; a damaged key file is not replaced', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const bad of ['not a key at all', rsa]) {
+      expect(() => loadConfig({ DATABASE_URL: tempDb(), RELEASE_SIGNING_KEY: bad })).toThrow(ConfigError);
+      try {
+        loadConfig({ DATABASE_URL: tempDb(), RELEASE_SIGNING_KEY: bad });
+      } catch (error) {
+        expect((error as Error).message).toContain('RELEASE_SIGNING_KEY must be an Ed25519 private key');
+        expect((error as Error).message).not.toContain(bad.slice(0, 40));
+      }
+    }
+    const url = tempDb();
+    const file = join(url.slice('sqlite:'.length), '..', 'release-signing-key.pem');
+    writeFileSync(file, 'half a key');
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow('release-signing-key.pem');
+    expect(readFileSync(file, 'utf8')).toBe('half a key');
   });
 
   it('generates a JWT secret once and keeps it beside the SQLite file', () => {

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
+import { dataDirOf, readDataFile, writePrivateDataFile } from './data-dir';
 import { AGENT_MESSAGES_PER_SECOND } from './realtime/agent-limits';
+import { loadReleaseKey } from './security/release-key';
 
 /** Configuration from the environment (DESIGN §2), validated once at start. */
 const envSchema = z.object({
@@ -18,6 +19,8 @@ const envSchema = z.object({
     }),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where generated secrets are kept (JWT secret, release key); default: the SQLite file's folder, else ./data. */
+  DATA_DIR: z.string().optional(),
   SMTP_URL: z
     .string()
     .refine((url) => /^smtps?:\/\//.test(url), { message: 'must be smtp://… or smtps://…' })
@@ -44,6 +47,10 @@ const envSchema = z.object({
   WEB_DIR: z.string().default('./dist/renderer'),
   /** The headless agent's single file (scripts/agent-build.mjs), served at GET /api/client/agent. */
   AGENT_FILE: z.string().default('./dist/agent/loadout-agent.mjs'),
+  /** The native agent builds and their manifest.json (scripts/agent-native-build.mjs), served at GET /api/client/agent/{platform}/{arch}. */
+  AGENT_NATIVE_DIR: z.string().default('./dist/agent/native'),
+  /** The Ed25519 key that signs the agent builds (PKCS#8 PEM or base64 DER); unset or empty: generated once and kept in the data folder. */
+  RELEASE_SIGNING_KEY: z.string().optional(),
   /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
   CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
   /**
@@ -99,6 +106,9 @@ export interface Config {
   releasesDir: string;
   webDir: string;
   agentFile: string;
+  agentNativeDir: string;
+  /** Private: signs the agent builds; a KeyObject, so that logging the config cannot print it. */
+  releaseSigningKey: KeyObject;
   /** null: do not seed (tests that want an empty catalogue). */
   catalogueSeedFile: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -128,12 +138,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const dataDir = e.DATA_DIR?.trim() ? resolve(e.DATA_DIR.trim()) : dataDirOf(e.DATABASE_URL);
+  let releaseSigningKey: KeyObject;
+  try {
+    releaseSigningKey = loadReleaseKey(e.RELEASE_SIGNING_KEY, dataDir);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     publicUrl: withoutTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATABASE_URL),
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailDir: resolve(e.MAIL_DIR),
@@ -151,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releasesDir: resolve(e.RELEASES_DIR),
     webDir: resolve(e.WEB_DIR),
     agentFile: resolve(e.AGENT_FILE),
+    agentNativeDir: resolve(e.AGENT_NATIVE_DIR),
+    releaseSigningKey,
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -182,20 +201,13 @@ function isIpOrCidr(value: string): boolean {
 }
 
 /**
- * With no JWT_SECRET we generate one on first start and keep it beside the SQLite file
- * (./data/secret), so sessions survive restarts without any setup.
+ * With no JWT_SECRET we generate one on first start and keep it in the data folder (beside the
+ * SQLite file: ./data/secret), so sessions survive restarts without any setup.
  */
-function loadOrCreateSecret(databaseUrl: string): string {
-  const dataDir = databaseUrl.startsWith('sqlite:') ? dirname(resolve(databaseUrl.slice('sqlite:'.length))) : resolve('data');
-  const file = resolve(dataDir, 'secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
+function loadOrCreateSecret(dataDir: string): string {
+  const existing = readDataFile(dataDir, 'secret');
+  if (existing !== null && existing.length >= 32) return existing;
   const secret = randomBytes(48).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
+  writePrivateDataFile(dataDir, 'secret', secret);
   return secret;
 }

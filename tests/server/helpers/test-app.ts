@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 import { buildApp } from '../../../src/server/app';
@@ -5,6 +6,12 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { MailSink } from '../../fixtures/mail-sink';
 import { TestClock } from '../../fixtures/test-clock';
 import { createTestDatabase } from '../../fixtures/test-database';
+
+/**
+ * One release key for every app of this test process, as JWT_SECRET is given: without it each
+ * app would write a key into its data folder (the working directory for an in-memory SQLite).
+ */
+const TEST_RELEASE_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,6 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    RELEASE_SIGNING_KEY: TEST_RELEASE_KEY,
     PUBLIC_URL: 'http://loadout.test',
     ...(options.smtp === false ? {} : { SMTP_URL: mail.url }),
     WEB_DIR: '/nonexistent-web-dir',
