@@ -73,7 +73,8 @@ describe('the headless agent, checked before it runs', () => {
     expect(listing.status).toBe(200);
     expect(listing.body).toEqual({
       version: t.config.version,
-      publicKey: null,
+      publicKey: expect.any(String),
+      desktop: { windows: false, macos: false, linux: false },
       builds: [
         {
           platform: 'any',
@@ -82,7 +83,7 @@ describe('the headless agent, checked before it runs', () => {
           url: 'http://loadout.test/api/client/agent',
           sha256: served,
           size: res.rawPayload.length,
-          signature: null,
+          signature: res.headers['x-signature-ed25519'],
         },
       ],
     });

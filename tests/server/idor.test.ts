@@ -21,6 +21,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   'GET /catalogue/apps/{id}': 'the catalogue is public: every visitor reads every app',
   'GET /catalogue/icons/{appId}.webp': 'app icons are public, like the apps',
   'GET /api/client/download-client/{platform}': 'the desktop installers are public downloads',
+  'GET /api/client/agent/{platform}/{arch}': 'the agent builds are public downloads',
 };
 
 interface Call {
@@ -47,7 +48,11 @@ describe("another user's ids", () => {
     // A Linux build, so that the public download answers 200 for everyone (a platform, not an owned id).
     releases = await mkdtemp(join(tmpdir(), 'loadout-idor-releases-'));
     await writeFile(join(releases, 'Loadout Desktop.AppImage'), 'build');
-    t = await createTestApp({ env: { RELEASES_DIR: releases } });
+    // And a native agent build for Linux x64, served the same way.
+    await writeFile(join(releases, 'loadout-agent-linux-x64'), 'agent');
+    const manifest = { version: '1.0.0', builds: [{ platform: 'linux', arch: 'x64', format: 'exe', file: 'loadout-agent-linux-x64' }] };
+    await writeFile(join(releases, 'manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({ env: { RELEASES_DIR: releases, AGENT_NATIVE_DIR: releases } });
     admin = await registerUser(t.api, { firstName: 'Admin' });
     const category = await createCategory(t.api, admin.token, 'Editors');
     app = await createApp(t.api, admin.token, { name: 'Editor', category: category.category_id });

@@ -26,6 +26,7 @@ import { CodeCipher, newRegistrationCode, normalizeRegistrationCode } from '../s
 import { hashToken, newId, randomToken } from '../security/tokens';
 import { capabilitiesFor, normalizePlatform, toDevice } from './device-view';
 import { deviceLimitReached, type DeviceService } from './device.service';
+import type { ReleaseSigning } from './release-signing';
 import type { SubscriptionService } from './subscription.service';
 
 /** Registration tokens a user may generate per hour (SPEC §8 TOKEN_RATE_LIMIT). */
@@ -55,6 +56,7 @@ export class DeviceTokenService {
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
     private readonly devices: DeviceService,
+    private readonly releases: ReleaseSigning,
   ) {
     this.cipher = new CodeCipher(ctx.config.jwtSecret);
   }
@@ -154,7 +156,12 @@ export class DeviceTokenService {
       await this.devices.recordEvent(trx, userId, { type: 'enrolled', device, detail: `token ${token.id}` });
       return { device, plan };
     });
-    return { credential, device: toDevice(row.device, row.plan, this.ctx.clock.now(), null) };
+    return {
+      credential,
+      device: toDevice(row.device, row.plan, this.ctx.clock.now(), null),
+      // Pinned by the agent: builds it fetches later must be signed by this key.
+      releasePublicKey: this.releases.publicKey,
+    };
   }
 
   /** The device behind an agent's credential; refused at once after deactivation. */

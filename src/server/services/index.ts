@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
+import { ClientReleaseService } from './client-releases.service';
 import { DeviceDeactivationService } from './device-deactivation.service';
 import { DeviceTokenService } from './device-token.service';
 import { DeviceService } from './device.service';
@@ -63,6 +64,7 @@ export interface Services {
   schedules: ScheduleService;
   removalChecks: RemovalCheckService;
   paymentSettlement: PaymentSettlementService;
+  clientReleases: ClientReleaseService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -73,7 +75,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
   const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
-  const deviceTokens = new DeviceTokenService(ctx, subscription, devices);
+  const clientReleases = new ClientReleaseService(ctx);
+  const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing);
   const notifications = new NotificationService(ctx, subscription);
   const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
@@ -111,5 +114,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     notifications,
     monitoring,
     schedules: new ScheduleService(ctx, subscription, lists, installations),
+    clientReleases,
   };
 }

@@ -198,5 +198,10 @@ export const enrollResponseSchema = z.object({
   /** Shown once; the agent keeps it and sends it as a bearer token. Stored hashed. */
   credential: z.string(),
   device: deviceSchema,
+  /**
+   * The server's release key (Ed25519, raw 32 bytes, base64): the agent keeps it and accepts
+   * only agent builds signed by it. Absent from servers that do not sign their builds.
+   */
+  releasePublicKey: z.string().optional(),
 });
 export type EnrollResponse = z.infer<typeof enrollResponseSchema>;

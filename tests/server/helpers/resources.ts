@@ -108,6 +108,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'appId') return app.app_id;
   if (parameter === 'itemId') return owner.installation.targets[0]?.items[0]?.itemId;
   if (parameter === 'platform') return 'linux';
+  if (parameter === 'arch') return 'x64';
   if (parameter === 'deviceId') return owner.enrolled.device_id;
   if (parameter === 'checkId') return owner.removalCheckId;
   const table: [RegExp, string | number][] = [

@@ -13,7 +13,7 @@ import { clearToasts, makeToken, mockDevicesServer, toastMessages } from './devi
 const SHA256 = '3f'.repeat(32);
 const releases = {
   version: '0.1.0',
-  publicKey: null,
+  publicKey: 'YW4gRWQyNTUxOSBwdWJsaWMga2V5LCAzMiBieXRlcyE=',
   builds: [
     {
       platform: 'any' as const,
@@ -22,9 +22,10 @@ const releases = {
       url: 'http://localhost/api/client/agent',
       sha256: SHA256,
       size: 1_074_351,
-      signature: null,
+      signature: 'c2lnbmF0dXJl',
     },
   ],
+  desktop: { windows: true, macos: true, linux: true },
 };
 
 const browser = makeDevice({

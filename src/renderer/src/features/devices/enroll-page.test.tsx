@@ -12,7 +12,7 @@ const CODE = 'K7QM2-ABCDE-FGHIJ-KLMNO-PQRST-UVWXY';
 const SHA256 = 'ab'.repeat(32);
 const releases = {
   version: '0.1.0',
-  publicKey: null,
+  publicKey: 'YW4gRWQyNTUxOSBwdWJsaWMga2V5LCAzMiBieXRlcyE=',
   builds: [
     {
       platform: 'any' as const,
@@ -21,9 +21,10 @@ const releases = {
       url: '/api/client/agent',
       sha256: SHA256,
       size: 10,
-      signature: null,
+      signature: 'c2lnbmF0dXJl',
     },
   ],
+  desktop: { windows: true, macos: true, linux: true },
 };
 
 beforeEach(() => {
