@@ -90,10 +90,38 @@ export function servicePlan(platform: NodeJS.Platform, command: readonly string[
   }
 }
 
-const at = (deps: ServiceDeps, path: string) => (deps.root ? join(deps.root, path) : path);
+/**
+ * A system path under the deps' root: tests install into a temporary folder. A Windows path's
+ * drive (C:) becomes a folder there, so every platform's plan can be tried on any machine.
+ */
+export function underRoot(root: string, path: string): string {
+  if (!root) return path;
+  return join(
+    root,
+    ...path
+      .replace(/^([A-Za-z]):/, '$1')
+      .split(/[\\/]+/)
+      .filter(Boolean),
+  );
+}
 
-export async function installService(command: readonly string[], configDir: string, deps: ServiceDeps): Promise<ServicePlan> {
+const at = (deps: ServiceDeps, path: string) => underRoot(deps.root, path);
+
+/**
+ * Writes the service and starts it. `start: false` writes it only: a container without systemd
+ * as its init has nothing to start it with (the caller says so).
+ */
+export async function installService(
+  command: readonly string[],
+  configDir: string,
+  deps: ServiceDeps,
+  options: { start?: boolean } = {},
+): Promise<ServicePlan> {
   const plan = servicePlan(deps.platform, command, configDir);
+  if (options.start === false) {
+    await deps.writeFile(at(deps, plan.file), plan.content, plan.mode);
+    return plan;
+  }
   // Replacing an installed service: stop the old one first (failures mean there was none).
   if (deps.platform === 'darwin') for (const [program, ...args] of launchdStopCommands()) await deps.run(program!, args);
   await deps.writeFile(at(deps, plan.file), plan.content, plan.mode);
@@ -104,11 +132,18 @@ export async function installService(command: readonly string[], configDir: stri
   return plan;
 }
 
-export async function uninstallService(configDir: string, deps: ServiceDeps, self = false): Promise<ServicePlan> {
+/** `commands: false` removes the file only (no systemd to tell, as in a container). */
+export async function uninstallService(
+  configDir: string,
+  deps: ServiceDeps,
+  self = false,
+  options: { commands?: boolean } = {},
+): Promise<ServicePlan> {
   const plan = servicePlan(deps.platform, [], configDir, self);
-  for (const [program, ...args] of plan.stop) await deps.run(program!, args);
+  const commands = options.commands !== false;
+  if (commands) for (const [program, ...args] of plan.stop) await deps.run(program!, args);
   await deps.removeFile(at(deps, plan.file));
-  for (const [program, ...args] of plan.afterRemove) await deps.run(program!, args);
+  if (commands) for (const [program, ...args] of plan.afterRemove) await deps.run(program!, args);
   return plan;
 }
 
