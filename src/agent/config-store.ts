@@ -4,6 +4,8 @@ import { homedir, userInfo } from 'node:os';
 import { join, posix, resolve, win32 } from 'node:path';
 import { z } from 'zod';
 
+import { releasePublicKeySchema } from '@shared/api/client';
+
 /** What enrolment leaves on the machine; the credential is a secret (mode 0600, never logged). */
 export const agentConfigSchema = z.object({
   server: z.string().min(1),
@@ -12,6 +14,12 @@ export const agentConfigSchema = z.object({
   credential: z.string().min(1),
   /** Enrolled with --insecure-http: plain http:// to another machine was accepted once, for good. */
   insecureHttp: z.literal(true).optional(),
+  /**
+   * The server's release key, pinned at enrolment: agent builds must carry its signature. Absent
+   * when enrolled before servers signed builds (or with a server that does not): nothing pinned
+   * until the machine enrols again.
+   */
+  releasePublicKey: releasePublicKeySchema.optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 

@@ -5,6 +5,7 @@ import * as machineIdModule from 'node-machine-id';
 import { deviceSchema, enrollResponseSchema, type Device, type EnrollResponse } from '@shared/api/devices';
 import { LIMITS } from '@shared/constants';
 
+import type { AgentConfig } from './config-store';
 import { describeError, errorCodeOf, messageOf } from './connection';
 import { AGENT_VERSION } from './version';
 
@@ -84,6 +85,21 @@ export async function enrollWithCode(input: {
   if (!parsed.success)
     throw new ServerRefused(200, null, `The server's answer was not a Loadout enrolment; is ${input.server} a Loadout server?`);
   return parsed.data;
+}
+
+/**
+ * What a machine keeps of its enrolment: the credential and, pinned from this answer, the
+ * server's release key. A machine enrolling again takes the key of its new enrolment.
+ */
+export function enrolledConfig(server: string, answer: EnrollResponse, options: { insecureHttp?: boolean } = {}): AgentConfig {
+  return {
+    server,
+    deviceId: answer.device.device_id,
+    deviceName: answer.device.device_name,
+    credential: answer.credential,
+    ...(options.insecureHttp ? { insecureHttp: true as const } : {}),
+    ...(answer.releasePublicKey ? { releasePublicKey: answer.releasePublicKey } : {}),
+  };
 }
 
 export async function deviceOfCredential(server: string, credential: string): Promise<Device> {

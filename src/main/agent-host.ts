@@ -3,7 +3,7 @@ import type { AgentEvent, AgentStatus, EnrolmentRequest, EnrolmentResult } from 
 
 import { Agent, type AgentExit, type AgentOptions } from '../agent/agent';
 import type { AgentConfig } from '../agent/config-store';
-import { defaultDeviceName, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from '../agent/enrolment';
+import { defaultDeviceName, enrolledConfig, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from '../agent/enrolment';
 import type { Logger } from '../agent/log';
 import { AgentStatusTracker } from './agent-status';
 import { followServiceStatus, type ServiceStatus } from './service-status';
@@ -120,12 +120,7 @@ export class DesktopAgentHost {
       const deviceName = (this.options.deviceName ?? defaultDeviceName)();
       try {
         const answer = await enroll({ server: request.server, code: request.code, deviceId: newDeviceId(), deviceName });
-        const config: AgentConfig = {
-          server: request.server,
-          deviceId: answer.device.device_id,
-          deviceName: answer.device.device_name,
-          credential: answer.credential,
-        };
+        const config = enrolledConfig(request.server, answer);
         await this.options.store.save(config);
         this.options.log.info(`Enrolled "${config.deviceName}" with ${config.server}`);
         this.launch(config);

@@ -42,6 +42,15 @@ describe('with a keychain', () => {
     expect(electronFits).toBe(true);
   });
 
+  it('keeps the release key pinned at enrolment, and reads a file written before keys were pinned', async () => {
+    const store = new CredentialStore({ dir, safeStorage: fakeSafeStorage(), platform: 'linux' });
+    const pinned = { ...ENROLMENT, releasePublicKey: `${'A'.repeat(43)}=` };
+    await store.save(pinned);
+    await expect(store.load()).resolves.toEqual(pinned);
+    await store.save(ENROLMENT);
+    await expect(store.load()).resolves.toEqual(ENROLMENT);
+  });
+
   it('never writes the plain credential, and keeps the file to its owner', async () => {
     const safeStorage = fakeSafeStorage();
     const store = new CredentialStore({ dir, safeStorage, platform: 'darwin' });

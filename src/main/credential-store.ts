@@ -46,6 +46,7 @@ const storedSchema = z.strictObject({
   server: agentConfigSchema.shape.server,
   deviceId: agentConfigSchema.shape.deviceId,
   deviceName: agentConfigSchema.shape.deviceName,
+  releasePublicKey: agentConfigSchema.shape.releasePublicKey,
   credential: z.discriminatedUnion('sealing', [
     z.strictObject({ sealing: z.literal('safeStorage'), value: z.base64().min(1) }),
     z.strictObject({ sealing: z.literal('none'), value: z.string().min(1) }),

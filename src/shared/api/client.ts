@@ -6,6 +6,9 @@ export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/);
 /** The header of every client download that carries the SHA-256 of its bytes (hex, as sha256sum prints it). */
 export const CHECKSUM_HEADER = 'x-checksum-sha256';
 
+/** The server's release public key as it is carried: an Ed25519 key's raw 32 bytes in base64 (44 characters). */
+export const releasePublicKeySchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be an Ed25519 public key (32 bytes, base64)');
+
 /** The header of every agent download that carries the release key's signature of its statement (base64). */
 export const SIGNATURE_HEADER = 'x-signature-ed25519';
 
@@ -47,8 +50,8 @@ export type AgentBuild = z.infer<typeof agentBuildSchema>;
 export const agentReleasesResponseSchema = z.object({
   /** The agent version of these builds, as their signatures state it. */
   version: z.string(),
-  /** The server's release key (Ed25519, raw 32 bytes, base64); agents pin it at enrolment. */
-  publicKey: z.string(),
+  /** The server's release key; agents pin it at enrolment. */
+  publicKey: releasePublicKeySchema,
   builds: z.array(agentBuildSchema),
   /** Which desktop client installers this server has, so the web app offers only those. */
   desktop: z.object({ windows: z.boolean(), macos: z.boolean(), linux: z.boolean() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LIMITS } from '../constants';
+import { releasePublicKeySchema } from './client';
 import { isSafeSingleLine, singleLineText } from './common';
 
 /** SPEC §3 "Device". */
@@ -202,6 +203,6 @@ export const enrollResponseSchema = z.object({
    * The server's release key (Ed25519, raw 32 bytes, base64): the agent keeps it and accepts
    * only agent builds signed by it. Absent from servers that do not sign their builds.
    */
-  releasePublicKey: z.string().optional(),
+  releasePublicKey: releasePublicKeySchema.optional(),
 });
 export type EnrollResponse = z.infer<typeof enrollResponseSchema>;
