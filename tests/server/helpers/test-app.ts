@@ -47,6 +47,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://loadout.test',
     ...(options.smtp === false ? {} : { SMTP_URL: mail.url }),
     WEB_DIR: '/nonexistent-web-dir',
+    // No native agent builds unless a test makes some: never the ones a build left in dist/.
+    AGENT_NATIVE_DIR: '/nonexistent-agent-native-dir',
     LOG_LEVEL: 'silent',
     // An empty catalogue unless a test names a seed file (catalogue-seed.test.ts).
     CATALOGUE_SEED_FILE: '',
