@@ -133,3 +133,38 @@ describe('parseCommand', () => {
     expect(parseCommand(['-v'])).toEqual({ command: 'version' });
   });
 });
+
+describe('install and uninstall', () => {
+  it('install takes the registration link, the device name and the service options', () => {
+    expect(
+      parseCommand(['install', 'https://loadout.example.com/devices/enroll?code=ABCD', '--name', 'Build box', '--installer', 'apt']),
+    ).toEqual({
+      command: 'install',
+      enrolment: { server: 'https://loadout.example.com', code: 'ABCD' },
+      name: 'Build box',
+      insecureHttp: false,
+      runArgs: ['--installer', 'apt'],
+    });
+    // Run again without a link: upgrade, keeping the enrolment.
+    expect(parseCommand(['install'])).toMatchObject({ command: 'install', enrolment: null });
+  });
+
+  it.each([
+    [['install', '--config-dir', '/tmp/x'], /keeps the enrolment in the system's folder/],
+    [['install', 'http://10.0.0.5/devices/enroll?code=A'], /--insecure-http/],
+    [['install', 'a', 'b'], /install takes one registration link/],
+    [['uninstall', 'now'], /uninstall does not take "now"/],
+    [['uninstall', '--name', 'x'], /uninstall does not take --name/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+
+  it('uninstall takes --keep-config and --force', () => {
+    expect(parseCommand(['uninstall', '--keep-config'])).toEqual({
+      command: 'uninstall',
+      keepConfig: true,
+      force: false,
+      insecureHttp: false,
+    });
+  });
+});

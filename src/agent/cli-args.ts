@@ -30,25 +30,51 @@ export type Command =
       /** Forget the enrolment here even when the server cannot be told (it then still lists the machine). */
       force: boolean;
     }
-  | { command: 'service'; action: 'install' | 'uninstall'; configDir: string | null; runArgs: string[] };
+  | { command: 'service'; action: 'install' | 'uninstall'; configDir: string | null; runArgs: string[] }
+  | {
+      command: 'install';
+      /** From the registration link (or --server and --code); null keeps the enrolment already here. */
+      enrolment: { server: string; code: string } | null;
+      name: string | null;
+      insecureHttp: boolean;
+      /** Passed on to the service's `run`. */
+      runArgs: string[];
+    }
+  | {
+      command: 'uninstall';
+      /** Keep the enrolment (and its folder): the machine stays in the account. */
+      keepConfig: boolean;
+      force: boolean;
+      insecureHttp: boolean;
+    };
 
-export const USAGE = `Loadout agent: installs your Loadout lists on this machine with its own package manager.
+/** --help; `self` is how this program is typed here (self-command.ts). */
+export const usage = (self: string): string => `Loadout agent: installs your Loadout lists on this machine with its own package manager.
 
 Usage:
-  loadout-agent enroll --server URL --code CODE [--name NAME] [--config-dir DIR] [--insecure-http]
-  loadout-agent enroll LINK [--name NAME] [--config-dir DIR] [--insecure-http]     (the copied registration link)
-  loadout-agent run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--insecure-http]
-  loadout-agent status [--config-dir DIR]
-  loadout-agent unenroll [--config-dir DIR] [--force] [--insecure-http]
-  loadout-agent service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
+  ${self} install LINK [--name NAME] [--insecure-http] [--installer NAME] [--inventory-hours N]
+                  (as root: copies this program to its fixed place, enrols, starts the service)
+  ${self} uninstall [--keep-config] [--force]      (as root: removes all that install made)
+  ${self} enroll --server URL --code CODE [--name NAME] [--config-dir DIR] [--insecure-http]
+  ${self} enroll LINK [--name NAME] [--config-dir DIR] [--insecure-http]     (the copied registration link)
+  ${self} run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--insecure-http]
+  ${self} status [--config-dir DIR]
+  ${self} unenroll [--config-dir DIR] [--force] [--insecure-http]
+  ${self} service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
 
 Options:
   --installer NAME       use only this package manager (${MANAGER_NAMES.join(', ')}); simulated installs nothing
   --inventory-hours N    how often to report installed apps, ${AGENT_INVENTORY_MIN_HOURS} to ${AGENT_INVENTORY_MAX_HOURS} (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
   --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
   --insecure-http        allow a plain http:// server on another machine (unencrypted; enroll remembers it)
-  --force                unenroll: forget the enrolment here even if the server cannot be told
+  --force                unenroll, uninstall: forget the enrolment here even if the server cannot be told
+  --keep-config          uninstall: keep the enrolment (the machine stays in your account)
   -h, --help             this text;  -v, --version  the agent's version
+
+install puts the program in /usr/local/lib/loadout-agent (linked from /usr/local/bin),
+/Library/Application Support/Loadout Agent or %ProgramFiles%\\Loadout Agent, and the enrolment in
+the system's folder; run again, it upgrades the program and keeps the enrolment (a new LINK
+replaces it). uninstall unenrolls first (--keep-config keeps the enrolment and its folder).
 
 unenroll tells the server first: the machine is deactivated in your account and its credential
 stops working, then it is forgotten here. If the server cannot be reached nothing is forgotten
@@ -69,6 +95,7 @@ const options = {
   'simulate-delay-ms': { type: 'string' },
   'insecure-http': { type: 'boolean' },
   force: { type: 'boolean' },
+  'keep-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -88,6 +115,8 @@ const ALLOWED: Record<string, readonly (keyof typeof options)[]> = {
   status: ['config-dir'],
   unenroll: ['config-dir', 'insecure-http', 'force'],
   service: ['config-dir', 'installer', 'inventory-hours', 'insecure-http'],
+  install: ['server', 'code', 'name', 'insecure-http', 'installer', 'inventory-hours'],
+  uninstall: ['keep-config', 'force', 'insecure-http'],
 };
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -98,6 +127,9 @@ export function parseCommand(argv: readonly string[]): Command {
   const allowed = ALLOWED[command];
   if (!allowed) throw new UsageError(`Unknown command "${command}"`);
   for (const key of Object.keys(values) as (keyof typeof options)[]) {
+    // The service reads the system's folder, so that is where install enrols.
+    if ((command === 'install' || command === 'uninstall') && key === 'config-dir')
+      throw new UsageError(`${command} keeps the enrolment in the system's folder: it does not take --config-dir`);
     if (!allowed.includes(key)) throw new UsageError(`${command} does not take --${key}`);
   }
   const configDir = values['config-dir'] ?? null;
@@ -128,6 +160,16 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'unenroll':
       noMorePositionals(command, rest);
       return { command, configDir, insecureHttp, force: values.force === true };
+    case 'install': {
+      const given = rest.length > 0 || values.server !== undefined || values.code !== undefined;
+      const enrolment = given ? enrolmentTarget(values, rest, command) : null;
+      const problem = enrolment && !insecureHttp ? insecureTransportProblem(enrolment.server) : null;
+      if (problem) throw new UsageError(problem);
+      return { command, enrolment, name: nameOption(values.name), insecureHttp, runArgs: serviceRunArgs(values, insecureHttp) };
+    }
+    case 'uninstall':
+      noMorePositionals(command, rest);
+      return { command, keepConfig: values['keep-config'] === true, force: values.force === true, insecureHttp };
     default: {
       const [action, ...more] = rest;
       if (action !== 'install' && action !== 'uninstall') throw new UsageError('service needs install or uninstall');
@@ -135,32 +177,35 @@ export function parseCommand(argv: readonly string[]): Command {
       if (action === 'uninstall' && (values.installer !== undefined || values['inventory-hours'] !== undefined || insecureHttp)) {
         throw new UsageError('service uninstall takes only --config-dir');
       }
-      // Checked now; passed on to the service's `run` as typed.
-      if (values.installer !== undefined) installerOption(values.installer);
-      if (values['inventory-hours'] !== undefined) inventoryInterval(values['inventory-hours']);
-      const runArgs = [
-        ...(values.installer !== undefined ? ['--installer', values.installer] : []),
-        ...(values['inventory-hours'] !== undefined ? ['--inventory-hours', values['inventory-hours']] : []),
-        ...(insecureHttp ? ['--insecure-http'] : []),
-      ];
-      return { command: 'service', action, configDir, runArgs };
+      return { command: 'service', action, configDir, runArgs: serviceRunArgs(values, insecureHttp) };
     }
   }
+}
+
+/** The options a service's `run` gets: checked now, passed on as typed. */
+function serviceRunArgs(values: Values, insecureHttp: boolean): string[] {
+  if (values.installer !== undefined) installerOption(values.installer);
+  if (values['inventory-hours'] !== undefined) inventoryInterval(values['inventory-hours']);
+  return [
+    ...(values.installer !== undefined ? ['--installer', values.installer] : []),
+    ...(values['inventory-hours'] !== undefined ? ['--inventory-hours', values['inventory-hours']] : []),
+    ...(insecureHttp ? ['--insecure-http'] : []),
+  ];
 }
 
 /**
  * The server and code from `--server URL --code CODE`, or from the registration link the web
  * app copies (`https://host[/prefix]/devices/enroll?code=…`), given in place of both.
  */
-function enrolmentTarget(values: Values, rest: string[]): { server: string; code: string } {
-  if (rest.length > 1) throw new UsageError(`enroll takes one registration link, not ${rest.length} arguments`);
+function enrolmentTarget(values: Values, rest: string[], command = 'enroll'): { server: string; code: string } {
+  if (rest.length > 1) throw new UsageError(`${command} takes one registration link, not ${rest.length} arguments`);
   const [link] = rest;
   if (link !== undefined) {
     if (values.server !== undefined || values.code !== undefined)
       throw new UsageError('Give either a registration link or --server and --code');
     return parseRegistrationLink(link);
   }
-  if (!values.server || !values.code) throw new UsageError('enroll needs --server URL and --code CODE (or the registration link)');
+  if (!values.server || !values.code) throw new UsageError(`${command} needs --server URL and --code CODE (or the registration link)`);
   return { server: serverUrl(values.server), code: values.code.trim() };
 }
 

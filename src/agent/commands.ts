@@ -1,42 +1,26 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
 import { Agent, type AgentExit, type AgentObserver } from './agent';
-import { parseCommand, USAGE, UsageError, type Command } from './cli-args';
+import { parseCommand, usage, UsageError, type Command } from './cli-args';
 import { ConfigStore, isPrivileged, resolveConfigDir, type AgentConfig } from './config-store';
-import {
-  defaultDeviceName,
-  deviceOfCredential,
-  enrollWithCode,
-  newDeviceId,
-  ServerRefused,
-  ServerUnreachable,
-  unenrollFromServer,
-} from './enrolment';
+import { defaultDeviceName, deviceOfCredential, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from './enrolment';
+import { EXIT, Failure } from './exit';
+import { installCommand, uninstallCommand, type Voice } from './install-commands';
 import { acquireInstanceLock, AlreadyRunning, runningAgent } from './instance-lock';
 import { consoleLogger } from './log';
+import { currentSelf, isSea, selfCommand } from './self-command';
+import { systemInstallDeps } from './self-install/deps';
+import { SYSTEMD_BOOTED_MARKER } from './self-install/install';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
-import { insecureTransportProblem } from './transport';
+import { enrolled, leaveServer, unenroll } from './unenroll-command';
 import { AGENT_VERSION } from './version';
 
-/**
- * Exit codes (also in --help): systemd does not restart the agent after 3 or 78. 75 (another
- * agent holds this enrolment) is restarted: the service takes over once that agent stops.
- */
-export const EXIT = { ok: 0, failed: 1, usage: 2, notEnrolled: 3, unreachable: 4, alreadyRunning: 75, deactivated: 78 } as const;
-
-/** A failure that has its own exit code and one line for people. */
-class Failure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number = EXIT.failed,
-  ) {
-    super(message);
-  }
-}
+export { EXIT } from './exit';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const voice: Voice = { say, warn: (line) => process.stderr.write(`loadout-agent: warning: ${line}\n`) };
 
 /** What a host running the agent's commands in its own process adds (the desktop client's service mode). */
 export interface CommandHooks {
@@ -48,10 +32,10 @@ export interface CommandHooks {
 export async function main(argv: readonly string[], hooks: CommandHooks = {}): Promise<number> {
   try {
     const command = parseCommand(argv);
-    return await execute(command, hooks);
+    return await execute(command, hooks, argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`loadout-agent: ${error.message}\nRun "loadout-agent --help" for usage.\n`);
+      process.stderr.write(`loadout-agent: ${error.message}\nRun "${selfCommand(['--help'])}" for usage.\n`);
       return EXIT.usage;
     }
     if (error instanceof Failure) {
@@ -75,10 +59,10 @@ export async function main(argv: readonly string[], hooks: CommandHooks = {}): P
   }
 }
 
-async function execute(command: Command, hooks: CommandHooks): Promise<number> {
+async function execute(command: Command, hooks: CommandHooks, argv: readonly string[]): Promise<number> {
   switch (command.command) {
     case 'help':
-      say(USAGE);
+      say(usage(selfCommand([])));
       return EXIT.ok;
     case 'version':
       say(AGENT_VERSION);
@@ -92,31 +76,26 @@ async function execute(command: Command, hooks: CommandHooks): Promise<number> {
     case 'unenroll':
       return unenroll(command);
     case 'service':
-      return service(command);
+      return service(command, argv);
+    case 'install':
+      return installCommand(command, { self: currentSelf(), argv, deps: systemInstallDeps(), leave: leaveServer, voice });
+    case 'uninstall': {
+      // The existing unenroll: it tells the server first, and nothing is removed when it cannot.
+      const forget = (configDir: string) =>
+        unenroll({ command: 'unenroll', configDir, insecureHttp: command.insecureHttp, force: command.force }).then(
+          () => undefined,
+          (error: unknown) => {
+            if (!(error instanceof Failure)) throw error;
+            const keep = selfCommand(['uninstall', '--keep-config'], { root: true });
+            throw new Failure(
+              `${error.message}\nNothing was uninstalled. To remove the program and keep the enrolment: ${keep}`,
+              error.exitCode,
+            );
+          },
+        );
+      return uninstallCommand(command, { self: currentSelf(), argv, deps: systemInstallDeps(), unenroll: forget, voice });
+    }
   }
-}
-
-async function storedEnrolment(configDirOption: string | null) {
-  const store = new ConfigStore(resolveConfigDir(configDirOption ?? undefined));
-  const config = await store.load();
-  if (!config) {
-    throw new Failure(
-      `This machine is not enrolled yet (nothing in ${store.dir}): run "loadout-agent enroll LINK" first`,
-      EXIT.notEnrolled,
-    );
-  }
-  return { store, config };
-}
-
-/**
- * The stored enrolment for a command that sends its credential: refused first when it points at
- * a plain http:// server on another machine, unless enrolment or this command said --insecure-http.
- */
-async function enrolled(configDirOption: string | null, insecureHttp = false) {
-  const found = await storedEnrolment(configDirOption);
-  const problem = insecureHttp || found.config.insecureHttp ? null : insecureTransportProblem(found.config.server);
-  if (problem) throw new Failure(problem, EXIT.usage);
-  return found;
 }
 
 async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise<number> {
@@ -124,7 +103,7 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
   const existing = await store.load();
   if (existing) {
     throw new Failure(
-      `Already enrolled with ${existing.server} as "${existing.deviceName}" (${store.dir}): run "loadout-agent unenroll" first`,
+      `Already enrolled with ${existing.server} as "${existing.deviceName}" (${store.dir}): run "${selfCommand(['unenroll', ...dirArgs(command.configDir)], { root: isPrivileged() })}" first`,
     );
   }
   // Before the code is spent: a folder we cannot write would lose the credential.
@@ -140,10 +119,10 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
     credential: answer.credential,
     ...(command.insecureHttp ? { insecureHttp: true as const } : {}),
   });
-  const dirOption = command.configDir ? ` --config-dir ${JSON.stringify(store.dir)}` : '';
+  const dirOption = command.configDir ? ['--config-dir', store.dir] : [];
   say(`Enrolled "${answer.device.device_name}" with ${command.server}.`);
-  say(`Start the agent:        loadout-agent run${dirOption}`);
-  say(`Or run it as a service: sudo loadout-agent service install${dirOption}`);
+  say(`Start the agent:        ${selfCommand(['run', ...dirOption], { root: isPrivileged() })}`);
+  say(`Or run it as a service: ${selfCommand(['service', 'install', ...dirOption], { root: true })}`);
   return EXIT.ok;
 }
 
@@ -237,54 +216,10 @@ async function status(configDir: string | null): Promise<number> {
   }
 }
 
-/**
- * Leaves the account: the server deactivates the machine and retires its credential (an agent
- * still running as a service is told and stops), then the enrolment is forgotten here. A server
- * that cannot be told keeps everything as it was, unless --force: forgetting only here would
- * leave the machine listed and its credential working.
- */
-async function unenroll(command: Extract<Command, { command: 'unenroll' }>): Promise<number> {
-  const { store, config } = await storedEnrolment(command.configDir);
-  const problem = command.insecureHttp || config.insecureHttp ? null : insecureTransportProblem(config.server);
-  let left = false;
-  let unreachable = false;
-  let notTold: string | null = problem;
-  if (!problem) {
-    try {
-      await unenrollFromServer(config.server, config.credential);
-      left = true;
-    } catch (error) {
-      // 401: the server honours this credential no more (deactivated, or the account is gone).
-      if (error instanceof ServerRefused && error.status === 401) left = true;
-      else if (error instanceof ServerUnreachable || error instanceof ServerRefused) {
-        unreachable = error instanceof ServerUnreachable;
-        notTold = error.message;
-      } else throw error;
-    }
-  }
-  if (!left && !command.force) {
-    const exitCode = problem ? EXIT.usage : unreachable ? EXIT.unreachable : EXIT.failed;
-    throw new Failure(
-      `${notTold ?? 'The server was not told'}\nNothing was forgotten: try again, or add --force to forget this machine here anyway ` +
-        '(the server then still lists it until you deactivate it on the Devices screen).',
-      exitCode,
-    );
-  }
-  await store.remove();
-  if (left) {
-    say(`"${config.deviceName}" is deactivated on ${config.server}; its credential no longer works.`);
-    say(`Forgot the enrolment (${store.file}).`);
-  } else {
-    say(`Forgot the enrolment with ${config.server} here only (${store.file}): the server was not told (${notTold}).`);
-    say('The machine stays in your account, and its credential keeps working, until you deactivate it on the Devices screen.');
-  }
-  return EXIT.ok;
-}
-
-async function service(command: Extract<Command, { command: 'service' }>): Promise<number> {
+async function service(command: Extract<Command, { command: 'service' }>, argv: readonly string[]): Promise<number> {
   if (!isPrivileged()) {
-    const how = process.platform === 'win32' ? 'from an elevated (Administrator) prompt' : 'with sudo';
-    throw new Failure(`Installing or removing the service changes the system: run it ${how}`);
+    const how = process.platform === 'win32' ? 'from an elevated (Administrator) prompt' : 'as root';
+    throw new Failure(`Installing or removing the service changes the system: run it ${how}: ${selfCommand(argv, { root: true })}`);
   }
   const deps = systemServiceDeps();
   if (command.action === 'uninstall') {
@@ -294,14 +229,28 @@ async function service(command: Extract<Command, { command: 'service' }>): Promi
     return EXIT.ok;
   }
   const { store } = await enrolled(command.configDir, command.runArgs.includes('--insecure-http'));
-  const plan = await installService([...agentProgram(), 'run', '--config-dir', store.dir, ...command.runArgs], store.dir, deps);
+  const runArgs = ['run', '--config-dir', store.dir, ...command.runArgs];
+  const start = process.platform !== 'linux' || existsSync(SYSTEMD_BOOTED_MARKER);
+  const plan = await installService([...agentProgram(), ...runArgs], store.dir, deps, { start });
+  if (!start) {
+    voice.warn('systemd is not running on this machine (a container?), so nothing starts the agent.');
+    say(`Wrote the Loadout agent service (${plan.file}) but did not start it.`);
+    say(`Run the agent in the foreground instead: ${selfCommand(runArgs)}`);
+    return EXIT.ok;
+  }
   say(`Installed and started the Loadout agent service (${plan.file}).`);
   say(`Check it: ${plan.hint}`);
   return EXIT.ok;
 }
 
-/** node and this script; under tsx (a .ts file) with the loader flags node was started with. */
+/**
+ * A native executable alone (its argv[1] is itself again); otherwise node and this script, under
+ * tsx (a .ts file) with the loader flags node was started with.
+ */
 function agentProgram(): string[] {
+  if (isSea()) return [process.execPath];
   const script = realpathSync(process.argv[1] ?? '');
   return [process.execPath, ...(script.endsWith('.ts') ? process.execArgv : []), script];
 }
+
+const dirArgs = (configDir: string | null): string[] => (configDir ? ['--config-dir', configDir] : []);
