@@ -1,6 +1,7 @@
-import { chmod, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { formatSelfCommand, pathReaches, quoteWord, selfCommand } from './self-command';
@@ -61,5 +62,17 @@ describe('the command that runs this agent, as printed in messages', () => {
     expect(pathReaches('loadout-agent', program, { PATH: `/nonexistent:${dir}` })).toBe(true);
     expect(pathReaches('loadout-agent', join(dir, 'other'), { PATH: dir })).toBe(false);
     expect(pathReaches('loadout-agent', program, { PATH: '/nonexistent' })).toBe(false);
+  });
+
+  it('no message in the agent spells a command as "loadout-agent …": they all go through selfCommand', async () => {
+    const agentDir = dirname(fileURLToPath(import.meta.url));
+    const files = (await readdir(agentDir, { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    const spelled = /loadout-agent (enroll|run|status|unenroll|service|install|uninstall)\b/;
+    const found: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(agentDir, file), 'utf8');
+      if (spelled.test(text)) found.push(file);
+    }
+    expect(found).toEqual([]);
   });
 });
