@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 
 import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
 
-import type { Installer, InstallOutcome, PackageId, RemovalPlan, UninstallConsent } from './installers/installer';
+import {
+  skippedInstalled,
+  type Installer,
+  type InstallOutcome,
+  type PackageId,
+  type RemovalPlan,
+  type UninstallConsent,
+} from './installers/installer';
 import { SimulatedInstaller } from './installers/simulated';
 import { JobRunner } from './jobs';
 import { Lane } from './lane';
@@ -58,12 +65,16 @@ class FakeApt implements Installer {
   async inventory() {
     return [];
   }
-  /** Waits until an install of `name` is running, then lets it succeed. */
-  async finish(name: string, log = ''): Promise<void> {
+  /** Waits until an install of `name` is running, then lets it succeed (or find it already there). */
+  async finish(
+    name: string,
+    log = '',
+    outcome: InstallOutcome = { status: 'succeeded', version: '2.0', exitCode: 0, message: 'Installed (2.0)', log },
+  ) {
     while (!this.waiting.some((entry) => entry.name === name)) await new Promise<void>((resolve) => this.waiters.push(resolve));
     const entry = this.waiting.find((candidate) => candidate.name === name)!;
     this.waiting = this.waiting.filter((candidate) => candidate !== entry);
-    entry.resolve({ status: 'succeeded', version: '2.0', exitCode: 0, message: 'Installed (2.0)', log });
+    entry.resolve(outcome);
   }
   async running(name: string): Promise<void> {
     while (!this.waiting.some((entry) => entry.name === name)) await new Promise<void>((resolve) => this.waiters.push(resolve));
@@ -156,6 +167,30 @@ describe('JobRunner', () => {
       await after.runner.idle();
       expect(after.apt.calls).toEqual(['prepare', 'install b']);
       expect(after.summary()).toEqual(['job.ack j1', 'j1-item0 succeeded', 'j1-item1 installing', 'j1-item1 succeeded', 'job.done j1']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an app whose install an earlier run began and never reported, found installed now, reads "Installed", not "Already installed"', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
+    try {
+      const crashed = setup(await OutcomeStore.open(dir, silentLogger));
+      crashed.runner.assign(job('j1', ['a', 'b']));
+      // Killed while apt installs b: apt finishes alone (it leads its own process group), the report never goes.
+      await crashed.apt.running('a');
+
+      const after = setup(await OutcomeStore.open(dir, silentLogger));
+      after.runner.assign(job('j1', ['a', 'b']));
+      await after.apt.finish('a', '', skippedInstalled('2.0'));
+      // b was never begun: found installed, it was there before this job.
+      await after.apt.finish('b', '', skippedInstalled('3.1'));
+      await after.runner.idle();
+      const finals = after.sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+      expect(finals.map((report) => report.type === 'item.progress' && [report.itemId, report.status, report.message])).toEqual([
+        ['j1-item0', 'succeeded', 'Installed (2.0)'],
+        ['j1-item1', 'skipped', 'Already installed (3.1)'],
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

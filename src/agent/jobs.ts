@@ -1,7 +1,7 @@
 import type { AgentMessage, Job, JobKind, ManagerName } from '@shared/agent/protocol';
 
 import { chooseManager, notAvailableMessage } from './installers/index';
-import type { Installer, InstallOutcome, PackageId, UninstallConsent } from './installers/installer';
+import { finishedByEarlierRun, type Installer, type InstallOutcome, type PackageId, type UninstallConsent } from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
 import type { OutcomeStore } from './outcome-store';
@@ -207,9 +207,11 @@ export class JobRunner {
           });
         if (this.stopping || running.cancelled || running.parked) break;
       }
+      const cutOff = await this.delivery.starting(job.jobId, item.itemId);
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
       const consent = { alsoRemove: item.alsoRemove ?? [] };
-      const outcome = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
+      const called = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
+      const outcome = cutOff ? finishedByEarlierRun(job.kind, called) : called;
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
       await report(itemReport(ids, outcome.status, installer.name, outcome));
     }

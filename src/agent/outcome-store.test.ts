@@ -26,6 +26,7 @@ function outcomes(jobIds: string[]): Outcomes {
         ]),
         acked: new Set([1]),
         done: { seq: 2, acked: false },
+        started: new Set<string>(),
       },
     ]),
   );

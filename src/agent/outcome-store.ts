@@ -20,13 +20,15 @@ export interface JobRecord {
   acked: Set<number>;
   /** job.done, once the agent went through the job. */
   done: { seq: number; acked: boolean } | null;
+  /** Apps whose package-manager call began (written before it starts): one with no report was cut off. */
+  started: Set<string>;
 }
 
 /** jobId → its record, oldest job first. */
 export type Outcomes = Map<string, JobRecord>;
 
 export function emptyRecord(): JobRecord {
-  return { reports: new Map(), acked: new Set(), done: null };
+  return { reports: new Map(), acked: new Set(), done: null, started: new Set() };
 }
 
 const seqSchema = z.number().int().positive();
@@ -41,6 +43,7 @@ const fileSchema = z.discriminatedUnion('version', [
         reports: z.array(z.unknown()),
         acked: z.array(seqSchema),
         done: z.object({ seq: seqSchema, acked: z.boolean() }).nullable(),
+        started: z.array(z.string()).max(1_000).default([]),
       }),
     ),
   }),
@@ -93,9 +96,16 @@ export class OutcomeStore {
    */
   save(outcomes: Outcomes): Promise<void> {
     const jobs = [...outcomes]
-      .filter(([, record]) => record.reports.size > 0 || record.done)
+      .filter(([, record]) => record.reports.size > 0 || record.done || record.started.size > 0)
       .slice(-REMEMBERED_JOBS)
-      .map(([jobId, record]) => ({ jobId, reports: [...record.reports.values()], acked: [...record.acked], done: record.done }));
+      .map(([jobId, record]) => ({
+        jobId,
+        reports: [...record.reports.values()],
+        acked: [...record.acked],
+        done: record.done,
+        // Only the apps cut off: the reported ones say the rest.
+        started: [...record.started].filter((itemId) => !record.reports.has(itemId)),
+      }));
     // One write at a time, in order: the last one holds the newest reports.
     this.writing = this.writing
       .then(() => writePrivateJson(this.dir, OUTCOMES_FILE, { version: 2, jobs }))
@@ -124,6 +134,7 @@ function parseOutcomes(json: unknown, file: string): Outcomes {
       const entry = job as Extract<typeof parsed.data, { version: 2 }>['jobs'][number];
       record.acked = new Set(entry.acked);
       record.done = entry.done;
+      record.started = new Set(entry.started);
     } else {
       // Numbered now, and taken as delivered: the agent that wrote them sent each when it happened.
       let seq = 0;

@@ -56,6 +56,18 @@ export class ReportDelivery {
     this.transmit(report.jobId, numbered);
   }
 
+  /**
+   * Notes on disk that the app's call is about to begin; true when an earlier run of this agent
+   * had noted it and never reported the app (it was killed in the middle of the call).
+   */
+  async starting(jobId: string, itemId: string): Promise<boolean> {
+    const record = this.record(jobId);
+    if (record.started.has(itemId)) return true;
+    record.started.add(itemId);
+    await this.options.persist();
+    return false;
+  }
+
   /** Sends a report already kept again (the server asked for the job again). */
   resend(jobId: string, itemId: string): void {
     const report = this.records.get(jobId)?.reports.get(itemId);

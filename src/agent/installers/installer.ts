@@ -29,6 +29,8 @@ export interface InstallOutcome {
   message: string;
   /** The last lines of the manager's output, ANSI escapes and \r progress frames removed. */
   log: string;
+  /** Nothing to do: the package was already as asked ("Already installed", "Not installed"). */
+  alreadyDone?: true;
 }
 
 /** One installed package and whether its manager offers a newer version. */
@@ -157,6 +159,7 @@ export const skippedInstalled = (version: string, log = ''): InstallOutcome => (
   exitCode: null,
   message: `Already installed${versionNote(version)}`,
   log,
+  alreadyDone: true,
 });
 
 export const skippedNotInstalled = (): InstallOutcome => ({
@@ -165,6 +168,7 @@ export const skippedNotInstalled = (): InstallOutcome => ({
   exitCode: null,
   message: 'Not installed',
   log: '',
+  alreadyDone: true,
 });
 
 export const skippedUpToDate = (version: string, log = '', exitCode: number | null = null): InstallOutcome => ({
@@ -174,6 +178,20 @@ export const skippedUpToDate = (version: string, log = '', exitCode: number | nu
   message: `Already up to date${versionNote(version)}`,
   log,
 });
+
+/**
+ * The outcome of an app that an earlier run of this agent began in this job and did not live to
+ * report (killed mid-call): found done now, it was done by this job, not before it. "Installed",
+ * not "Already installed"; "Removed", not "Not installed". Anything else stands as it is.
+ */
+export function finishedByEarlierRun(kind: 'install' | 'upgrade' | 'uninstall', outcome: InstallOutcome): InstallOutcome {
+  if (!outcome.alreadyDone) return outcome;
+  if (kind === 'install' && outcome.message.startsWith('Already installed'))
+    return { ...outcome, status: 'succeeded', message: `Installed${versionNote(outcome.version ?? '')}`, alreadyDone: undefined };
+  if (kind === 'uninstall' && outcome.message === 'Not installed')
+    return { ...outcome, status: 'succeeded', message: 'Removed', alreadyDone: undefined };
+  return outcome;
+}
 
 /**
  * "Updated from 2.10-2 to 2.10-3"; "Updated to 2.10-3" or "Updated" when a version is not known;

@@ -229,7 +229,15 @@ export class WingetInstaller implements Installer {
     if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
     const version = await this.installedVersion(id);
     if (meaning.kind === 'already-installed')
-      return { status: 'skipped', version, exitCode, message: `${meaning.message}${versionNote(version)}`, log };
+      return {
+        status: 'skipped',
+        version,
+        exitCode,
+        message: `${meaning.message}${versionNote(version)}`,
+        log,
+        // Only this exact package as asked; another or a newer version installed is not "done".
+        ...(meaning.message === 'Already installed' ? { alreadyDone: true as const } : {}),
+      };
     const message = `Installed${versionNote(version)}${meaning.restartNeeded ? '; restart the PC to finish' : ''}`;
     return { status: 'succeeded', version, exitCode, message, log };
   }
