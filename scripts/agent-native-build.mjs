@@ -45,12 +45,18 @@ export function agentNativeBuildIsStale(targetIds = TARGETS.map((target) => targ
 
 const megabytes = (path) => `${(statSync(path).size / 1e6).toFixed(1)} MB`;
 
-/** The packages of one target, beside its executable; each returns its manifest entry or null. */
+/** A package this machine cannot make is left out of the manifest, with the reason on the console. */
+function skipped(reason) {
+  console.warn(reason);
+  return [];
+}
+
+/** The packages of one target, beside its executable, as manifest entries. */
 function buildPackages(target, executable, sources, version, outDir) {
   const license = nodeLicense(target.node, target.prepare);
   const base = `loadout-agent-${target.id}`;
   if (target.platform === 'linux') {
-    if (!hasTool('dpkg-deb')) return [console.warn(`No dpkg-deb here: no ${base}.deb`) ?? null];
+    if (!hasTool('dpkg-deb')) return skipped(`No dpkg-deb here: no ${base}.deb`);
     const unitText = sources.systemdUnit([DEB_LINK, 'run', '--config-dir', DEB_CONFIG_DIR]);
     buildDeb({
       executable,
@@ -69,9 +75,9 @@ function buildPackages(target, executable, sources, version, outDir) {
     buildMacosTarball({ executable, license, version, folderName: base, plistName, plistText, outFile: join(outDir, `${base}.tar.gz`) });
     return [{ format: 'tar.gz', file: `${base}.tar.gz` }];
   }
-  if (!hasTool('wixl')) return [console.warn(`No wixl here (apt-get install -y wixl): no ${base}.msi`) ?? null];
+  if (!hasTool('wixl')) return skipped(`No wixl here (apt-get install -y wixl): no ${base}.msi`);
   if (!buildMsi({ executable, version, outFile: join(outDir, `${base}.msi`) })) {
-    return [console.warn(`"${version}" is not an MSI version (major.minor.build): no ${base}.msi`) ?? null];
+    return skipped(`"${version}" is not an MSI version (major.minor.build): no ${base}.msi`);
   }
   return [{ format: 'msi', file: `${base}.msi` }];
 }
@@ -100,7 +106,7 @@ export async function buildAgentNative({ targets = TARGETS.map((target) => targe
       const problems = checkExecutable(executable, target);
       if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
       if (target.id === 'linux-x64' && process.platform === 'linux' && process.arch === 'x64') smokeTest(executable, version);
-      const entries = [{ format: 'exe', file }, ...buildPackages(target, executable, sources, version, staging).filter(Boolean)];
+      const entries = [{ format: 'exe', file }, ...buildPackages(target, executable, sources, version, staging)];
       for (const entry of entries) {
         builds.push({ platform: target.platform, arch: target.arch, ...entry, node: nodeVersion });
         console.log(`  ${entry.file.padEnd(36)} ${megabytes(join(staging, entry.file)).padStart(9)}`);
