@@ -5,7 +5,15 @@ import { ErrorCode } from '@shared/api/error-codes';
 import { Agent, type AgentExit, type AgentObserver } from './agent';
 import { parseCommand, usage, UsageError, type Command } from './cli-args';
 import { ConfigStore, isPrivileged, resolveConfigDir, type AgentConfig } from './config-store';
-import { defaultDeviceName, deviceOfCredential, enrollWithCode, newDeviceId, ServerRefused, ServerUnreachable } from './enrolment';
+import {
+  defaultDeviceName,
+  deviceOfCredential,
+  enrolledConfig,
+  enrollWithCode,
+  newDeviceId,
+  ServerRefused,
+  ServerUnreachable,
+} from './enrolment';
 import { EXIT, Failure } from './exit';
 import { installCommand, uninstallCommand, type Voice } from './install-commands';
 import { acquireInstanceLock, AlreadyRunning, runningAgent } from './instance-lock';
@@ -112,13 +120,8 @@ async function enroll(command: Extract<Command, { command: 'enroll' }>): Promise
   });
   const deviceName = command.name ?? defaultDeviceName();
   const answer = await enrollWithCode({ server: command.server, code: command.code, deviceId: newDeviceId(), deviceName });
-  await store.save({
-    server: command.server,
-    deviceId: answer.device.device_id,
-    deviceName: answer.device.device_name,
-    credential: answer.credential,
-    ...(command.insecureHttp ? { insecureHttp: true as const } : {}),
-  });
+  // The release key is pinned here, with the credential: updates are checked against it.
+  await store.save(enrolledConfig(command.server, answer, { insecureHttp: command.insecureHttp }));
   const dirOption = command.configDir ? ['--config-dir', store.dir] : [];
   say(`Enrolled "${answer.device.device_name}" with ${command.server}.`);
   say(`Start the agent:        ${selfCommand(['run', ...dirOption], { root: isPrivileged() })}`);

@@ -116,9 +116,12 @@ describe('the device agent, built and run as a person runs it', () => {
     const file = join(w.configDir, 'agent.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(w.configDir)).mode & 0o777).toBe(0o700);
-    const config = JSON.parse(await readFile(file, 'utf8')) as { server: string; deviceId: string; credential: string };
+    const config = JSON.parse(await readFile(file, 'utf8')) as { server: string; credential: string; releasePublicKey?: string };
     expect(config.server).toBe(url);
     expect(enrolment.stdout + enrolment.stderr).not.toContain(config.credential);
+    // The server's release key, pinned with the credential: the builds it will be offered are checked against it.
+    const releases = (await (await fetch(`${url}/api/client/agent/releases`)).json()) as { publicKey: string };
+    expect(config.releasePublicKey).toBe(releases.publicKey);
 
     // The same code again: used up, said in one line, exit code 1.
     const again = await cli(['enroll', '--server', url, '--code', w.code, '--config-dir', join(w.configDir, 'second')]);

@@ -4,7 +4,7 @@ import { lstat, mkdir, open, readdir, readlink, rename, rm, rmdir, symlink, unli
 import { basename, dirname, join } from 'node:path';
 
 import { isPrivileged, type AgentConfig } from '../config-store';
-import { enrollWithCode, newDeviceId } from '../enrolment';
+import { enrolledConfig, enrollWithCode, newDeviceId } from '../enrolment';
 import { systemServiceDeps, type ServiceDeps } from '../service/index';
 
 export type PathKind = 'file' | 'dir' | 'link' | 'other';
@@ -126,13 +126,7 @@ export function systemInstallDeps(): InstallDeps {
         deviceId: newDeviceId(),
         deviceName: request.deviceName,
       });
-      return {
-        server: request.server,
-        deviceId: answer.device.device_id,
-        deviceName: answer.device.device_name,
-        credential: answer.credential,
-        ...(request.insecureHttp ? { insecureHttp: true as const } : {}),
-      };
+      return enrolledConfig(request.server, answer, { insecureHttp: request.insecureHttp });
     },
   };
 }
