@@ -1,11 +1,13 @@
-import { Button, Group, Input, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { TIMING } from '@shared/constants';
 
+import { useGetAgentReleasesQuery } from '../lib/agent-releases-api';
 import { notify } from '../lib/notify';
-import { detectPlatform, type ClientPlatform } from '../lib/platform';
+import { visitorPlatform, type ClientPlatform } from '../lib/platform';
 import { downloadFile } from '../lib/save-file';
 
 const PLATFORM_OPTIONS: Array<{ value: ClientPlatform; label: string }> = [
@@ -21,9 +23,45 @@ const FILE_NAMES: Readonly<Record<ClientPlatform, string>> = {
   linux: 'Loadout Desktop.AppImage',
 };
 
+interface DownloadClientDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /**
+   * Where the screen that opened it shows the agent (the Devices screen: a new token's dialog).
+   * Without it, a system with no installer links to the Devices screen instead.
+   */
+  onUseAgent?: () => void;
+}
+
+/** What replaces the download for a system this server has no installer for: the way that works there. */
+function NotAvailable({ onUseAgent }: { onUseAgent?: () => void }) {
+  return (
+    <Alert color="yellow" variant="light" title="The desktop client is not available on this server">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Connect this computer with the agent instead: generate a registration token, then download the agent for this system from its
+          dialog and run the one command shown.
+        </Text>
+        {onUseAgent ? (
+          <Button size="xs" variant="light" onClick={onUseAgent}>
+            Connect with the agent
+          </Button>
+        ) : (
+          <Anchor component={Link} to="/devices" size="sm">
+            Connect with the agent from the Devices screen
+          </Anchor>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** "Download Desktop Client" (SPEC §2, §4 "Desktop download"). */
-export function DownloadClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [platform, setPlatform] = useState<ClientPlatform>(() => detectPlatform());
+export function DownloadClientDialog({ opened, onClose, onUseAgent }: DownloadClientDialogProps) {
+  const [platform, setPlatform] = useState<ClientPlatform>(visitorPlatform);
+  // Offered only where the server lists an installer; should the list fail, the download itself still says whether it worked.
+  const releases = useGetAgentReleasesQuery(undefined, { skip: !opened });
+  const available = releases.data?.desktop[platform] ?? (releases.isError ? true : null);
   const [busy, setBusy] = useState(false);
   const closeTimer = useRef<number | null>(null);
 
@@ -67,13 +105,21 @@ export function DownloadClientDialog({ opened, onClose }: { opened: boolean; onC
             data={PLATFORM_OPTIONS}
           />
         </Input.Wrapper>
+        {available === false ? <NotAvailable onUseAgent={onUseAgent} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button leftSection={<IconDownload size={16} aria-hidden />} disabled={busy} onClick={() => void download()}>
-            {busy ? 'Downloading...' : 'Download & Install'}
-          </Button>
+          {available === false ? null : (
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={available === null}
+              disabled={busy}
+              onClick={() => void download()}
+            >
+              {busy ? 'Downloading...' : 'Download & Install'}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -11,6 +11,17 @@ export function detectPlatform(userAgent: string = navigator.userAgent): ClientP
   return 'windows';
 }
 
+/**
+ * The visitor's system, for offering its download first. Client hints name it plainly where the
+ * browser has them. Only their three plain names are taken: a browser whose user agent was
+ * overridden reports an empty platform there, and "Chrome OS" or "Android" say less than the
+ * user agent string does.
+ */
+export function visitorPlatform(): ClientPlatform {
+  const hint = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? '';
+  return detectPlatform(['Windows', 'macOS', 'Linux'].includes(hint) ? hint : navigator.userAgent);
+}
+
 declare global {
   interface Window {
     /**

@@ -115,8 +115,9 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
             setNoteDismissed(true);
           }}
         >
-          Install the desktop client on the machine you want to add, then enter a token&apos;s code there (or open its registration link on
-          that machine). Each use takes one seat; a token expires after 24 hours or when your seats are full.
+          Generate a token, then on the machine you want to add download the agent its dialog offers and run the one command shown (or open
+          the token&apos;s registration link on that machine). Each use takes one seat; a token expires after 24 hours or when your seats
+          are full.
         </Alert>
       )}
       {query.isError ? (
@@ -142,7 +143,14 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
       />
       {downloadOpen ? (
         <Suspense fallback={null}>
-          <DownloadClientDialog opened onClose={() => setDownloadOpen(false)} />
+          <DownloadClientDialog
+            opened
+            onClose={() => setDownloadOpen(false)}
+            onUseAgent={() => {
+              setDownloadOpen(false);
+              setGenerateOpen(true);
+            }}
+          />
         </Suspense>
       ) : null}
     </Stack>

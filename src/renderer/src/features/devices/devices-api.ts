@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 
-import type { AgentReleasesResponse } from '@shared/api/client';
 import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
 
 import { baseApi } from '../../lib/base-api';
@@ -104,13 +103,6 @@ export const devicesApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/device-tokens/${encodeURIComponent(id)}`, method: 'DELETE', schema: success }),
       invalidatesTags: ['DeviceTokens'],
     }),
-    /** The agent builds with their SHA-256, for the commands that check the download before running it. */
-    getAgentReleases: build.query<AgentReleasesResponse, void>({
-      query: () => ({
-        url: '/api/client/agent/releases',
-        schema: () => import('@shared/api/client').then((m) => m.agentReleasesResponseSchema),
-      }),
-    }),
   }),
 });
 
@@ -126,5 +118,4 @@ export const {
   useGetTokensQuery,
   useCreateTokenMutation,
   useDeleteTokenMutation,
-  useGetAgentReleasesQuery,
 } = devicesApi;
