@@ -1,7 +1,7 @@
-import { ActionIcon, Code, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Loader, Stack, Text } from '@mantine/core';
 
-import { useGetAgentReleasesQuery } from './devices-api';
+import { useGetAgentReleasesQuery } from '../../lib/agent-releases-api';
+import { CopyableCommand } from './copyable-command';
 
 /** The page a registration link opens (the server's registration_url has the same shape). */
 export function registrationLink(origin: string, code: string): string {
@@ -41,30 +41,6 @@ export function agentCommands(origin: string, link: string, sha256: string): Arr
   ];
 }
 
-function CommandLine({ label, command }: { label: string; command: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block fz="xs" style={{ flex: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {command}
-        </Code>
-        <CopyButton value={command}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy command'} withArrow>
-              <ActionIcon variant="light" color={copied ? 'teal' : undefined} size="lg" aria-label={`Copy: ${label}`} onClick={copy}>
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
-
 /**
  * Copyable commands for the headless agent (Node.js 20 or later, no other dependency), with the
  * SHA-256 of the file this server serves. Without it there is no download command: one that runs
@@ -83,9 +59,9 @@ export function AgentCommands({ link, origin = window.location.origin }: { link:
   }
   return (
     <Stack gap="sm">
-      <CommandLine label="SHA-256 of loadout-agent.mjs" command={sha256} />
+      <CopyableCommand label="SHA-256 of loadout-agent.mjs" command={sha256} />
       {agentCommands(origin, link, sha256).map((line) => (
-        <CommandLine key={line.command} {...line} />
+        <CopyableCommand key={line.command} {...line} />
       ))}
       <Text size="xs" c="dimmed">
         Needs Node.js 20 or later. The agent runs only if the downloaded file has this SHA-256. On Windows, run them in an administrator

@@ -130,7 +130,8 @@ describe('Device Registration Tokens', () => {
     });
     fireEvent.click(within(await openGenerate()).getByRole('button', { name: 'Generate' }));
     const result = await screen.findByRole('dialog', { name: 'Registration Token Generated' });
-    const headless = within(result);
+    fireEvent.click(within(result).getByRole('button', { name: 'Other ways' }));
+    const headless = within(await within(result).findByRole('region', { name: 'The headless agent' }));
     expect(await headless.findByText(SHA256)).toBeInTheDocument();
     expect(headless.getByRole('button', { name: 'Copy: SHA-256 of loadout-agent.mjs' })).toBeInTheDocument();
 
@@ -152,6 +153,37 @@ describe('Device Registration Tokens', () => {
     for (const os of ['Linux', 'macOS', 'Windows (PowerShell)']) {
       expect(headless.getByRole('button', { name: `Copy: ${os}: download the agent, check it and add this machine` })).toBeInTheDocument();
     }
+  });
+
+  it('leads the new token with the native agent for this system, its command carrying the token’s registration link', async () => {
+    const deb = {
+      platform: 'linux' as const,
+      arch: 'x64' as const,
+      format: 'deb' as const,
+      url: 'http://localhost/api/client/agent/linux/x64?format=deb',
+      sha256: '5e'.repeat(32),
+      size: 31_917_492,
+      signature: 'c2lnbmF0dXJl',
+    };
+    await openDevices(3, 1, {
+      'POST /api/device-tokens': { status: 201, data: { token: makeToken() } },
+      'GET /api/client/agent/releases': { status: 200, data: { ...releases, builds: [...releases.builds, deb] } },
+    });
+    fireEvent.click(within(await openGenerate()).getByRole('button', { name: 'Generate' }));
+    const result = within(await screen.findByRole('dialog', { name: 'Registration Token Generated' }));
+    const downloads = within(result.getByRole('region', { name: 'Download for Linux' }));
+    expect(await downloads.findByRole('link', { name: 'Download loadout-agent-linux-x64.deb' })).toHaveAttribute('href', deb.url);
+    expect(downloads.getByText('5e'.repeat(32))).toBeInTheDocument();
+    expect(
+      downloads.getByText(
+        "sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install 'http://localhost/enroll?code=ABCD-1234'",
+      ),
+    ).toBeInTheDocument();
+    // Windows has no build here: said so, with the way that works instead.
+    fireEvent.click(downloads.getByRole('radio', { name: 'Windows' }));
+    expect(await result.findByText('No Windows build on this server yet')).toBeInTheDocument();
+    fireEvent.click(result.getByRole('button', { name: 'Show other ways' }));
+    expect(await result.findByRole('region', { name: 'The headless agent' })).toBeVisible();
   });
 
   it('offers no download command when the server has no agent build to check against', async () => {
@@ -178,7 +210,10 @@ describe('Device Registration Tokens', () => {
     // The result: the code and the headless agent's commands with this token's link.
     const result = await screen.findByRole('dialog', { name: 'Registration Token Generated' });
     expect(within(result).getByText('ABCD-1234')).toBeInTheDocument();
-    expect(within(result).getAllByText(/node loadout-agent\.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).toHaveLength(3);
+    fireEvent.click(within(result).getByRole('button', { name: 'Other ways' }));
+    expect(await within(result).findAllByText(/node loadout-agent\.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).toHaveLength(
+      3,
+    );
     fireEvent.click(within(result).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registration Token Generated' })).not.toBeInTheDocument());
     const before = api.callsTo('GET', '/api/devices').length;

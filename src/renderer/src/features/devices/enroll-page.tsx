@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktopPlus, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,8 +10,9 @@ import { PageHeader } from '../../components/page-header';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { notify } from '../../lib/notify';
-import { desktopBridge, detectPlatform } from '../../lib/platform';
-import { AgentCommands, registrationLink } from './agent-commands';
+import { desktopBridge, type ClientPlatform } from '../../lib/platform';
+import { registrationLink } from './agent-commands';
+import { ConnectMachine } from './connect-machine';
 
 const DownloadClientDialog = lazy(() =>
   import('../../components/download-client-dialog').then((m) => ({ default: m.DownloadClientDialog })),
@@ -27,6 +28,30 @@ function Way({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** The desktop client, for a system this server has its installer for. */
+function DesktopWays({ code, platform, onDownload }: { code: string; platform: ClientPlatform; onDownload: () => void }) {
+  const origin = window.location.origin;
+  return (
+    <Stack gap="sm" component="section" aria-label="The desktop client">
+      <Title order={3} fz="md">
+        The desktop client
+      </Title>
+      <Text size="sm">
+        If the Loadout desktop client is installed on this machine, it opens and adds the machine with this code. Otherwise install it for{' '}
+        {PLATFORM_LABELS[platform]} first, then come back to this page.
+      </Text>
+      <Group gap="sm">
+        <Button component="a" href={enrolmentDeepLink(origin, code)} leftSection={<IconExternalLink size={16} />}>
+          Open in the desktop client
+        </Button>
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onDownload}>
+          Download Desktop Client
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -74,7 +99,6 @@ export function EnrollPage() {
   const code = params.get('code')?.trim() ?? '';
   const authenticated = useIsAuthenticated();
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const platform = detectPlatform();
   const bridge = desktopBridge();
 
   if (!code) {
@@ -96,43 +120,22 @@ export function EnrollPage() {
         title="Add this machine"
         description={
           <>
-            Registration code <Code fw={600}>{code}</Code>. Choose one way to connect this machine to Loadout; the code works for 24 hours
-            at most.{authenticated ? null : ' You do not need to sign in here: the code is enough.'}
+            Registration code <Code fw={600}>{code}</Code>. The code works for 24 hours at most.
+            {authenticated ? null : ' You do not need to sign in here: the code is enough.'}
           </>
         }
       />
-      {bridge ? (
-        <AddWithCode bridge={bridge} code={code} />
-      ) : (
-        <Way title="Open in the desktop client">
-          <Text size="sm">If the Loadout desktop client is installed on this machine, it opens and adds the machine with this code.</Text>
-          <div>
-            <Button component="a" href={enrolmentDeepLink(origin, code)} leftSection={<IconExternalLink size={16} />}>
-              Open in the desktop client
-            </Button>
-          </div>
-        </Way>
-      )}
-      {/* Nothing to download inside the desktop window: it is the client. */}
-      {bridge ? null : (
-        <Way title="Install the desktop client">
-          <Text size="sm">
-            This looks like a {PLATFORM_LABELS[platform]} machine. Download the client, install it, then come back to this page and open it
-            in the client.
-          </Text>
-          <div>
-            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => setDownloadOpen(true)}>
-              Download Desktop Client
-            </Button>
-          </div>
-        </Way>
-      )}
-      <Way title="A machine without a desktop">
-        <Text size="sm">
-          On a server or any machine you reach by terminal, the headless agent does the same job. Run these commands on the machine to add:
-        </Text>
-        <AgentCommands link={link} origin={origin} />
-      </Way>
+      {bridge ? <AddWithCode bridge={bridge} code={code} /> : null}
+      <Paper withBorder radius="md" p="md">
+        <ConnectMachine
+          link={link}
+          origin={origin}
+          desktopWays={
+            // Inside the desktop window there is nothing to open or download: it is the client.
+            bridge ? undefined : (platform) => <DesktopWays code={code} platform={platform} onDownload={() => setDownloadOpen(true)} />
+          }
+        />
+      </Paper>
       {authenticated ? (
         <Anchor component={Link} to="/devices" size="sm">
           Back to Devices

@@ -1,10 +1,10 @@
-import { Button, Code, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 import type { DeviceToken } from '@shared/api/devices';
 
 import { notify } from '../../lib/notify';
-import { AgentCommands } from './agent-commands';
+import { ConnectMachine } from './connect-machine';
 import { tokenErrorMessage } from './device-errors';
 import { useCreateTokenMutation } from './devices-api';
 
@@ -105,7 +105,21 @@ function originOf(link: string): string {
   }
 }
 
-/** The result: the code for the desktop client, and the headless agent's commands with its link. */
+/** The desktop client's way, under "Other ways" when this server has its installer for the chosen system. */
+function DesktopCode({ code }: { code: string }) {
+  return (
+    <Stack gap={4} component="section" aria-label="The desktop client">
+      <Title order={4} fz="md">
+        The desktop client
+      </Title>
+      <Text size="sm">
+        Enter the code <Code fw={600}>{code}</Code> in the desktop client on the machine to add, or open the registration link there.
+      </Text>
+    </Stack>
+  );
+}
+
+/** The result: the code and its link, then the agent download for the machine to add, with the link in its command. */
 function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => void }) {
   async function copyLink() {
     try {
@@ -117,22 +131,23 @@ function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => v
   }
   return (
     <Stack gap="md">
-      <Text size="sm">
-        Enter the code <Code fw={600}>{token.code}</Code> in the desktop client on the machine to add, or open the registration link there.
-      </Text>
-      <Group>
-        <Button variant="default" size="xs" onClick={() => void copyLink()}>
+      <Group gap="sm" wrap="wrap" justify="space-between">
+        <Text size="sm">
+          Registration code <Code fw={600}>{token.code}</Code>
+        </Text>
+        {/* Focus starts at the top, so the download below is what comes next, not skipped. */}
+        <Button variant="default" size="xs" onClick={() => void copyLink()} data-autofocus>
           Copy registration link
         </Button>
       </Group>
-      <Text size="sm" fw={600}>
-        A machine without a desktop
-      </Text>
-      <AgentCommands link={token.registration_url} origin={originOf(token.registration_url)} />
+      <ConnectMachine
+        link={token.registration_url}
+        origin={originOf(token.registration_url)}
+        titleOrder={3}
+        desktopWays={() => <DesktopCode code={token.code} />}
+      />
       <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
-          Done
-        </Button>
+        <Button onClick={onDone}>Done</Button>
       </Group>
     </Stack>
   );

@@ -1,0 +1,28 @@
+import { Accordion } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface DisclosureProps {
+  title: ReactNode;
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+  children: ReactNode;
+  size?: 'sm' | 'md';
+}
+
+/** A collapsed section whose header is a button (Enter or Space opens it), for what most people do not need. */
+export function Disclosure({ title, opened, onChange, children, size = 'md' }: DisclosureProps) {
+  return (
+    <Accordion
+      variant="contained"
+      chevronPosition="left"
+      value={opened ? 'open' : null}
+      onChange={(value) => onChange(value === 'open')}
+      styles={size === 'sm' ? { label: { paddingBlock: 6, fontSize: 'var(--mantine-font-size-sm)' } } : undefined}
+    >
+      <Accordion.Item value="open">
+        <Accordion.Control>{title}</Accordion.Control>
+        <Accordion.Panel>{children}</Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
