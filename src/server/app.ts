@@ -118,7 +118,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.decorate('services', createServices(ctx, rateLimiter));
   app.decorate('rateLimiter', rateLimiter);
-  app.decorate('agentHub', new AgentHub(app.services.agentJobs, bus, app.log, () => clock.now().getTime(), config.agentMessagesPerSecond));
+  app.decorate(
+    'agentHub',
+    new AgentHub(
+      app.services.agentJobs,
+      app.services.agentUpdates,
+      bus,
+      app.log,
+      () => clock.now().getTime(),
+      config.agentMessagesPerSecond,
+    ),
+  );
   app.decorate('browserEvents', new BrowserEvents(bus));
   // Jobs nobody took expire even when nobody looks (read paths expire them too).
   const expiry = setInterval(

@@ -49,6 +49,8 @@ const envSchema = z.object({
   AGENT_FILE: z.string().default('./dist/agent/loadout-agent.mjs'),
   /** The native agent builds and their manifest.json (scripts/agent-native-build.mjs), served at GET /api/client/agent/{platform}/{arch}. */
   AGENT_NATIVE_DIR: z.string().default('./dist/agent/native'),
+  /** `hold`: native agents are not offered the newer build this server carries (they keep the version they run). */
+  AGENT_UPDATES: z.enum(['auto', 'hold']).default('auto'),
   /** The Ed25519 key that signs the agent builds (PKCS#8 PEM or base64 DER); unset or empty: generated once and kept in the data folder. */
   RELEASE_SIGNING_KEY: z.string().optional(),
   /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
@@ -107,6 +109,8 @@ export interface Config {
   webDir: string;
   agentFile: string;
   agentNativeDir: string;
+  /** Whether native agents are offered this server's newer build when they connect. */
+  agentUpdates: 'auto' | 'hold';
   /** Private: signs the agent builds; a KeyObject, so that logging the config cannot print it. */
   releaseSigningKey: KeyObject;
   /** null: do not seed (tests that want an empty catalogue). */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(e.WEB_DIR),
     agentFile: resolve(e.AGENT_FILE),
     agentNativeDir: resolve(e.AGENT_NATIVE_DIR),
+    agentUpdates: e.AGENT_UPDATES,
     releaseSigningKey,
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     logLevel: e.LOG_LEVEL,

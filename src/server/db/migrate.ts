@@ -15,6 +15,7 @@ import { migration0012DeviceCheckIns } from './migrations/0012-device-check-ins'
 import { migration0013RemovalChecks } from './migrations/0013-removal-checks';
 import { migration0014DeviceSecrets } from './migrations/0014-device-secrets';
 import { migration0015DuplicateAgents } from './migrations/0015-duplicate-agents';
+import { migration0016AgentUpdates } from './migrations/0016-agent-updates';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-removal-checks': migration0013RemovalChecks,
   '0014-device-secrets': migration0014DeviceSecrets,
   '0015-duplicate-agents': migration0015DuplicateAgents,
+  '0016-agent-updates': migration0016AgentUpdates,
 };
 
 /**

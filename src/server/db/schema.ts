@@ -198,6 +198,16 @@ export interface DevicesTable {
   /** When another agent last connected with this device's credential, and from where. */
   duplicate_agent_at: string | null;
   duplicate_agent_from: string | null;
+  /** What kind of program the agent said it is (hello's build: native, script, desktop); null for older agents. */
+  agent_build: string | null;
+  /**
+   * The agent's self-update: its last update.status (downloading, installing, restarting, failed,
+   * rolled-back), or `held` when the administrator holds updates and a newer build exists.
+   */
+  agent_update_state: string | null;
+  agent_update_version: string | null;
+  agent_update_message: string | null;
+  agent_update_at: Timestamp | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */

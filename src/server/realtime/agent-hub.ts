@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 
 import {
   AGENT_CLOSE_DEACTIVATED,
+  AGENT_CLOSE_PROTOCOL,
   AGENT_CLOSE_REPLACED,
   AGENT_HEARTBEAT_MS,
   type AgentMessage,
@@ -12,6 +13,7 @@ import {
 
 import type { DevicesTable } from '../db/schema';
 import type { AgentJobService } from '../services/agent-jobs.service';
+import type { AgentUpdateService } from '../services/agent-updates.service';
 import { byteLengthOf, openConnection, parse, sendTo, textOf, type Connection } from './agent-connection';
 import {
   AGENT_CLOSE_GRACE_MS,
@@ -49,6 +51,7 @@ export class AgentHub {
 
   constructor(
     private readonly jobs: AgentJobService,
+    private readonly updates: AgentUpdateService,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
@@ -216,6 +219,8 @@ export class AgentHub {
         return this.inventories.offer(device, message.packages);
       case 'removal.plan':
         return this.jobs.removalPlan(device, message);
+      case 'update.status':
+        return this.updates.status(device, message);
     }
   }
 
@@ -237,10 +242,19 @@ export class AgentHub {
 
   private async welcome(connection: Connection, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
     const { device } = connection;
+    // Said, not dropped: an agent whose hello went unanswered would reconnect for ever without knowing why.
+    const refusal = await this.updates.protocolRefusal(hello);
+    if (refusal) {
+      connection.socket.close(AGENT_CLOSE_PROTOCOL, refusal);
+      return;
+    }
     connection.ready = true;
     connection.lastSeenWrite = this.now();
     await this.jobs.connected(device, hello);
     this.send(connection, { type: 'welcome', deviceId: device.device_id, deviceName: device.device_name, heartbeatMs: AGENT_HEARTBEAT_MS });
+    // The agent downloads it while it works; it restarts on it only between two package-manager calls.
+    const update = await this.updates.offerFor(device, hello);
+    if (update) this.send(connection, update);
     await this.sendPendingJobs(connection);
     await this.requestInventory(connection);
   }

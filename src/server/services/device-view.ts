@@ -1,4 +1,5 @@
 import {
+  AGENT_UPDATE_VIEW_STATES,
   CAPABILITIES,
   DEVICE_PLATFORMS,
   DEVICE_TYPES,
@@ -104,6 +105,12 @@ function duplicateAgent(row: DevicesTable, now: Date): Device['duplicate_agent']
   return { at: row.duplicate_agent_at, from: row.duplicate_agent_from };
 }
 
+function agentUpdate(row: DevicesTable): Device['agent_update'] {
+  const state = AGENT_UPDATE_VIEW_STATES.find((known) => known === row.agent_update_state);
+  if (!state || !row.agent_update_version || !row.agent_update_at) return null;
+  return { state, version: row.agent_update_version, message: row.agent_update_message, at: row.agent_update_at };
+}
+
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
   const minutes =
     row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
@@ -132,5 +139,6 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     arch: row.arch,
     agent_version: row.agent_version,
     duplicate_agent: duplicateAgent(row, now),
+    agent_update: agentUpdate(row),
   };
 }

@@ -3,6 +3,7 @@ import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
 import { AgentJobService } from './agent-jobs.service';
+import { AgentUpdateService } from './agent-updates.service';
 import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
@@ -65,6 +66,7 @@ export interface Services {
   removalChecks: RemovalCheckService;
   paymentSettlement: PaymentSettlementService;
   clientReleases: ClientReleaseService;
+  agentUpdates: AgentUpdateService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -115,5 +117,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     monitoring,
     schedules: new ScheduleService(ctx, subscription, lists, installations),
     clientReleases,
+    agentUpdates: new AgentUpdateService(ctx, clientReleases, installations),
   };
 }

@@ -12,6 +12,16 @@ import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
  * may therefore see a job twice and report an item twice, and nothing happens twice.
  */
 export const AGENT_PROTOCOL_VERSION = 1;
+/**
+ * The oldest protocol this server still speaks. An agent's hello names its protocol; an older
+ * one is answered with AGENT_CLOSE_PROTOCOL and a reason naming the agent version to install,
+ * never dropped in silence (the agent would reconnect for ever without knowing why).
+ */
+export const AGENT_PROTOCOL_MIN = 1;
+/** The close code for an agent whose protocol this server does not speak (after HTTP 426, Upgrade Required). */
+export const AGENT_CLOSE_PROTOCOL = 4426;
+/** How long an agent refused for its protocol waits before it tries again: an update may have reached it meanwhile. */
+export const AGENT_PROTOCOL_RETRY_MS = 30 * 60 * 1000;
 /** The largest frame the server reads from an agent (DESIGN §7). */
 export const AGENT_MESSAGE_MAX_BYTES = 64 * 1024;
 /** The largest frame an agent reads from the server (a job or the catalogue's package ids). */
@@ -52,6 +62,14 @@ export const JOB_KINDS = ['install', 'upgrade', 'uninstall'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** What the agent reports for one app; `queued` is the server's starting state only. */
+/** What kind of program the agent is: only a native one in its fixed home replaces itself. */
+export const AGENT_BUILDS = ['native', 'script', 'desktop'] as const;
+export type AgentBuildKind = (typeof AGENT_BUILDS)[number];
+
+/** Where an agent's self-update is; `failed` and `rolled-back` leave the old program running. */
+export const AGENT_UPDATE_STATES = ['downloading', 'installing', 'restarting', 'failed', 'rolled-back'] as const;
+export type AgentUpdateState = (typeof AGENT_UPDATE_STATES)[number];
+
 export const REPORTED_ITEM_STATUSES = ['installing', 'succeeded', 'failed', 'skipped'] as const;
 export type ReportedItemStatus = (typeof REPORTED_ITEM_STATUSES)[number];
 
@@ -94,6 +112,11 @@ export type JobItem = z.infer<typeof jobItemSchema>;
 /** One device's share of an installation: the apps it must install, upgrade or remove. */
 /** A report's place in its job: 1 for the first final report, then one more for each (job.done last). */
 const reportSeq = z.number().int().positive().max(1_000_000);
+/** An agent version as builds carry it: 1.2.3, maybe with a pre-release or build suffix. */
+const agentVersion = z
+  .string()
+  .max(40)
+  .regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/);
 
 export const jobSchema = z.object({
   jobId: id,
@@ -122,6 +145,18 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
   /** The report with this sequence number of the job was applied (or had been): the agent may forget it. */
   z.object({ type: z.literal('report.ack'), jobId: id, seq: reportSeq }),
+  /**
+   * A newer native build of the agent for its platform and processor (format exe). The agent
+   * checks the signature against the key it pinned at enrolment before it runs any of it.
+   */
+  z.object({
+    type: z.literal('update.available'),
+    version: agentVersion,
+    url: z.string().max(2048),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().positive(),
+    signature: z.string().max(200),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
@@ -137,8 +172,11 @@ export type InventoryPackage = z.infer<typeof inventoryPackageSchema>;
 export const agentMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hello'),
-    protocol: z.literal(AGENT_PROTOCOL_VERSION),
+    /** Any number: the server answers one outside AGENT_PROTOCOL_MIN..AGENT_PROTOCOL_VERSION with a reason. */
+    protocol: z.number().int().min(0).max(1_000_000),
     agentVersion: shortText(40),
+    /** Absent from older agents: taken as not native, so they are never offered an update. */
+    build: z.enum(AGENT_BUILDS).optional(),
     platform: shortText(20),
     arch: shortText(20),
     managers: z.array(z.enum(MANAGER_NAMES)).max(MANAGER_NAMES.length),
@@ -178,5 +216,7 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Only the requested packages found installed; 600 of them stay well under the frame limit. */
   z.object({ type: z.literal('inventory'), packages: z.array(inventoryPackageSchema).max(600) }),
+  /** How the agent's update to `version` goes; a failure or a rollback says why in `message`. */
+  z.object({ type: z.literal('update.status'), state: z.enum(AGENT_UPDATE_STATES), version: agentVersion, message: shortText(500) }),
 ]);
 export type AgentMessage = z.infer<typeof agentMessageSchema>;

@@ -27,6 +27,9 @@ export const platformInputSchema = z
   .optional()
   .default('unknown');
 
+/** An agent update as a device's page tells it (the agent's update.status states, and `held`). */
+export const AGENT_UPDATE_VIEW_STATES = ['downloading', 'installing', 'restarting', 'failed', 'rolled-back', 'held'] as const;
+
 export const deviceSchema = z.object({
   device_id: z.string(),
   deviceId: z.string(),
@@ -54,8 +57,18 @@ export const deviceSchema = z.object({
   agent_version: z.string().nullable(),
   /** When another agent last connected with this machine's credential (a copied enrolment), and from which address; null after a week. */
   duplicate_agent: z.object({ at: z.string(), from: z.string().nullable() }).nullable(),
+  /**
+   * The agent's self-update: under way, failed, rolled back, or held by the administrator; null
+   * when there is nothing to say. Absent from servers before agents updated themselves (an agent
+   * reads this schema at enrolment, and must still enrol with them).
+   */
+  agent_update: z
+    .object({ state: z.enum(AGENT_UPDATE_VIEW_STATES), version: z.string(), message: z.string().nullable(), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
+export type AgentUpdateView = NonNullable<Device['agent_update']>;
 
 /** GET /api/devices */
 export const devicesResponseSchema = z.object({

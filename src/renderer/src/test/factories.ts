@@ -129,6 +129,7 @@ export function makeDevice(
     agent_version: null,
     ...overrides,
     duplicate_agent: overrides.duplicate_agent ?? null,
+    agent_update: overrides.agent_update ?? null,
     device_name: name,
     last_active: lastActive,
   };

@@ -11,14 +11,21 @@ export async function markAgentSeen(
   db: Db,
   deviceRowId: string,
   at: string,
-  hello?: { managers: readonly string[]; agentVersion: string; arch: string },
+  hello?: { managers: readonly string[]; agentVersion: string; arch: string; build?: string },
 ): Promise<void> {
   await db
     .updateTable('devices')
     .set({
       agent_seen_at: at,
       last_active_at: at,
-      ...(hello ? { managers: JSON.stringify(hello.managers), agent_version: hello.agentVersion, arch: hello.arch } : {}),
+      ...(hello
+        ? {
+            managers: JSON.stringify(hello.managers),
+            agent_version: hello.agentVersion,
+            arch: hello.arch,
+            agent_build: hello.build ?? null,
+          }
+        : {}),
     })
     .where('id', '=', deviceRowId)
     .execute();
