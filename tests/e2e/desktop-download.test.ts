@@ -134,20 +134,34 @@ describe('downloading the desktop client from the Devices screen', () => {
     expect(downloads).toHaveLength(2);
   });
 
-  it('says "Failed to download client" and saves nothing when the server has no build for the platform', async () => {
+  it('offers no Download & Install for a platform without an installer, but the agent through a new token', async () => {
     const dialog = await openDialog();
     await dialog.getByText('macOS', { exact: true }).click();
     expect(await dialog.getByRole('radio', { name: 'macOS' }).isChecked()).toBe(true);
+    await dialog.getByText('The desktop client is not available on this server').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Download & Install' }).count()).toBe(0);
+    await screenshot(page, '62-download-not-available');
+    expect(downloads).toHaveLength(2);
 
+    // "Connect with the agent" opens Generate Token, whose result leads with the agent download.
+    await dialog.getByRole('button', { name: 'Connect with the agent' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Generate Registration Token' }).waitFor();
+  });
+
+  it('says "Failed to download client" and saves nothing when the listed installer cannot be fetched', async () => {
+    const dialog = await openDialog();
+    await dialog.getByRole('button', { name: 'Download & Install' }).waitFor();
+    // The installer went missing between the list and the click: the server answers 404.
+    rmSync(join(releases, LINUX_FILE));
     await pressDownloadAndInstall(dialog);
     await see(page, 'Failed to download client');
-    await screenshot(page, '62-download-failed');
+    await screenshot(page, '63-download-failed');
     // The dialog stays open, ready to try again or pick another platform.
     await dialog.getByRole('button', { name: 'Download & Install' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Download & Install' }).isEnabled()).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
     expect(await page.getByText('Download started').count()).toBe(0);
-    // The failure is shown after the answer is read, where a save would have happened: none did.
     expect(downloads).toHaveLength(2);
 
     // Close closes it.

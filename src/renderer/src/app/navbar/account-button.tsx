@@ -1,4 +1,4 @@
-import { Avatar, Button, type ButtonProps } from '@mantine/core';
+import { Avatar, Box, Button, type ButtonProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -29,7 +29,10 @@ export function AccountButton(props: MenuButtonProps) {
       rightSection={<IconChevronDown size={14} aria-hidden />}
       {...props}
     >
-      {user?.firstName || 'Account'}
+      {/* On a phone the avatar says whose account it is; the name would push the navbar past the screen's edge. */}
+      <Box component="span" visibleFrom="xs">
+        {user?.firstName || 'Account'}
+      </Box>
     </Button>
   );
 }

@@ -17,7 +17,11 @@ export function Disclosure({ title, opened, onChange, children, size = 'md' }: D
       chevronPosition="left"
       value={opened ? 'open' : null}
       onChange={(value) => onChange(value === 'open')}
-      styles={size === 'sm' ? { label: { paddingBlock: 6, fontSize: 'var(--mantine-font-size-sm)' } } : undefined}
+      // Narrow insets: what sits inside (commands, cards) needs the width on a phone more than the padding.
+      styles={{
+        content: { paddingInline: 'var(--mantine-spacing-xs)' },
+        ...(size === 'sm' ? { label: { paddingBlock: 6, fontSize: 'var(--mantine-font-size-sm)' } } : {}),
+      }}
     >
       <Accordion.Item value="open">
         <Accordion.Control>{title}</Accordion.Control>

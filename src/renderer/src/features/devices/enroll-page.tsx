@@ -126,16 +126,14 @@ export function EnrollPage() {
         }
       />
       {bridge ? <AddWithCode bridge={bridge} code={code} /> : null}
-      <Paper withBorder radius="md" p="md">
-        <ConnectMachine
-          link={link}
-          origin={origin}
-          desktopWays={
-            // Inside the desktop window there is nothing to open or download: it is the client.
-            bridge ? undefined : (platform) => <DesktopWays code={code} platform={platform} onDownload={() => setDownloadOpen(true)} />
-          }
-        />
-      </Paper>
+      <ConnectMachine
+        link={link}
+        origin={origin}
+        desktopWays={
+          // Inside the desktop window there is nothing to open or download: it is the client.
+          bridge ? undefined : (platform) => <DesktopWays code={code} platform={platform} onDownload={() => setDownloadOpen(true)} />
+        }
+      />
       {authenticated ? (
         <Anchor component={Link} to="/devices" size="sm">
           Back to Devices
