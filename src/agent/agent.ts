@@ -13,6 +13,7 @@ import type { Logger } from './log';
 import { OutcomeStore } from './outcome-store';
 import { answerRemovalCheck } from './removal-check';
 import { ACK_WAIT_MS } from './report-delivery';
+import { agentBuild, selfUpdater } from './updater/index';
 import { AGENT_VERSION } from './version';
 
 export interface AgentOptions {
@@ -45,7 +46,12 @@ export interface AgentObserver {
   sent?(message: AgentMessage): void;
 }
 
-export type AgentExit = { reason: 'stopped' } | { reason: 'deactivated'; removeClient: boolean } | { reason: 'refused'; message: string };
+export type AgentExit =
+  /**
+   * `restart`: a newer build took the program's place (or installing one stopped the agent):
+   * exit with EXIT_RESTART so that the service starts the program again.
+   */
+  { reason: 'stopped'; restart?: true } | { reason: 'deactivated'; removeClient: boolean } | { reason: 'refused'; message: string };
 
 /**
  * The running agent: one connection, one job queue, one inventory reporter, and the lane
@@ -101,12 +107,15 @@ export class Agent {
     });
     this.jobs = jobs;
     if (this.paused) jobs.pause();
+    const updater = selfUpdater({ configDir: options.configDir, config: options.config, send, log: options.log });
     const onMessage = (message: ServerMessage) => {
       observer?.received?.(message);
       switch (message.type) {
         case 'welcome':
           options.log.info(`Welcome: this machine is "${message.deviceName}" (${message.deviceId})`);
-          return;
+          return void updater?.welcomed();
+        case 'update.available':
+          return void updater?.offer(message);
         case 'job.assign':
           return jobs.assign(message.job);
         case 'job.cancel':
@@ -128,6 +137,7 @@ export class Agent {
         type: 'hello',
         protocol: AGENT_PROTOCOL_VERSION,
         agentVersion: AGENT_VERSION,
+        build: agentBuild(),
         platform: platformName(platform) ?? platform,
         arch: osArch(),
         managers: reportedManagers(byName, platform),
@@ -150,12 +160,19 @@ export class Agent {
     // A report the server received but could not apply (its database was away) is not acknowledged: send it again.
     const resendTimer = setInterval(() => connection?.connected && jobs.resendOverdue(), ACK_WAIT_MS / 3);
 
-    const end = await Promise.race([connection.ended$, this.stopRequested.then(() => null)]);
+    const updateReady = updater ? updater.ready.then(() => 'update' as const) : new Promise<never>(() => undefined);
+    const end = await Promise.race([connection.ended$, this.stopRequested.then(() => null), updateReady]);
     clearInterval(timer);
     clearInterval(resendTimer);
     // Between two calls: the running one finishes and is reported, nothing else starts.
     await jobs.stop();
     await lane.run(async () => undefined);
+    if (end === 'update') {
+      // Said while still connected: the device's page shows the restart, or why it did not happen.
+      await updater?.install();
+      await connection.stop();
+      return { reason: 'stopped', restart: true };
+    }
     if (end === null) {
       await connection.stop();
       options.log.info('Stopped');

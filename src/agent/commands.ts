@@ -23,6 +23,8 @@ import { systemInstallDeps } from './self-install/deps';
 import { SYSTEMD_BOOTED_MARKER } from './self-install/install';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
 import { enrolled, leaveServer, unenroll } from './unenroll-command';
+import { EXIT_RESTART } from './updater/index';
+import { WATCHDOG_COMMAND, watchdogCommand } from './updater/watchdog-command';
 import { AGENT_VERSION } from './version';
 
 export { EXIT } from './exit';
@@ -38,6 +40,8 @@ export interface CommandHooks {
 
 /** The agent's commands (cli.ts runs them from the command line); resolves with the exit code. */
 export async function main(argv: readonly string[], hooks: CommandHooks = {}): Promise<number> {
+  // Not in --help: started by the updater from the previous program, never by people.
+  if (argv[0] === WATCHDOG_COMMAND) return watchdogCommand(argv.slice(1));
   try {
     const command = parseCommand(argv);
     return await execute(command, hooks, argv);
@@ -188,6 +192,7 @@ async function runLocked(
   await recording;
   if (exit.reason === 'deactivated') return EXIT.deactivated;
   if (exit.reason === 'refused') return EXIT.notEnrolled;
+  if (exit.restart) return EXIT_RESTART;
   return EXIT.ok;
 }
 

@@ -2,7 +2,9 @@ import WebSocket from 'ws';
 
 import {
   AGENT_CLOSE_DEACTIVATED,
+  AGENT_CLOSE_PROTOCOL,
   AGENT_CLOSE_REPLACED,
+  AGENT_PROTOCOL_RETRY_MS,
   AGENT_RECONNECT_BASE_MS,
   AGENT_RECONNECT_CAP_MS,
   AGENT_REPLACED_JITTER_MS,
@@ -181,7 +183,7 @@ export class AgentConnection {
     socket.on('error', (error) => {
       if (!this.ended && !refusal) this.options.log.warn(`Connection error: ${describeError(error)}`);
     });
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (this.socket === socket) this.socket = null;
       const wasReady = this.ready;
       this.ready = false;
@@ -191,6 +193,7 @@ export class AgentConnection {
         if (this.ended) return;
         if (code === AGENT_CLOSE_DEACTIVATED) return this.end({ reason: 'deactivated', removeClient: false });
         if (code === AGENT_CLOSE_REPLACED) return this.waitAfterReplaced();
+        if (code === AGENT_CLOSE_PROTOCOL) return this.waitAfterOutdated(reason.toString('utf8'));
         const delay = backoffDelay(this.attempt, this.options.random);
         this.attempt += 1;
         this.options.log.info(`Disconnected (${code}); reconnecting in ${(delay / 1000).toFixed(1)} s`);
@@ -206,6 +209,17 @@ export class AgentConnection {
     this.waiting = true;
     this.options.onWaiting?.(new Date(Date.now() + delay));
     this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /**
+   * The server no longer speaks this agent's protocol, and says which agent to install.
+   * Reconnecting at once would only be refused again; an update sent before the refusal may
+   * meanwhile replace this program.
+   */
+  private waitAfterOutdated(reason: string): void {
+    const minutes = Math.round(AGENT_PROTOCOL_RETRY_MS / 60_000);
+    this.options.log.error(`${reason || 'The server does not speak this agent’s protocol'} (trying again in ${minutes} minutes)`);
+    this.retryTimer = setTimeout(() => this.connect(), AGENT_PROTOCOL_RETRY_MS);
   }
 
   private welcomed(socket: WebSocket, heartbeatMs: number): void {
