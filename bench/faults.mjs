@@ -330,15 +330,19 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     const installsMs = (APPS + FAIL_APPS) * DELAY_MS;
     const network = Math.random() < PROXY_SHARE ? misbehave(proxy, Math.random() * installsMs) : null;
     if (network) tally.proxyFaults += 1;
-    const duplicate = Math.random() < DUPLICATE_SHARE ? secondAgent(machines[Math.floor(Math.random() * MACHINES)]) : null;
+    // Chosen first: the agent killed this round, and the machine a second agent starts on, which is
+    // another (on the killed one's folder the second may take the free lock, rightly, and the first is refused).
+    const killed = Math.random() < AGENT_KILL_SHARE ? Math.floor(Math.random() * MACHINES) : null;
+    const others = machines.filter((_, index) => index !== killed);
+    const duplicate = Math.random() < DUPLICATE_SHARE ? secondAgent(others[Math.floor(Math.random() * others.length)]) : null;
     if (duplicate) tally.duplicates += 1;
     // A random moment within the installs (each agent takes about (APPS + FAIL_APPS) × DELAY_MS).
     await sleep(Math.random() * installsMs);
     const killing = performance.now();
     const serverExited = exitOf(server);
     server.kill('SIGKILL');
-    if (Math.random() < AGENT_KILL_SHARE) {
-      const machine = machines[Math.floor(Math.random() * MACHINES)];
+    if (killed !== null) {
+      const machine = machines[killed];
       const agentExited = exitOf(machine.child);
       machine.child.kill('SIGKILL');
       await agentExited;
