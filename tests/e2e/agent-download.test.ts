@@ -94,9 +94,24 @@ describe('downloading the native agent from the token dialog and the enrolment p
       const width = document.documentElement.clientWidth;
       return Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-        .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" right ${Math.round(element.getBoundingClientRect().right)}`)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" right ${Math.round(element.getBoundingClientRect().right)}`,
+        )
         .slice(0, 8);
     });
+  }
+
+  /** Waits for the running CSS transitions (a section opening) to end, so a screenshot shows it whole. */
+  async function settled(page: Page): Promise<void> {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished),
+      ).then(() => undefined),
+    );
   }
 
   /** Generates a token on the Devices screen and answers the result dialog. */
@@ -183,6 +198,7 @@ describe('downloading the native agent from the token dialog and the enrolment p
     await dialog.getByRole('region', { name: 'Download for Windows' }).getByRole('article').first().waitFor();
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await dialog.getByText('Check the saved file before running it', { exact: false }).waitFor();
+    await settled(page);
     await screenshot(page, '73-agent-token-dialog-windows-dark');
     await page.evaluate(() => localStorage.removeItem('theme'));
   });
@@ -197,6 +213,7 @@ describe('downloading the native agent from the token dialog and the enrolment p
     await region.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Other ways' }).click();
     await page.getByRole('region', { name: 'The headless agent' }).getByText('loadout-agent.mjs run').waitFor();
+    await settled(page);
     await screenshot(page, '74-agent-enroll-macos-390');
     expect(await overflowing(page)).toEqual([]);
 
@@ -216,6 +233,7 @@ describe('downloading the native agent from the token dialog and the enrolment p
     await page.getByRole('region', { name: 'The headless agent' }).getByText('loadout-agent.mjs run').waitFor();
     // No desktop installer on this server either: the desktop client is not offered.
     expect(await page.getByRole('region', { name: 'The desktop client' }).count()).toBe(0);
+    await settled(page);
     await screenshot(page, '76-agent-enroll-no-windows-build');
     writeManifest(builds);
   });

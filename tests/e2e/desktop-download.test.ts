@@ -151,7 +151,8 @@ describe('downloading the desktop client from the Devices screen', () => {
 
   it('says "Failed to download client" and saves nothing when the listed installer cannot be fetched', async () => {
     const dialog = await openDialog();
-    await dialog.getByRole('button', { name: 'Download & Install' }).waitFor();
+    // Ready once the installer list is in (while it loads, the button is busy).
+    await dialog.locator('button:not([data-loading])', { hasText: 'Download & Install' }).waitFor();
     // The installer went missing between the list and the click: the server answers 404.
     rmSync(join(releases, LINUX_FILE));
     await pressDownloadAndInstall(dialog);
