@@ -116,7 +116,12 @@ describe('the device agent, built and run as a person runs it', () => {
     const file = join(w.configDir, 'agent.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(w.configDir)).mode & 0o777).toBe(0o700);
-    const config = JSON.parse(await readFile(file, 'utf8')) as { server: string; credential: string; releasePublicKey?: string };
+    const config = JSON.parse(await readFile(file, 'utf8')) as {
+      server: string;
+      deviceId: string;
+      credential: string;
+      releasePublicKey?: string;
+    };
     expect(config.server).toBe(url);
     expect(enrolment.stdout + enrolment.stderr).not.toContain(config.credential);
     // The server's release key, pinned with the credential: the builds it will be offered are checked against it.
