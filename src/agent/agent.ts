@@ -121,7 +121,7 @@ export class Agent {
         case 'job.cancel':
           return jobs.cancel(message.jobId);
         case 'inventory.request':
-          return void inventory.request(message.packages);
+          return void inventory.request(message.packages, { refresh: message.refresh === true });
         case 'removal.check':
           return void answerRemovalCheck(message, { installers: byName, platform, lane }).then(send);
         case 'report.ack':

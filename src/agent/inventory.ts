@@ -8,6 +8,12 @@ import { oneLine } from './report';
 /** The protocol's limit on one inventory message. */
 export const INVENTORY_MAX = 600;
 
+/**
+ * Check now refreshes a manager's index at most this often: apt-get update or brew update costs
+ * seconds to minutes and load on mirrors, and the server already lets a person ask once a minute.
+ */
+export const INDEX_REFRESH_MIN_INTERVAL_MS = 5 * 60_000;
+
 export interface RequestedPackage {
   manager: ManagerName;
   id: string;
@@ -18,6 +24,7 @@ export interface InventoryOptions {
   send: (message: AgentMessage) => void;
   lane: Lane;
   log: Logger;
+  now?: () => number;
 }
 
 /**
@@ -28,14 +35,35 @@ export interface InventoryOptions {
  */
 export class InventoryReporter {
   private requested: readonly RequestedPackage[] | null = null;
+  /** manager → when its index was last refreshed for Check now. */
+  private readonly refreshedAt = new Map<string, number>();
   private running: Promise<void> | null = null;
   private again = false;
 
   constructor(private readonly options: InventoryOptions) {}
 
-  request(packages: readonly RequestedPackage[]): Promise<void> {
+  /**
+   * The server's inventory.request. With `refresh` (the person pressed Check now), the managers
+   * asked about refresh their indexes first, each at most once per INDEX_REFRESH_MIN_INTERVAL_MS.
+   */
+  async request(packages: readonly RequestedPackage[], { refresh = false } = {}): Promise<void> {
     this.requested = packages;
+    if (refresh) await this.refreshIndexes(new Set(packages.map((entry) => entry.manager)));
     return this.report();
+  }
+
+  private async refreshIndexes(managers: ReadonlySet<ManagerName>): Promise<void> {
+    const { installers, lane, log } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    for (const manager of managers) {
+      const installer = installers.get('simulated') ?? installers.get(manager);
+      if (!installer?.refreshIndex || now - (this.refreshedAt.get(installer.name) ?? -Infinity) < INDEX_REFRESH_MIN_INTERVAL_MS) continue;
+      this.refreshedAt.set(installer.name, now);
+      // In the lane: never beside an install of the same manager (apt's lock, brew's).
+      await lane
+        .run(() => installer.refreshIndex!())
+        .catch((error: unknown) => log.warn(`${installer.name}: refreshing its index failed: ${(error as Error).message}`));
+    }
   }
 
   /** Reports again with the last request (timer, after a job); nothing before the first request. */

@@ -166,11 +166,14 @@ describe("a list's status on its devices, and Check now (issue 12)", () => {
       'unavailable',
     ]);
 
-    // Check now reaches the connected agent, and its answer moves the status.
+    // Check now reaches the connected agent, asking it to refresh its managers' indexes first
+    // (a version published since its last apt-get update is then seen), and its answer moves the status.
     const asked = await checkNow(machine.deviceId);
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ success: true, requested: true });
-    expect((await agent.next('inventory.request')).packages).toContainEqual({ manager: 'apt', id: 'sl' });
+    const request = await agent.next('inventory.request');
+    expect(request.packages).toContainEqual({ manager: 'apt', id: 'sl' });
+    expect(request.refresh).toBe(true);
     agent.send({
       type: 'inventory',
       packages: [

@@ -107,6 +107,10 @@ export class AptInstaller implements Installer {
     await this.withLockRetry(aptUpdateArgs(), UPDATE_TIMEOUT_MS, signal);
   }
 
+  async refreshIndex(signal?: AbortSignal): Promise<void> {
+    await this.withLockRetry(aptUpdateArgs(), UPDATE_TIMEOUT_MS, signal);
+  }
+
   private async listsAreStale(): Promise<boolean> {
     try {
       const names = await readdir(this.listsDir);

@@ -36,6 +36,8 @@ const KIND = (id: PackageId) => (id.cask ? '--cask' : '--formula');
 /** Quiet and prompt-free; queries also skip the auto-update that installs do (at most daily). */
 const BREW_ENV = { NONINTERACTIVE: '1', HOMEBREW_NO_ENV_HINTS: '1', HOMEBREW_NO_COLOR: '1' } as const;
 const QUERY_ENV = { ...BREW_ENV, HOMEBREW_NO_AUTO_UPDATE: '1' } as const;
+/** `brew update` fetches Homebrew's git repositories: minutes on a slow network. */
+const BREW_UPDATE_TIMEOUT_MS = 8 * 60_000;
 
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
 export const brewUpgradeArgs = (id: PackageId): string[] => ['upgrade', KIND(id), id.name];
@@ -234,6 +236,10 @@ export class BrewInstaller implements Installer {
 
   async prepare(): Promise<void> {
     // Installs update Homebrew themselves when it is more than a day old (HOMEBREW_AUTO_UPDATE_SECS).
+  }
+
+  async refreshIndex(signal?: AbortSignal): Promise<void> {
+    await this.brew(['update', '--quiet'], BREW_ENV, { timeoutMs: BREW_UPDATE_TIMEOUT_MS, signal });
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {

@@ -75,6 +75,12 @@ export interface Installer {
    * installs that follow report what went wrong for each app.
    */
   prepare(signal?: AbortSignal): Promise<void>;
+  /**
+   * "Check now": refresh the manager's own index of available versions (apt-get update, winget
+   * source update, brew update), changing nothing installed, so that a version published an hour
+   * ago is seen. Absent where the inventory asks the sources live anyway (Flatpak, Snap).
+   */
+  refreshIndex?(signal?: AbortSignal): Promise<void>;
   /** The installed version, '' when installed with no known version, null when not installed. */
   installedVersion(id: PackageId): Promise<string | null>;
   /** Checks first: an app already installed is `skipped` with the version found. */

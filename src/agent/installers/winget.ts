@@ -55,6 +55,8 @@ export const wingetUninstallArgs = (id: string): string[] => [
 ];
 export const wingetListArgs = (id?: string): string[] =>
   id === undefined ? ['list', ...AGREE] : ['list', '--id', id, '--exact', ...AGREE];
+/** Refreshes the winget source's index now, rather than when winget's own interval says. */
+export const wingetSourceUpdateArgs = (): string[] => ['source', 'update', '--name', 'winget'];
 /** Without an id: the table of upgradable packages (inventory). With one: upgrade it, with install's flags. */
 export const wingetUpgradeArgs = (id?: string): string[] =>
   id === undefined ? ['upgrade', ...AGREE] : ['upgrade', ...wingetInstallArgs(id).slice(1)];
@@ -205,6 +207,10 @@ export class WingetInstaller implements Installer {
 
   async prepare(): Promise<void> {
     // winget refreshes its source index itself when it is older than its own interval.
+  }
+
+  async refreshIndex(): Promise<void> {
+    await this.query(wingetSourceUpdateArgs());
   }
 
   async installedVersion(id: PackageId): Promise<string | null> {

@@ -289,7 +289,7 @@ export class AgentHub {
         this.send(connection, { type: 'job.cancel', jobId: event.targetId });
         return;
       case 'inventory.request':
-        return this.requestInventory(connection);
+        return this.requestInventory(connection, event.refresh === true);
       case 'removal.check': {
         const check = await this.jobs.removalCheck(connection.device, event.checkId);
         if (check) this.send(connection, check);
@@ -307,9 +307,10 @@ export class AgentHub {
     if (this.send(connection, { type: 'job.assign', job })) this.inventories.expect(connection.device);
   }
 
-  private async requestInventory(connection: Connection): Promise<void> {
+  private async requestInventory(connection: Connection, refresh = false): Promise<void> {
     const packages = await this.jobs.inventoryRequest(connection.device);
-    if (this.send(connection, { type: 'inventory.request', packages })) this.inventories.expect(connection.device);
+    const request = { type: 'inventory.request' as const, packages, ...(refresh ? { refresh } : {}) };
+    if (this.send(connection, request)) this.inventories.expect(connection.device);
   }
 
   private send(connection: Connection, message: ServerMessage): boolean {

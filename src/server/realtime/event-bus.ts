@@ -16,7 +16,8 @@ export type BusEvent =
   | { type: 'job.available'; deviceRowId: string; targetId: string }
   | { type: 'job.cancel'; deviceRowId: string; targetId: string }
   | { type: 'device.deactivated'; deviceRowId: string; removeClient: boolean }
-  | { type: 'inventory.request'; deviceRowId: string }
+  /** `refresh`: the person asked (Check now): the agent refreshes its managers' indexes first. */
+  | { type: 'inventory.request'; deviceRowId: string; refresh?: boolean }
   /** A device's agent connected to some process: any other process holding an older connection of it lets that go. */
   | { type: 'agent.connected'; deviceRowId: string; connectionId: string; from: string | null }
   /** Ask the device's agent what uninstalling an app would remove (services/removal-check.service.ts). */

@@ -398,7 +398,7 @@ export class InstallationService {
       { limit: 1, windowMs: INVENTORY_REFRESH_WINDOW_MS },
       `${device.device_name} was asked moments ago; its apps appear when it answers.`,
     );
-    await this.bus.publish({ type: 'inventory.request', deviceRowId: device.id });
+    await this.bus.publish({ type: 'inventory.request', deviceRowId: device.id, refresh: true });
   }
 
   /** Tells the owner's browsers, wherever they are connected. */

@@ -134,6 +134,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('inventory.request'),
     packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000),
+    /** "Check now": refresh the managers' indexes first (apt-get update…), so a version published an hour ago is seen. */
+    refresh: z.boolean().optional(),
   }),
   /** Ask the manager, changing nothing, what uninstalling this app would remove (the answer is `removal.plan`). */
   z.object({
