@@ -4,38 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Device } from '@shared/api/devices';
-
 import { CONFIG_FILE, ConfigStore } from './config-store';
 import { enrolledConfig, enrollWithCode, ServerRefused } from './enrolment';
+import { enrolledDevice } from './testing/enrolled-device';
 
 const SERVER = 'https://loadout.example.com';
 
-const device: Device = {
-  device_id: 'agent-1234',
-  deviceId: 'agent-1234',
-  device_name: 'Build box',
-  deviceName: 'Build box',
-  platform: 'linux',
-  device_type: 'remote',
-  registration_method: 'token',
-  capabilities: ['receive_installations'],
-  is_active: true,
-  is_current: false,
-  is_admin: false,
-  last_active: null,
-  lastActive: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  connection_status: 'offline',
-  minutes_since_active: null,
-  location: null,
-  protected_until: null,
-  isInCooldown: false,
-  cooldown_remaining_minutes: 0,
-  arch: 'x64',
-  agent_version: '0.1.0',
-  duplicate_agent: null,
-};
+const device = enrolledDevice;
 
 /** A release public key as servers send it: the raw 32 bytes of an Ed25519 key, base64. */
 function releaseKey(): string {

@@ -38,19 +38,25 @@ describe('a final report lost with the connection does not turn an installed app
     await t.close();
   });
 
-  it('job.done that overtakes the last report: the job is asked for again, the app ends installed, one history row each, no failure mail', async () => {
+  /** A list of two apt apps installed onto a new machine, whose protocol agent has the job. */
+  async function twoAppJob(name: string) {
     const owner = await adminBrowser(t);
-    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, `Lost ${Math.random().toString(36).slice(2, 7)}`, (i) => ({
-      apt_package: `lost-report-${i}`,
+    const tag = `${name} ${Math.random().toString(36).slice(2, 7)}`;
+    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, tag, (i) => ({
+      apt_package: `${name.toLowerCase()}-report-${i}`,
     }));
-    const list = (await listsOf(t, owner.token).create('Two apps')).body;
+    const list = (await listsOf(t, owner.token).create(`Two apps ${tag}`)).body;
     for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
     const machine = await enrollMachine(t, owner);
     const installs = installationsOf(t, owner.token);
     const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-
     const agent = await ProtocolAgent.connect(url, machine.credential);
     const { job } = await agent.next('job.assign');
+    return { owner, machine, installs, created, agent, job };
+  }
+
+  it('job.done that overtakes the last report: the job is asked for again, the app ends installed, one history row each, no failure mail', async () => {
+    const { owner, machine, installs, created, agent, job } = await twoAppJob('Lost');
     agent.send({ type: 'job.ack', jobId: job.jobId });
     agent.send(installed(job, 0));
     // The second app's final report was on the wire when the connection dropped: gone. The
@@ -91,18 +97,7 @@ describe('a final report lost with the connection does not turn an installed app
   });
 
   it('numbered reports are acknowledged once applied; one sent again after a reconnect is acknowledged and recorded once; job.done after them ends the job', async () => {
-    const owner = await adminBrowser(t);
-    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, `Acked ${Math.random().toString(36).slice(2, 7)}`, (i) => ({
-      apt_package: `acked-report-${i}`,
-    }));
-    const list = (await listsOf(t, owner.token).create('Two acked apps')).body;
-    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
-    const machine = await enrollMachine(t, owner);
-    const installs = installationsOf(t, owner.token);
-    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-
-    const agent = await ProtocolAgent.connect(url, machine.credential);
-    const { job } = await agent.next('job.assign');
+    const { machine, installs, created, agent, job } = await twoAppJob('Acked');
     agent.send({ type: 'job.ack', jobId: job.jobId });
     agent.send({ ...installed(job, 0), seq: 1 });
     expect(await agent.next('report.ack')).toEqual({ type: 'report.ack', jobId: job.jobId, seq: 1 });
