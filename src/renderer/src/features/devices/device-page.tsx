@@ -10,6 +10,7 @@ import { installationStatusLook, StatusBadge } from '../../components/installati
 import { LoadingRow } from '../../components/loading-row';
 import { UpdateScheduleSection } from '../../components/update-schedule-section';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
+import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
@@ -129,7 +130,11 @@ export function DevicePage() {
             <Fact label="Last active">{formatLastActive(device.last_active)}</Fact>
             <Fact label="Added">{formatDate(device.created_at)}</Fact>
             <Fact label="Registered">{device.registration_method === 'token' ? 'With a registration token' : 'By signing in'}</Fact>
-            {enrolled ? <Fact label="Agent version">{device.agent_version ?? 'Not reported yet'}</Fact> : null}
+            {enrolled ? (
+              <Fact label="Agent version">
+                <AgentVersion device={device} />
+              </Fact>
+            ) : null}
             {enrolled ? (
               <Fact label="Keeps in sync with">
                 <FollowedLists deviceId={device.device_id} />
