@@ -1,0 +1,1 @@
+export function testAgentBuild(version: string, options?: { broken?: boolean }): Promise<string>;
