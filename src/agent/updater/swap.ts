@@ -1,6 +1,7 @@
 import { chmod, link, lstat, rename } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
+import { PACKAGED_PROGRAMS } from '../self-install/homes';
 import type { UpdaterDeps } from './deps';
 import { removeEntry, UpdateRefused } from './download';
 import type { UpdatePaths } from './paths';
@@ -13,6 +14,9 @@ import type { UpdatePaths } from './paths';
  */
 export async function checkHome(paths: UpdatePaths, deps: UpdaterDeps): Promise<void> {
   const same = (a: string, b: string) => (deps.platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b);
+  if (deps.program && PACKAGED_PROGRAMS.includes(deps.program)) {
+    throw new UpdateRefused(`This agent was installed from a package (${deps.program}): update the package to update it`);
+  }
   if (!deps.program || !same(dirname(deps.program), paths.home) || !same(basename(deps.program), basename(paths.program))) {
     throw new UpdateRefused(
       `This agent runs from ${deps.program ?? 'a script'}, not from ${paths.program}: it does not replace itself there`,

@@ -179,7 +179,7 @@ describe('the agent updating itself', () => {
     expect(await readFile(machine.paths.program)).toEqual(NEW);
   });
 
-  it('does not replace itself outside its fixed home, or in a home others may write to', async () => {
+  it("does not replace itself outside its fixed home, as a package's program, or in a home others may write to", async () => {
     const elsewhere = await fakeMachine(OLD);
     elsewhere.served = NEW;
     elsewhere.deps.program = '/home/someone/Downloads/loadout-agent';
@@ -188,6 +188,13 @@ describe('the agent updating itself', () => {
     expect(first.lastMessage()).toMatch(/not from .*: it does not replace itself there/);
     expect(elsewhere.fetched).toEqual([]);
     await expectRefused(elsewhere);
+
+    const packaged = await fakeMachine(OLD);
+    packaged.deps.program = '/usr/lib/loadout-agent/loadout-agent';
+    const fromPackage = updaterOn(packaged);
+    await fromPackage.updater.offer(offerOf(NEW));
+    expect(fromPackage.lastMessage()).toMatch(/installed from a package .*: update the package/);
+    await expectRefused(packaged);
 
     const open = await fakeMachine(OLD);
     open.served = NEW;
