@@ -82,8 +82,8 @@ stops working, then it is forgotten here. If the server cannot be reached nothin
 deactivate it on the Devices screen.
 
 Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not enrolled (or the credential was refused),
-4 server unreachable, 75 another agent is already running with this enrolment,
-78 this device was deactivated.`;
+4 server unreachable, 10 restarting on an updated program (the service starts it again),
+75 another agent is already running with this enrolment, 78 this device was deactivated.`;
 
 const options = {
   server: { type: 'string' },
