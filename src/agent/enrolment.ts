@@ -26,11 +26,18 @@ export class ServerUnreachable extends Error {}
 // A CommonJS module whose names Node's ESM loader cannot see: its functions are on `default` there.
 const machineIdLib = (machineIdModule as unknown as { default?: typeof machineIdModule }).default ?? machineIdModule;
 
-/** node-machine-id's id, hashed: the raw id never leaves the machine. */
+/**
+ * node-machine-id's id, hashed: the raw id never leaves the machine. The server knows a machine
+ * enrolling again by it (it takes its device over instead of a second seat). Benchmarks that
+ * run several simulated machines on one host give each its own LOADOUT_AGENT_MACHINE_SEED.
+ */
 export async function hardwareFingerprint(): Promise<string | undefined> {
   try {
     const raw = await machineIdLib.machineId(true);
-    return createHash('sha256').update(raw).digest('hex');
+    const seed = process.env.LOADOUT_AGENT_MACHINE_SEED;
+    return createHash('sha256')
+      .update(seed ? `${raw}\n${seed}` : raw)
+      .digest('hex');
   } catch {
     return undefined;
   }

@@ -21,8 +21,14 @@ describe('plans', () => {
   });
 
   it('has the limits of DESIGN §5', () => {
-    expect(PLANS.free.limits).toMatchObject({ lists: 1, appsPerList: 5, devices: 2, cooldownHours: 72 });
-    expect(PLANS.premium.limits).toMatchObject({ lists: null, appsPerList: 25, devices: 5, cooldownHours: 24 });
-    expect(PLANS['annual-premium'].limits.devices).toBe(10);
+    expect(PLANS.free.limits).toMatchObject({ lists: 1, appsPerList: 5, devices: 3, cooldownHours: 72 });
+    expect(PLANS.premium.limits).toMatchObject({ lists: null, appsPerList: 25, devices: 10, cooldownHours: 24 });
+    expect(PLANS['annual-premium'].limits.devices).toBe(25);
+  });
+
+  it("states each plan's device limit among the features its card lists", () => {
+    expect(PLANS.free.features).toContain('Up to 3 devices');
+    expect(PLANS.premium.features).toContain('Up to 10 devices');
+    expect(PLANS['annual-premium'].features).toContain('Up to 25 devices');
   });
 });

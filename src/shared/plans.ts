@@ -11,7 +11,10 @@ export interface PlanLimits {
   appsPerList: number;
   devices: number;
   historyDays: number;
-  /** New-device protection and deactivation cooldown (SPEC §9). */
+  /**
+   * New-device protection and deactivation cooldown (SPEC §9). Neither applies to a device in
+   * its first REMOVABLE_AT_ONCE_MINUTES: removing a mistaken enrolment is not a swap.
+   */
   cooldownHours: number;
   storageMb: number;
   bandwidthGb: number;
@@ -45,8 +48,38 @@ export interface Plan {
   };
 }
 
+/**
+ * How long a new device can still be removed at once, before its protection starts: long
+ * enough to notice a mistaken enrolment, too short to rotate seats among machines.
+ */
+export const REMOVABLE_AT_ONCE_MINUTES = 60;
+
+/** The pricing card's line for the device limit: every browser and machine takes a seat. */
+export const deviceAllowance = (devices: number): string => `Up to ${devices} devices`;
+
 const ADVANCED_MONITORING =
   'Also every check-in and version change of each machine over time, and an alert when a machine has not reported for a day.';
+
+// Named first so that each card's device line is read from its limit, never typed twice.
+const FREE_LIMITS: PlanLimits = { lists: 1, appsPerList: 5, devices: 3, historyDays: 7, cooldownHours: 72, storageMb: 100, bandwidthGb: 1 };
+const PREMIUM_LIMITS: PlanLimits = {
+  lists: null,
+  appsPerList: 25,
+  devices: 10,
+  historyDays: 30,
+  cooldownHours: 24,
+  storageMb: 1024,
+  bandwidthGb: 10,
+};
+const ANNUAL_LIMITS: PlanLimits = {
+  lists: null,
+  appsPerList: 25,
+  devices: 25,
+  historyDays: 30,
+  cooldownHours: 24,
+  storageMb: 5120,
+  bandwidthGb: 50,
+};
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   free: {
@@ -56,8 +89,16 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     interval: 'month',
     rank: 0,
     badge: 'Basic',
-    limits: { lists: 1, appsPerList: 5, devices: 2, historyDays: 7, cooldownHours: 72, storageMb: 100, bandwidthGb: 1 },
-    features: ['1 app list', 'Up to 5 apps', 'Basic monitoring', '7-day update history', 'Email notifications', 'Community support'],
+    limits: FREE_LIMITS,
+    features: [
+      '1 app list',
+      'Up to 5 apps',
+      deviceAllowance(FREE_LIMITS.devices),
+      'Basic monitoring',
+      '7-day update history',
+      'Email notifications',
+      'Community support',
+    ],
     monitoring: 'The apps on each machine, their versions and available updates, checked when you ask.',
     capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false, advancedMonitoring: false },
   },
@@ -68,10 +109,11 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     interval: 'month',
     rank: 1,
     badge: 'Most Popular',
-    limits: { lists: null, appsPerList: 25, devices: 5, historyDays: 30, cooldownHours: 24, storageMb: 1024, bandwidthGb: 10 },
+    limits: PREMIUM_LIMITS,
     features: [
       'Unlimited app lists',
       'Up to 25 apps per list',
+      deviceAllowance(PREMIUM_LIMITS.devices),
       'Advanced monitoring',
       '30-day update history',
       'Priority notifications',
@@ -89,8 +131,13 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     interval: 'year',
     rank: 2,
     badge: 'Best Value',
-    limits: { lists: null, appsPerList: 25, devices: 10, historyDays: 30, cooldownHours: 24, storageMb: 5120, bandwidthGb: 50 },
-    features: ['Everything in Premium', `Save ${annualSavingPercent(999, 9900)}% annually`, 'Advanced device management'],
+    limits: ANNUAL_LIMITS,
+    features: [
+      'Everything in Premium',
+      deviceAllowance(ANNUAL_LIMITS.devices),
+      `Save ${annualSavingPercent(999, 9900)}% annually`,
+      'Advanced device management',
+    ],
     monitoring: ADVANCED_MONITORING,
     capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true, advancedMonitoring: true },
   },

@@ -65,7 +65,11 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect((await devicesOf(t, back).notifications()).body.notifications).toEqual([]);
     expect((await devicesOf(t, back).ping()).body.code).toBe('DEVICE_NOT_FOUND');
     const reRegistered = await devicesOf(t, back).register('Old laptop');
-    expect(reRegistered.body).toMatchObject({ isAdmin: false, device: { is_active: true, isInCooldown: true } });
+    // A new activation: removable at once for its first hour, protected after it.
+    expect(reRegistered.body).toMatchObject({
+      isAdmin: false,
+      device: { is_active: true, isInCooldown: false, removable_minutes_left: 60 },
+    });
     expect((await devicesOf(t, admin).list()).body.seatsUsed).toBe(2);
   });
 

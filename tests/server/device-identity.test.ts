@@ -65,14 +65,17 @@ describe('the calling device is the session’s', () => {
       expect(viaOther.status).toBe(403);
       expect(viaOther.body.code).toBe('NOT_ADMIN_DEVICE');
     }
-    // The admin device is still held to the machine's new-device protection, header or not.
-    const protectedOne = await claiming(admin, machine.deviceId).deactivate(machine.deviceId);
-    expect(protectedOne.status).toBe(403);
-    expect(protectedOne.body.code).toBe('DEVICE_DEACTIVATION_COOLDOWN');
     // "Deactivate this device" is the session's device: none for the stranger, its own for the member.
     const current = await claiming(stranger, machine.deviceId).deactivateCurrent();
     expect(current.status).toBe(400);
     expect(current.body.code).toBe('DEVICE_ID_REQUIRED');
+    // Past its first hour (removable at once), the admin device is held to the machine's
+    // new-device protection, header or not.
+    t.clock.advanceMinutes(61);
+    const adminAgain = await signInAgain(t, admin);
+    const protectedOne = await claiming(adminAgain, machine.deviceId).deactivate(machine.deviceId);
+    expect(protectedOne.status).toBe(403);
+    expect(protectedOne.body.code).toBe('DEVICE_DEACTIVATION_COOLDOWN');
 
     expect(await deviceRow(machine.deviceId)).toMatchObject({ is_active: 1 });
     expect((await agentMe(t, machine.credential)).status).toBe(200);

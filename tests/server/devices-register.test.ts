@@ -23,7 +23,7 @@ describe('device registration, list and seats', () => {
       reason: 'NOT_REGISTERED',
       seatAvailable: true,
       deviceCount: 0,
-      seatLimit: 2,
+      seatLimit: 3,
     });
 
     const first = await d.register('  My PC ', 'Win32');
@@ -41,15 +41,18 @@ describe('device registration, list and seats', () => {
       is_admin: true,
       connection_status: 'online',
       minutes_since_active: 0,
-      isInCooldown: true,
-      cooldown_remaining_minutes: 72 * 60,
+      // Its first hour: removable at once (a mistake), its 72-hour protection starts after it.
+      isInCooldown: false,
+      cooldown_remaining_minutes: 0,
+      removable_minutes_left: 60,
+      protected_until: new Date(t.clock.now().getTime() + 72 * 3_600_000).toISOString(),
     });
     const again = await d.register('Other name');
     expect(again.body).toMatchObject({ isAdmin: true, isFirstDevice: false, device: { device_name: 'My PC' } });
     expect((await d.list()).body.devices).toHaveLength(1);
-    expect((await d.check()).body).toEqual({ registered: true, reason: 'REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 2 });
+    expect((await d.check()).body).toEqual({ registered: true, reason: 'REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 3 });
     expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', user.token)).body.currentPlan.seats).toEqual({
-      limit: 2,
+      limit: 3,
       used: 1,
     });
   });
@@ -84,31 +87,32 @@ describe('device registration, list and seats', () => {
   it('refuses a device past the plan limit with DEVICE_LIMIT_REACHED; mobile browsers take no seat; an upgrade frees seats', async () => {
     const admin = await adminBrowser(t);
     await anotherBrowser(t, admin);
-    const third = await unregisteredBrowser(t, admin);
-    const refused = await devicesOf(t, third).register('Third');
+    await anotherBrowser(t, admin, 'Third laptop');
+    const fourth = await unregisteredBrowser(t, admin);
+    const refused = await devicesOf(t, fourth).register('Fourth');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       code: 'DEVICE_LIMIT_REACHED',
-      message: 'You have reached the device limit of your plan (2 devices). Deactivate a device or upgrade.',
+      message: 'You have reached the device limit of your plan (3 devices). Deactivate a device or upgrade.',
     });
-    expect((await devicesOf(t, third).check()).body).toEqual({
+    expect((await devicesOf(t, fourth).check()).body).toEqual({
       registered: false,
       reason: 'NOT_REGISTERED',
       seatAvailable: false,
-      deviceCount: 2,
-      seatLimit: 2,
+      deviceCount: 3,
+      seatLimit: 3,
     });
 
     const phone = await devicesOf(t, await unregisteredBrowser(t, admin)).register('Phone', 'Linux armv8l Android');
     expect(phone.status).toBe(200);
     expect(phone.body.device).toMatchObject({ device_type: 'mobile', platform: 'android', is_admin: false });
     const list = (await devicesOf(t, admin).list()).body;
-    expect(list).toMatchObject({ seatLimit: 2, seatsUsed: 2 });
-    expect(list.devices).toHaveLength(3);
+    expect(list).toMatchObject({ seatLimit: 3, seatsUsed: 3 });
+    expect(list.devices).toHaveLength(4);
 
     await setPlan(t, admin.user.user.id, 'premium');
-    expect((await devicesOf(t, third).register('Third')).status).toBe(200);
-    expect((await devicesOf(t, admin).list()).body).toMatchObject({ seatLimit: 5, seatsUsed: 3 });
+    expect((await devicesOf(t, fourth).register('Fourth')).status).toBe(200);
+    expect((await devicesOf(t, admin).list()).body).toMatchObject({ seatLimit: 10, seatsUsed: 4 });
   });
 
   it('computes connection status, activity and protection from the clock; pings keep a device online', async () => {

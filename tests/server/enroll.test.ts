@@ -43,13 +43,14 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
     expect(bad.body.code).toBe('TOKEN_INVALID');
 
     const list = (await devicesOf(t, admin).list()).body;
-    expect(list).toMatchObject({ seatsUsed: 2, seatLimit: 2 });
+    expect(list).toMatchObject({ seatsUsed: 2, seatLimit: 3 });
     expect(list.devices.find((device) => device.device_id === deviceId)).toMatchObject({
       registration_method: 'token',
-      isInCooldown: true,
+      isInCooldown: false,
+      removable_minutes_left: 60,
     });
     expect((await t.api.get<{ currentPlan: { seats: unknown } }>('/api/subscription/status', admin.token)).body.currentPlan.seats).toEqual({
-      limit: 2,
+      limit: 3,
       used: 2,
     });
 
@@ -111,23 +112,24 @@ describe('remote enrolment with a registration code (DESIGN §5)', () => {
   });
 
   it("never lets parallel enrolments pass the seat limit or the code's max uses", async () => {
-    // Premium: 5 seats; two browsers leave three free for a code of 2 uses: only its uses limit.
+    // Premium: 10 seats; seven browsers leave three free for a code of 2 uses: only its uses limit.
     const admin = await adminBrowser(t);
     await setPlan(t, admin.user.user.id, 'premium');
+    for (const name of ['B', 'C', 'D', 'E', 'F']) await anotherBrowser(t, admin, name);
     const seatBound = (await devicesOf(t, admin).createToken(2)).body.token.code;
     const useBound = (await devicesOf(t, admin).createToken(2)).body.token.code;
-    await anotherBrowser(t, admin, 'B');
+    await anotherBrowser(t, admin, 'G');
     const bySeats = await Promise.all(Array.from({ length: 6 }, () => enroll(t, seatBound)));
     expect(bySeats.filter((res) => res.status === 201)).toHaveLength(2);
     expect(bySeats.filter((res) => res.status !== 201).map((res) => res.body.code)).toEqual(Array(4).fill('REGISTRATION_CODE_USED_UP'));
 
     // Now one seat is left and useBound still has 2 uses: only one enrolment may win.
-    expect((await devicesOf(t, admin).list()).body.seatsUsed).toBe(4);
+    expect((await devicesOf(t, admin).list()).body.seatsUsed).toBe(9);
     const byUses = await Promise.all(Array.from({ length: 6 }, () => enroll(t, useBound)));
     expect(byUses.filter((res) => res.status === 201)).toHaveLength(1);
     expect(new Set(byUses.filter((res) => res.status !== 201).map((res) => res.body.code))).toEqual(new Set(['DEVICE_LIMIT_REACHED']));
     const list = (await devicesOf(t, admin).list()).body;
-    expect(list).toMatchObject({ seatsUsed: 5, seatLimit: 5 });
+    expect(list).toMatchObject({ seatsUsed: 10, seatLimit: 10 });
     const tokens = await t.app.ctx.db
       .selectFrom('device_tokens')
       .select(['uses', 'max_uses'])

@@ -133,7 +133,7 @@ describe('downgrades, the scheduler and read-only data', () => {
     expect(second.status).toBe(201);
     await lists.add(second.body.id, app?.app_id ?? 0);
 
-    // Three enrolled machines: premium has 5 seats.
+    // Three enrolled machines: premium has 10 seats.
     const browser = { token: user.token, deviceId: `dev_${'a'.repeat(12)}`, user };
     expect((await devicesOf(t, browser).register('Laptop')).status).toBe(200);
     const token = await devicesOf(t, browser).createToken(3);
@@ -144,7 +144,7 @@ describe('downgrades, the scheduler and read-only data', () => {
       expect(enrolled.status).toBe(201);
       machines.push(enrolled.body.device.device_id);
     }
-    expect((await planOf(user.token)).seats).toEqual({ limit: 5, used: 4 });
+    expect((await planOf(user.token)).seats).toEqual({ limit: 10, used: 4 });
 
     await t.api.post('/api/subscription/downgrade', { targetPlan: 'free' }, user.token);
     t.clock.set(new Date((await planOf(user.token)).validUntil ?? ''));
@@ -153,7 +153,7 @@ describe('downgrades, the scheduler and read-only data', () => {
     const fresh = listsOf(t, user.token);
 
     const plan = await planOf(user.token);
-    expect(plan).toMatchObject({ name: 'free', seats: { limit: 2, used: 4 }, limits: { lists: 1, appsPerList: 5 } });
+    expect(plan).toMatchObject({ name: 'free', seats: { limit: 3, used: 4 }, limits: { lists: 1, appsPerList: 5 } });
     const all = await fresh.all();
     expect(all.body.map((list) => [list.name, list.readOnly])).toEqual(
       expect.arrayContaining([
@@ -169,11 +169,11 @@ describe('downgrades, the scheduler and read-only data', () => {
     expect(install.status).toBe(403);
     expect(install.body.code).toBe('LIST_READ_ONLY');
 
-    // Seats: the laptop and Build 1 hold the two seats; Build 3 waits.
+    // Seats: the laptop, Build 1 and Build 2 hold the three seats; Build 3 waits.
     await fresh.add(first.body.id, app?.app_id ?? 0);
     const over = await api.post<ApiError>('/api/installations', { listId: first.body.id, deviceIds: [machines[2]] }, user.token);
     expect(over.status).toBe(403);
-    expect(over.body).toMatchObject({ code: 'DEVICE_OVER_SEAT_LIMIT', message: expect.stringContaining('Deactivate 2 devices') });
+    expect(over.body).toMatchObject({ code: 'DEVICE_OVER_SEAT_LIMIT', message: expect.stringContaining('Deactivate 1 device ') });
     const ok = await api.post('/api/installations', { listId: first.body.id, deviceIds: [machines[0]] }, user.token);
     expect(ok.status).toBe(201);
   });

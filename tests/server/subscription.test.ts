@@ -23,10 +23,11 @@ describe('GET /api/subscription/status', () => {
       pendingPlan: null,
       validUntil: null,
       displayName: 'Free',
-      seats: { limit: 2, used: 0 },
-      limits: { devices: 2, storage: '100MB', bandwidth: '1GB', lists: 1, appsPerList: 5, historyDays: 7, cooldownHours: 72 },
+      seats: { limit: 3, used: 0 },
+      limits: { devices: 3, storage: '100MB', bandwidth: '1GB', lists: 1, appsPerList: 5, historyDays: 7, cooldownHours: 72 },
     });
     expect(res.body.currentPlan.features).toContain('1 app list');
+    expect(res.body.currentPlan.features).toContain('Up to 3 devices');
     expect(res.body.currentPlan.updatedAt).toBe(t.clock.now().toISOString());
   });
 });

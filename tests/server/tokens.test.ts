@@ -54,13 +54,14 @@ describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
   it('checks max uses against the free seats with SPEC §5 messages', async () => {
     const admin = await adminBrowser(t);
     const d = devicesOf(t, admin);
-    const tooMany = await d.createToken(2);
+    const tooMany = await d.createToken(3);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ code: 'INVALID_MAX_USES', message: 'Max uses cannot exceed available seats (1)' });
+    expect(tooMany.body).toEqual({ code: 'INVALID_MAX_USES', message: 'Max uses cannot exceed available seats (2)' });
     const zero = await d.createToken(0);
     expect(zero.status).toBe(400);
     expect(zero.body.message).toBe('Max uses must be at least 1');
     await anotherBrowser(t, admin);
+    await anotherBrowser(t, admin, 'Third laptop');
     const none = await d.createToken(1);
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ code: 'NO_SEATS_AVAILABLE', message: 'No available seats for new devices' });
@@ -95,13 +96,13 @@ describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
     expect(usedUp.body).toEqual({ code: 'REGISTRATION_CODE_USED_UP', message: 'This registration code has been used up' });
     expect((await d().tokens()).body.tokens.map((token) => token.id)).toEqual([expiring.id]);
 
-    // 3 of 5 seats used: filling the other two hides the remaining code.
-    await anotherBrowser(t, admin, 'Fourth');
+    // 3 of 10 seats used: filling the other seven hides the remaining code.
+    for (const name of ['Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth']) await anotherBrowser(t, admin, name);
     expect((await d().tokens()).body.tokens).toHaveLength(1);
-    const fifth = await anotherBrowser(t, admin, 'Fifth');
+    const tenth = await anotherBrowser(t, admin, 'Tenth');
     expect((await d().tokens()).body.tokens).toEqual([]);
     expect((await enroll(t, expiring.code)).body.code).toBe('DEVICE_LIMIT_REACHED');
-    expect((await devicesOf(t, fifth).deactivateCurrent()).status).toBe(200);
+    expect((await devicesOf(t, tenth).deactivateCurrent()).status).toBe(200);
     expect((await d().tokens()).body.tokens.map((token) => token.id)).toEqual([expiring.id]);
 
     t.clock.advanceHours(24);

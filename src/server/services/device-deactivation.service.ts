@@ -21,7 +21,7 @@ import type { Database, Db, DevicesTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { hashToken, newId } from '../security/tokens';
-import { deviceNotFound, protection, toDevice, withAdminCapability } from './device-view';
+import { deviceNotFound, protection, removableAtOnce, REMOVED_AT_ONCE, toDevice, withAdminCapability } from './device-view';
 import type { DeviceService } from './device.service';
 import type { SubscriptionService } from './subscription.service';
 
@@ -76,7 +76,9 @@ export class DeviceDeactivationService {
           protectedUntil: guard.until,
         });
       }
-      const cooldown = await this.devices.deactivationCooldown(trx, caller.userId, plan);
+      // A mistaken enrolment goes at once: no account cooldown to wait for, and none started.
+      const mistake = removableAtOnce(target, now).remainingMs > 0;
+      const cooldown = mistake ? null : await this.devices.deactivationCooldown(trx, caller.userId, plan);
       if (cooldown) {
         const hours = Math.ceil(cooldown.remainingMs / HOUR_MS);
         throw new AppError(429, ErrorCode.DEACTIVATION_COOLDOWN, `Please wait ${hours} hours before deactivating another device.`, {
@@ -88,6 +90,7 @@ export class DeviceDeactivationService {
         actorDeviceId: caller.deviceId,
         sessionReason: 'device_deactivated_remotely',
         notice: 'manual_deactivation',
+        detail: mistake ? REMOVED_AT_ONCE : undefined,
       });
       if (removeClient) {
         await this.devices.recordEvent(trx, caller.userId, { type: 'uninstall_requested', device: target, actorDeviceId: caller.deviceId });

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+
 import type { DeviceToken, EnrollResponse } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
 import { LIMITS } from '@shared/constants';
@@ -15,12 +17,14 @@ import {
 import {
   countSeatsUsed,
   findActiveDevice,
+  findActiveMachineByFingerprint,
   findDevice,
   findDeviceByCredentialHash,
   lockUserDevices,
   touchDevice,
+  updateDevice,
 } from '../db/repositories/devices.repository';
-import type { DevicesTable, DeviceTokensTable } from '../db/schema';
+import type { Database, DevicesTable, DeviceTokensTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 import { CodeCipher, newRegistrationCode, normalizeRegistrationCode } from '../security/code-cipher';
 import { hashToken, newId, randomToken } from '../security/tokens';
@@ -127,6 +131,18 @@ export class DeviceTokenService {
       }
       if (token.uses >= token.max_uses) throw badRequest('This registration code has been used up', ErrorCode.REGISTRATION_CODE_USED_UP);
       const userId = token.user_id;
+      // The same hardware enrolling again (another folder, another user of the machine) takes its
+      // device over instead of a second seat. The fingerprint is the client's word: it is only
+      // looked up among this account's machines, so it can never reach another user's device.
+      const sameMachine = input.hardwareFingerprint
+        ? await findActiveMachineByFingerprint(trx, userId, input.hardwareFingerprint)
+        : undefined;
+      if (sameMachine) {
+        if (!(await claimDeviceTokenUse(trx, token.id)))
+          throw badRequest('This registration code has been used up', ErrorCode.REGISTRATION_CODE_USED_UP);
+        const device = await this.takeOver(trx, sameMachine, input, credential, token.id);
+        return { device, plan: await this.subscription.planOf(userId, trx) };
+      }
       const existing = await findDevice(trx, userId, input.deviceId);
       if (existing?.is_active === 1) throw conflict('This device is already registered', ErrorCode.DEVICE_ALREADY_REGISTERED);
       const plan = await this.subscription.planOf(userId, trx);
@@ -164,7 +180,40 @@ export class DeviceTokenService {
     };
   }
 
-  /** The device behind an agent's credential; refused at once after deactivation. */
+  /**
+   * The machine's device, enrolled again: the same row (its name, installations, inventory and
+   * history stay), a new credential (the old one stops working with this commit) and no new
+   * seat. The agent still connected with the old credential is told to stop, as a deactivated
+   * one is: the new enrolment's agent connects only after this answer, so it never hears it.
+   */
+  private async takeOver(
+    trx: Transaction<Database>,
+    machine: DevicesTable,
+    input: EnrollInput,
+    credential: string,
+    tokenId: string,
+  ): Promise<DevicesTable> {
+    const now = isoNow(this.ctx.clock);
+    await updateDevice(trx, machine.id, {
+      credential_hash: hashToken(credential),
+      platform: normalizePlatform(input.platform),
+      arch: input.arch ?? machine.arch,
+      agent_version: input.agentVersion ?? machine.agent_version,
+      last_active_at: now,
+      duplicate_agent_at: null,
+      duplicate_agent_from: null,
+    });
+    await this.devices.recordEvent(trx, machine.user_id, {
+      type: 'enrolled',
+      device: machine,
+      detail: `token ${tokenId}; took over the earlier enrolment of this machine`,
+    });
+    await this.ctx.bus.publishWith(trx, { type: 'device.deactivated', deviceRowId: machine.id, removeClient: false });
+    const row = await findDevice(trx, machine.user_id, machine.device_id);
+    if (!row) throw new Error('taken-over device not found');
+    return row;
+  }
+
   /** The active device behind an agent's credential; 401 for an unknown one or a deactivated device's. */
   async deviceOfCredential(credential: string | null): Promise<DevicesTable> {
     const row = credential ? await findDeviceByCredentialHash(this.ctx.db, hashToken(credential)) : undefined;

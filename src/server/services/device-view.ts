@@ -8,7 +8,7 @@ import {
   type DEVICE_EVENT_TYPES,
 } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
-import type { Plan } from '@shared/plans';
+import { REMOVABLE_AT_ONCE_MINUTES, type Plan } from '@shared/plans';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import type { DevicesTable } from '../db/schema';
@@ -82,9 +82,27 @@ export function cooldownFrom(since: string, plan: Plan, now: Date): Cooldown {
   return { until: until.toISOString(), remainingMs, remainingMinutes: Math.ceil(remainingMs / MINUTE_MS) };
 }
 
-/** New-device protection: until when the device cannot be deactivated, and how long that still is. */
+/**
+ * A new device's first REMOVABLE_AT_ONCE_MINUTES: it can be removed at once, and its removal
+ * starts no account cooldown. The cooldown guards swapping seats among machines; removing a
+ * device enrolled by mistake (the wrong machine, a second enrolment) is not a swap.
+ */
+export function removableAtOnce(row: Pick<DevicesTable, 'created_at'>, now: Date): Cooldown {
+  const until = new Date(new Date(row.created_at).getTime() + REMOVABLE_AT_ONCE_MINUTES * MINUTE_MS);
+  const remainingMs = Math.max(0, until.getTime() - now.getTime());
+  return { until: until.toISOString(), remainingMs, remainingMinutes: Math.ceil(remainingMs / MINUTE_MS) };
+}
+
+/** The deactivation event's detail for such a removal: it starts no account cooldown. */
+export const REMOVED_AT_ONCE = 'removed within its first hour';
+
+/**
+ * New-device protection: until when the device cannot be deactivated, and how long that still
+ * is. It starts when the device's first hour (removable at once) ends.
+ */
 export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date): Cooldown {
-  return cooldownFrom(row.created_at, plan, now);
+  const guard = cooldownFrom(row.created_at, plan, now);
+  return removableAtOnce(row, now).remainingMs > 0 ? { ...guard, remainingMs: 0, remainingMinutes: 0 } : guard;
 }
 
 /**
@@ -136,6 +154,7 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     protected_until: guard.until,
     isInCooldown: guard.remainingMs > 0,
     cooldown_remaining_minutes: guard.remainingMinutes,
+    removable_minutes_left: removableAtOnce(row, now).remainingMinutes,
     arch: row.arch,
     agent_version: row.agent_version,
     duplicate_agent: duplicateAgent(row, now),

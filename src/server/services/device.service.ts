@@ -33,6 +33,7 @@ import {
   deviceNotFound,
   isMobilePlatform,
   normalizePlatform,
+  REMOVED_AT_ONCE,
   toDevice,
   type Cooldown,
   type DeviceEventType,
@@ -292,7 +293,7 @@ export class DeviceService {
 
   /** The account cooldown (DEACTIVATION_COOLDOWN) after its last remote deactivation; null when none is running. */
   async deactivationCooldown(db: Db, userId: string, plan: Plan): Promise<Cooldown | null> {
-    const last = await lastRemoteDeactivationAt(db, userId);
+    const last = await lastRemoteDeactivationAt(db, userId, REMOVED_AT_ONCE);
     const cooldown = last ? cooldownFrom(last, plan, this.ctx.clock.now()) : null;
     return cooldown && cooldown.remainingMs > 0 ? cooldown : null;
   }

@@ -53,6 +53,11 @@ export const deviceSchema = z.object({
   protected_until: z.string().nullable(),
   isInCooldown: z.boolean(),
   cooldown_remaining_minutes: z.number().int(),
+  /**
+   * A new device's first hour: for this many more minutes it can be removed at once, without
+   * protection or cooldown (a mistaken enrolment); 0 after that. Optional: older servers lack it.
+   */
+  removable_minutes_left: z.number().int().optional(),
   arch: z.string().nullable(),
   agent_version: z.string().nullable(),
   /** When another agent last connected with this machine's credential (a copied enrolment), and from which address; null after a week. */

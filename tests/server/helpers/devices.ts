@@ -112,7 +112,8 @@ export function enroll(t: TestApp, code: string, overrides: Record<string, unkno
     platform: 'linux',
     arch: 'x64',
     agentVersion: '0.1.0',
-    hardwareFingerprint: 'hw-1',
+    // Another machine each time: the same fingerprint in one account is the same machine enrolling again.
+    hardwareFingerprint: randomBytes(32).toString('hex'),
     ...overrides,
   });
 }

@@ -8,8 +8,8 @@ describe('which plan lifts a limit', () => {
     expect(listsUpgradeHint('premium')).toBeNull();
     expect(appsUpgradeHint('free')).toBe('Upgrade to Premium for up to 25 apps per list.');
     expect(appsUpgradeHint('premium')).toBeNull();
-    expect(devicesUpgradeHint('free')).toBe('Upgrade to Premium for up to 5 devices.');
-    expect(devicesUpgradeHint('premium')).toBe('Upgrade to Annual Premium for up to 10 devices.');
+    expect(devicesUpgradeHint('free')).toBe('Upgrade to Premium for up to 10 devices.');
+    expect(devicesUpgradeHint('premium')).toBe('Upgrade to Annual Premium for up to 25 devices.');
     expect(devicesUpgradeHint('annual-premium')).toBeNull();
   });
 });

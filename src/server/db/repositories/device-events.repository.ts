@@ -15,8 +15,11 @@ export function deviceEventsOf(db: Db, userId: string, limit: number) {
     .execute();
 }
 
-/** When the account last deactivated another device (not itself): the start of its cooldown. */
-export async function lastRemoteDeactivationAt(db: Db, userId: string): Promise<string | null> {
+/**
+ * When the account last deactivated another device (not itself): the start of its cooldown.
+ * Deactivations recorded with `exceptDetail` (a mistaken enrolment removed at once) do not count.
+ */
+export async function lastRemoteDeactivationAt(db: Db, userId: string, exceptDetail: string): Promise<string | null> {
   const row = await db
     .selectFrom('device_events')
     .select('created_at')
@@ -24,6 +27,7 @@ export async function lastRemoteDeactivationAt(db: Db, userId: string): Promise<
     .where('type', '=', 'deactivated')
     .where('actor_device_id', 'is not', null)
     .whereRef('actor_device_id', '!=', 'device_id')
+    .where((eb) => eb.or([eb('detail', 'is', null), eb('detail', '!=', exceptDetail)]))
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -19,6 +19,23 @@ export function findActiveDevice(db: Db, userId: string, deviceId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The user's active enrolled machine (an agent's device) with this hardware fingerprint, oldest
+ * first. Scoped by owner: a fingerprint that another account's machine has finds nothing here.
+ */
+export function findActiveMachineByFingerprint(db: Db, userId: string, fingerprint: string) {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('registration_method', '=', 'token')
+    .where('hardware_fingerprint', '=', fingerprint)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export function findDeviceByCredentialHash(db: Db, credentialHash: string) {
   return db.selectFrom('devices').selectAll().where('credential_hash', '=', credentialHash).executeTakeFirst();
 }
