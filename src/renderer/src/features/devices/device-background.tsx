@@ -7,6 +7,7 @@ import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } fr
 import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from './devices-api';
 import { RegisterDeviceModal } from './register-device-modal';
 import { registerThisBrowser } from './register-this-browser';
+import { dismissRegistrationPrompt, registrationPromptDismissed } from './registration-prompt-dismissal';
 import { useDeviceActivity, useLogoutNotifications } from './use-device-activity';
 
 /**
@@ -17,7 +18,7 @@ import { useDeviceActivity, useLogoutNotifications } from './use-device-activity
 export function DeviceBackground() {
   const check = useCheckRegistrationQuery(undefined, { skip: isMobileBrowser() });
   const [register] = useRegisterBrowserMutation({ fixedCacheKey: BROWSER_REGISTRATION });
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState(registrationPromptDismissed);
   const promptWanted = useSelector(selectPromptWanted);
   const registeredHere = useSelector(selectRegisteredHere);
   const unavailable = useSelector(selectDevicesUnavailable);
@@ -42,5 +43,10 @@ export function DeviceBackground() {
   useDeviceActivity(registeredHere && !unavailable, reRegister);
   useLogoutNotifications((check.isSuccess || check.isError) && !unavailable);
 
-  return <RegisterDeviceModal opened={promptWanted && !dismissed} onClose={() => setDismissed(true)} />;
+  function notNow() {
+    dismissRegistrationPrompt();
+    setDismissed(true);
+  }
+
+  return <RegisterDeviceModal opened={promptWanted && !dismissed} onClose={notNow} />;
 }

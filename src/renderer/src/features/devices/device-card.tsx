@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronRight, IconLoader2, IconLock, IconMapPin } from '@tabler/icons-react';
+import { IconChevronRight, IconClockHour4, IconLoader2, IconLock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
+import { HOUR_MS } from '@shared/time';
 
 import { DeviceBadges } from '../../components/device-badges';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, formatCooldown, isEnrolled, PLATFORM_NAMES } from './device-labels';
@@ -26,6 +27,19 @@ export function deactivateBlockedReason(device: Device): string | null {
   return null;
 }
 
+/**
+ * "Can be removed for the next 42 minutes": a device in its first hour may go at once (enrolled
+ * by mistake); its protection starts after that. Null outside that hour and for this device.
+ */
+export function removableAtOnceText(device: Device): string | null {
+  const minutes = device.removable_minutes_left ?? 0;
+  if (device.is_current || minutes <= 0) return null;
+  const text = `Can be removed for the next ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (!device.protected_until) return text;
+  const protectedHours = Math.round((Date.parse(device.protected_until) - Date.parse(device.created_at)) / HOUR_MS);
+  return `${text}, then protected for ${protectedHours}h`;
+}
+
 /** One device of the Device Management screen (SPEC §2). */
 export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate }: DeviceCardProps) {
   // An enrolled machine shows its agent's state; a browser its connection status.
@@ -33,6 +47,7 @@ export function DeviceCard({ device, installing = false, thisComputer = false, o
   const state = enrolled ? agentState(device, installing) : null;
   const status = state ? AGENT_STATE[state] : CONNECTION_STATUS[device.connection_status];
   const blocked = deactivateBlockedReason(device);
+  const removable = removableAtOnceText(device);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={device.device_name}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -71,6 +86,12 @@ export function DeviceCard({ device, installing = false, thisComputer = false, o
             <Group gap={4} c="dimmed">
               <IconMapPin size={14} aria-hidden />
               <Text size="sm">{device.location}</Text>
+            </Group>
+          ) : null}
+          {removable ? (
+            <Group gap={4} c="dimmed" wrap="nowrap">
+              <IconClockHour4 size={14} aria-hidden />
+              <Text size="sm">{removable}</Text>
             </Group>
           ) : null}
           {device.isInCooldown ? (

@@ -70,7 +70,7 @@ describe('registration check (SPEC §4)', () => {
     expect(await screen.findByText('Device limit reached')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
     // No plan answer here: the account counts as free, and Premium is the plan that lifts the limit.
-    expect(screen.getByText(/Upgrade to Premium for up to 5 devices\./)).toBeInTheDocument();
+    expect(screen.getByText(/Upgrade to Premium for up to 10 devices\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Deactivate a device' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
   });
@@ -107,6 +107,32 @@ describe('registration check (SPEC §4)', () => {
     renderApp('/devices');
     await waitFor(() => expect(toastMessages()).toContain('Studio PC was signed out: it was deactivated from Device Management'));
     expect(api.callsTo('GET', '/api/devices/logout-notifications')).toHaveLength(1);
+  });
+
+  it('respects "Not now" for the rest of the browser session, page loads included, and asks again in a new one', async () => {
+    const api = mockDevicesServer({
+      'GET /api/devices/check': check(false, true),
+      'GET /api/devices': { status: 200, data: devicesResponse([other], { seatLimit: 3 }) },
+    });
+    renderApp('/devices');
+    const dialog = await screen.findByRole('dialog', { name: 'Register this browser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument());
+
+    // A page load: the app starts again in the same tab, and the check still says "not registered".
+    cleanup();
+    const checksBefore = api.callsTo('GET', '/api/devices/check').length;
+    renderApp('/devices');
+    await screen.findByText('Studio PC');
+    await waitFor(() => expect(api.callsTo('GET', '/api/devices/check').length).toBeGreaterThan(checksBefore));
+    expect(screen.queryByRole('dialog', { name: 'Register this browser' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/devices/register')).toHaveLength(0);
+
+    // A new browser session (sessionStorage is per session) asks again.
+    cleanup();
+    sessionStorage.clear();
+    renderApp('/devices');
+    expect(await screen.findByRole('dialog', { name: 'Register this browser' })).toBeInTheDocument();
   });
 
   it('does not prompt when the check fails', async () => {

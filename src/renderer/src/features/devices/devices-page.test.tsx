@@ -104,6 +104,25 @@ describe('Device Management screen', () => {
     expect(within(card('Studio PC')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
   });
 
+  it('lets a device in its first hour be deactivated at once, and says for how long', async () => {
+    const mistake = makeDevice({
+      device_id: 'dev_666666666666',
+      device_name: 'Wrong machine',
+      created_at: '2026-01-01T00:00:00.000Z',
+      protected_until: '2026-01-04T00:00:00.000Z',
+      isInCooldown: false,
+      removable_minutes_left: 42,
+    });
+    await openDevices([thisBrowser, mistake]);
+    const wrong = card('Wrong machine');
+    expect(within(wrong).getByText('Can be removed for the next 42 minutes, then protected for 72h')).toBeInTheDocument();
+    expect(within(wrong).queryByText(/Protected for/)).not.toBeInTheDocument();
+    fireEvent.click(within(wrong).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('dialog', { name: 'Deactivate Device' })).toHaveTextContent('Deactivate Wrong machine?');
+    // This browser's own card never says so: it is not removed from here.
+    expect(within(card('Chrome on Linux')).queryByText(/Can be removed/)).not.toBeInTheDocument();
+  });
+
   it.each([
     [1, 'ok', '2 seats available', 'blue'],
     [2, 'warning', '1 seat left', 'yellow'],

@@ -51,6 +51,18 @@ describe('the pricing page, signed in', () => {
     expect(screen.queryByText('Downgrade scheduled')).not.toBeInTheDocument();
   });
 
+  it("states each plan's device, list and app limits on its card", async () => {
+    mockApi({ 'GET /api/subscription/status': { status: 200, data: planStatus('free') } });
+    renderApp('/pricing-page');
+    const free = await card('Free');
+    expect(within(free).getByText('Up to 3 devices')).toBeInTheDocument();
+    expect(within(free).getByText('1 app list')).toBeInTheDocument();
+    expect(within(free).getByText('Up to 5 apps')).toBeInTheDocument();
+    expect(within(await card('Premium')).getByText('Up to 10 devices')).toBeInTheDocument();
+    expect(within(await card('Premium')).getByText('Up to 25 apps per list')).toBeInTheDocument();
+    expect(within(await card('Annual Premium')).getByText('Up to 25 devices')).toBeInTheDocument();
+  });
+
   it('on annual premium: Downgrade on the lower plans', async () => {
     mockApi({ 'GET /api/subscription/status': { status: 200, data: planStatus('annual-premium') } });
     renderApp('/pricing-page');
