@@ -88,7 +88,6 @@ describe('card payments through the sandbox provider', () => {
   it.each([
     ['4000 0000 0000 0002', 'card_declined', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'card_declined', 'Your card has insufficient funds.'],
-    ['4000 0027 6000 3184', 'payment_intent_authentication_failure', 'We are unable to authenticate your payment method'],
   ])('%s fails with %s and changes nothing', async (card, code, message) => {
     const user = await registerUser(t.api);
     const { intent, confirmed } = await pay(user, 'premium', card);
@@ -173,7 +172,7 @@ describe('card payments through the sandbox provider', () => {
     const first = await create(user, { plan: 'premium', amount: 999 }, { 'idempotency-key': 'create-1' });
     const second = await create(user, { plan: 'premium', amount: 999 }, { 'idempotency-key': 'create-1' });
     expect(second.body).toEqual(first.body);
-    expect((await t.api.get<PaymentHistoryResponse>('/api/payments', user.token)).body.payments).toHaveLength(1);
+    expect(await t.app.ctx.db.selectFrom('payments').select('id').where('user_id', '=', user.user.id).execute()).toHaveLength(1);
 
     await confirm(user, first.body.clientSecret, VISA);
     const verified = await verify(user, first.body.paymentIntentId, 'premium', { 'idempotency-key': 'verify-1' });
@@ -197,7 +196,8 @@ describe('card payments through the sandbox provider', () => {
     // The card is charged, and the server stops before it records it.
     const provider = t.app.services.payments.provider as SandboxProvider;
     await provider.confirm(intent.body.clientSecret, { number: VISA, expiry: '12/34', cvc: '123' });
-    expect((await history(user))[0]).toMatchObject({ status: 'pending' });
+    // Unrecorded, it looks like an intent no card reached: not listed yet.
+    expect(await history(user)).toEqual([]);
     expect(await charges(user)).toBe(1);
 
     // After the restart the person presses Pay again: the same intent, already paid, recorded now.

@@ -367,7 +367,7 @@ export interface PaymentsTable {
   currency: string;
   provider: string;
   provider_intent_id: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
   failure_message: string | null;
   /** SHA-256 of the client secret. */
   client_secret_hash: string;

@@ -5,7 +5,7 @@ import type { CardError } from '@shared/api/payment';
  * number, expiry or CVC that Stripe would refuse is refused with Stripe's code and words.
  * https://docs.stripe.com/testing
  */
-export type CardOutcome = { kind: 'succeeded' } | { kind: 'error'; error: CardError; intentFails: boolean };
+export type CardOutcome = { kind: 'succeeded' } | { kind: 'requires_action' } | { kind: 'error'; error: CardError; intentFails: boolean };
 
 const SUCCEEDS = new Set([
   '4242424242424242', // Visa
@@ -24,10 +24,11 @@ const DECLINES: Record<string, CardError> = {
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
 
-/** 3-D Secure is required on every payment; the sandbox has no challenge to pass, so it fails. */
+/** 3-D Secure is required: the intent waits in requires_action for the challenge's outcome. */
 const REQUIRES_AUTHENTICATION = new Set(['4000002760003184', '4000002500003155', '4000000000003220']);
 
-const AUTHENTICATION_FAILED: CardError = {
+/** Stripe's words when the challenge was failed or closed. */
+export const AUTHENTICATION_FAILED: CardError = {
   code: 'payment_intent_authentication_failure',
   message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
@@ -78,7 +79,7 @@ export function cardOutcome(card: { number: string; expiry: string; cvc: string 
   if (SUCCEEDS.has(digits)) return { kind: 'succeeded' };
   const decline = DECLINES[digits];
   if (decline) return { kind: 'error', error: decline, intentFails: true };
-  if (REQUIRES_AUTHENTICATION.has(digits)) return { kind: 'error', error: AUTHENTICATION_FAILED, intentFails: true };
+  if (REQUIRES_AUTHENTICATION.has(digits)) return { kind: 'requires_action' };
   return {
     kind: 'error',
     error: {

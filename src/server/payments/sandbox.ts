@@ -11,16 +11,13 @@ import {
 } from '../db/repositories/payments.repository';
 import type { Db, SandboxPaymentIntentsTable } from '../db/schema';
 import { hashToken } from '../security/tokens';
-import { cardOutcome, type CardOutcome } from './cards';
+import { AUTHENTICATION_FAILED, cardOutcome, type CardOutcome } from './cards';
 import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './provider';
 
 const ERROR_MESSAGES: Record<string, CardError> = {
   generic_decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   insufficient_funds: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  payment_intent_authentication_failure: {
-    code: 'payment_intent_authentication_failure',
-    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  },
+  payment_intent_authentication_failure: AUTHENTICATION_FAILED,
 };
 
 /**
@@ -70,48 +67,54 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * confirmCardPayment: the card decides. A declined card leaves the intent in
-   * requires_payment_method (another card may be tried, as in Stripe); a succeeded intent
+   * requires_payment_method (another card may be tried, as in Stripe); a 3-D Secure card moves
+   * it to requires_action until the challenge is answered (authenticate); a succeeded intent
    * cannot be confirmed again.
    */
-  async confirm(
-    clientSecret: string,
-    card: { number: string; expiry: string; cvc: string },
-  ): Promise<{ response: SandboxConfirmResponse; intent: ProviderIntent | null; outcome: CardOutcome | null }> {
+  async confirm(clientSecret: string, card: { number: string; expiry: string; cvc: string }): Promise<SandboxResult> {
     const row = await findSandboxIntentBySecretHash(this.db, hashToken(clientSecret));
-    if (!row) {
-      return {
-        response: { error: { code: 'resource_missing', message: 'No such payment_intent: the client secret is not known.' } },
-        intent: null,
-        outcome: null,
-      };
-    }
+    if (!row) return unknownSecret();
     // Confirming an intent already paid answers that it is paid, and charges nothing again: the
     // browser that lost the first answer learns the outcome and goes on to verify.
-    if (row.status === 'succeeded') {
-      const intent = toIntent(row);
-      return { response: { paymentIntent: { id: intent.id, status: intent.status } }, intent, outcome: null };
-    }
-    if (!['requires_payment_method', 'requires_confirmation'].includes(row.status)) {
-      return {
-        response: {
-          error: {
-            code: 'payment_intent_unexpected_state',
-            message: `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
-          },
-        },
-        intent: toIntent(row),
-        outcome: null,
-      };
-    }
+    if (row.status === 'succeeded') return paid(toIntent(row));
+    if (!CONFIRMABLE.includes(row.status)) return unexpectedState(row);
     const outcome = cardOutcome(card, this.clock.now());
     if (outcome.kind === 'error' && !outcome.intentFails) {
       // Stripe.js refuses these before anything reaches the intent.
       return { response: { error: outcome.error }, intent: toIntent(row), outcome };
     }
-    const at = this.clock.now().toISOString();
-    const status: PaymentIntentStatus = outcome.kind === 'succeeded' ? 'succeeded' : 'requires_payment_method';
+    const status: PaymentIntentStatus = outcome.kind === 'error' ? 'requires_payment_method' : outcome.kind;
     const errorCode = outcome.kind === 'error' ? (outcome.error.declineCode ?? outcome.error.code) : null;
-    const moved = await updateSandboxIntent(this.db, row.id, { status, lastErrorCode: errorCode, at });
+    return this.move(row, CONFIRMABLE, { status, errorCode }, outcome);
+  }
+
+  /**
+   * The answer to the 3-D Secure challenge (Stripe's test page: "Complete authentication" or
+   * "Fail authentication"). Completing pays the intent; failing sends it back to
+   * requires_payment_method with Stripe's authentication error, as Stripe does.
+   */
+  async authenticate(clientSecret: string, result: 'complete' | 'fail'): Promise<SandboxResult> {
+    const row = await findSandboxIntentBySecretHash(this.db, hashToken(clientSecret));
+    if (!row) return unknownSecret();
+    // The challenge answered twice (a lost answer, a second tab) says what the first did.
+    if (row.status === 'succeeded') return paid(toIntent(row));
+    if (row.status !== 'requires_action') return unexpectedState(row);
+    const outcome: CardOutcome =
+      result === 'complete' ? { kind: 'succeeded' } : { kind: 'error', error: AUTHENTICATION_FAILED, intentFails: true };
+    return result === 'complete'
+      ? this.move(row, ['requires_action'], { status: 'succeeded', errorCode: null }, outcome)
+      : this.move(row, ['requires_action'], { status: 'requires_payment_method', errorCode: AUTHENTICATION_FAILED.code }, outcome);
+  }
+
+  /** Moves the intent on only from `from` (a concurrent confirm loses), and answers like Stripe.js. */
+  private async move(
+    row: SandboxPaymentIntentsTable,
+    from: readonly string[],
+    change: { status: PaymentIntentStatus; errorCode: string | null },
+    outcome: CardOutcome,
+  ): Promise<SandboxResult> {
+    const at = this.clock.now().toISOString();
+    const moved = await updateSandboxIntent(this.db, row.id, from, { status: change.status, lastErrorCode: change.errorCode, at });
     const current = await findSandboxIntent(this.db, row.id);
     if (!moved || !current) {
       return {
@@ -127,6 +130,39 @@ export class SandboxProvider implements PaymentProvider {
     return { response: { paymentIntent: { id: intent.id, status: intent.status } }, intent, outcome };
   }
 }
+
+/** What a sandbox call answers the browser, and what it did to the intent (for the payment's record). */
+export interface SandboxResult {
+  response: SandboxConfirmResponse;
+  intent: ProviderIntent | null;
+  outcome: CardOutcome | null;
+}
+
+/** Stripe confirms an intent that waits for a payment method, a confirmation or (with a new card) an action. */
+const CONFIRMABLE: readonly string[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+const unknownSecret = (): SandboxResult => ({
+  response: { error: { code: 'resource_missing', message: 'No such payment_intent: the client secret is not known.' } },
+  intent: null,
+  outcome: null,
+});
+
+const paid = (intent: ProviderIntent): SandboxResult => ({
+  response: { paymentIntent: { id: intent.id, status: intent.status } },
+  intent,
+  outcome: null,
+});
+
+const unexpectedState = (row: SandboxPaymentIntentsTable): SandboxResult => ({
+  response: {
+    error: {
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
+    },
+  },
+  intent: toIntent(row),
+  outcome: null,
+});
 
 function toIntent(row: SandboxPaymentIntentsTable): ProviderIntent {
   const lastError = row.last_error_code

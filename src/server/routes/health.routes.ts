@@ -15,7 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['health'], summary: 'What the web app needs before sign-in', response: { 200: publicConfigSchema } } },
     async () => ({
       googleClientId: app.ctx.config.google.clientId,
-      stripePublishableKey: app.ctx.config.stripe.publishableKey,
+      // The payment page shows Stripe's card field only when Stripe takes the payments (a secret key too).
+      stripePublishableKey: app.ctx.config.stripe.secretKey ? app.ctx.config.stripe.publishableKey : null,
       version: app.ctx.config.version,
     }),
   );

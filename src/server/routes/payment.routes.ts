@@ -6,6 +6,7 @@ import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
   paymentHistoryResponseSchema,
+  sandboxAuthenticateRequestSchema,
   sandboxConfirmRequestSchema,
   sandboxConfirmResponseSchema,
   verifyPaymentRequestSchema,
@@ -56,6 +57,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     authed.post(
+      '/api/payment/sandbox/authenticate',
+      {
+        schema: {
+          tags,
+          summary: "The sandbox's 3-D Secure challenge answered (complete or fail) for an intent in requires_action",
+          security,
+          body: sandboxAuthenticateRequestSchema,
+          response: { 200: sandboxConfirmResponseSchema },
+        },
+      },
+      async (request) => app.services.payments.sandboxAuthenticate(callerOf(request).userId, request.body),
+    );
+
+    authed.post(
       '/api/payment/verify',
       {
         schema: {
@@ -75,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: "The signed-in user's payments, newest first",
+          summary: "The signed-in user's payments a card was tried on (paid, failed, waiting for 3-D Secure), newest first",
           security,
           response: { 200: paymentHistoryResponseSchema },
         },

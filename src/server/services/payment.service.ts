@@ -31,7 +31,7 @@ import type { PaymentsTable } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { paymentReceiptMail } from '../mail/templates';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from '../payments/provider';
-import { SandboxProvider } from '../payments/sandbox';
+import { SandboxProvider, type SandboxResult } from '../payments/sandbox';
 import { StripeProvider } from '../payments/stripe';
 import { hashToken, newId } from '../security/tokens';
 import { formatDay } from './plan-periods';
@@ -49,6 +49,9 @@ const REUSABLE_INTENT_STATUSES: readonly PaymentIntentStatus[] = [
   'processing',
   'succeeded',
 ];
+
+/** What Payment history lists: a card was tried (see history). */
+const ATTEMPTED: readonly PaymentsTable['status'][] = ['requires_action', 'succeeded', 'failed'];
 
 const notFoundIntent = () => notFound('Payment not found', ErrorCode.PAYMENT_INTENT_NOT_FOUND);
 
@@ -145,13 +148,30 @@ export class PaymentService {
     userId: string,
     input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
   ): Promise<SandboxConfirmResponse> {
+    const sandbox = await this.sandboxFor(userId, input.clientSecret);
+    if (!sandbox) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
+    return this.recordSandbox(
+      await sandbox.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }),
+    );
+  }
+
+  /** The 3-D Secure challenge's answer for a sandbox intent in requires_action; records the outcome. */
+  async sandboxAuthenticate(userId: string, input: { clientSecret: string; result: 'complete' | 'fail' }): Promise<SandboxConfirmResponse> {
+    const sandbox = await this.sandboxFor(userId, input.clientSecret);
+    if (!sandbox) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
+    return this.recordSandbox(await sandbox.authenticate(input.clientSecret, input.result));
+  }
+
+  /** The sandbox, when it is this server's provider and the client secret is one of the user's own intents. */
+  private async sandboxFor(userId: string, clientSecret: string): Promise<SandboxProvider | null> {
     if (!(this.provider instanceof SandboxProvider)) {
       throw notFound('This server takes card payments through Stripe, not the sandbox.', ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE);
     }
     // Only the owner's own intent: another user's client secret is as unknown as a made-up one.
-    const payment = await findPaymentBySecretHash(this.ctx.db, userId, hashToken(input.clientSecret));
-    if (!payment) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
-    const result = await this.provider.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    return (await findPaymentBySecretHash(this.ctx.db, userId, hashToken(clientSecret))) ? this.provider : null;
+  }
+
+  private async recordSandbox(result: SandboxResult): Promise<SandboxConfirmResponse> {
     // A confirm of an intent already paid records it too: it repairs a charge whose record a crash lost.
     if (result.intent && (result.outcome || result.intent.status === 'succeeded')) await this.recordIntent(result.intent);
     return result.response;
@@ -203,8 +223,14 @@ export class PaymentService {
     return { success: true, currentPlan: await this.subscription.currentPlan(userId) };
   }
 
+  /**
+   * Only payments a card was tried on. An intent is made when Pay is pressed, but one the card
+   * never reached (the tab closed in between) charged nothing and is not a payment to the
+   * person: as in Stripe's dashboard, where such intents sit apart under "Incomplete", they
+   * stay out of the history (and stay reusable, so the next Pay charges through the same one).
+   */
   async history(userId: string): Promise<PaymentHistoryResponse> {
-    return { payments: (await paymentsOf(this.ctx.db, userId)).map(toRecord) };
+    return { payments: (await paymentsOf(this.ctx.db, userId, ATTEMPTED)).map(toRecord) };
   }
 
   /**
@@ -244,6 +270,8 @@ export class PaymentService {
       await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'succeeded', failureMessage: null, at });
     } else if (intent.status === 'canceled') {
       await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'canceled', failureMessage: null, at });
+    } else if (intent.status === 'requires_action') {
+      await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'requires_action', failureMessage: null, at });
     } else if (intent.lastError) {
       await recordPaymentOutcome(this.ctx.db, intent.id, { status: 'failed', failureMessage: intent.lastError.message, at });
     }

@@ -68,7 +68,20 @@ export const cardErrorSchema = z.object({
 });
 export type CardError = z.infer<typeof cardErrorSchema>;
 
-/** 200 either way, like confirmCardPayment's result: one of paymentIntent or error. */
+/**
+ * POST /api/payment/sandbox/authenticate: the answer to the sandbox's 3-D Secure challenge, for
+ * an intent that confirm left in requires_action. Answered like confirm.
+ */
+export const sandboxAuthenticateRequestSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  result: z.enum(['complete', 'fail']),
+});
+export type SandboxAuthenticateRequest = z.input<typeof sandboxAuthenticateRequestSchema>;
+
+/**
+ * 200 either way, like confirmCardPayment's result: one of paymentIntent or error. A status of
+ * requires_action means the card asks for 3-D Secure: the challenge comes next.
+ */
 export const sandboxConfirmResponseSchema = z.union([
   z.object({ paymentIntent: z.object({ id: z.string(), status: z.enum(PAYMENT_INTENT_STATUSES) }) }),
   z.object({ error: cardErrorSchema }),
@@ -98,10 +111,14 @@ export const verifyPaymentResponseSchema = z.object({
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+/**
+ * pending: an intent no card has been tried on yet (never listed in the history);
+ * requires_action: the card asked for 3-D Secure and the challenge is not answered yet.
+ */
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** GET /api/payments: the signed-in user's payments, newest first. */
+/** GET /api/payments: the signed-in user's attempted payments (a card was tried), newest first. */
 export const paymentRecordSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -118,6 +118,7 @@ export const apiContract = {
   'POST /api/subscription/cancel-downgrade': json(cancelDowngradeResponseSchema),
   'POST /api/payment/create-payment-intent': json(createPaymentIntentResponseSchema),
   'POST /api/payment/sandbox/confirm': json(sandboxConfirmResponseSchema),
+  'POST /api/payment/sandbox/authenticate': json(sandboxConfirmResponseSchema),
   'POST /api/payment/verify': json(verifyPaymentResponseSchema),
   'GET /api/payments': json(paymentHistoryResponseSchema),
 

@@ -52,7 +52,7 @@ export function unusedPaymentsBetween(db: Db, from: string, to: string, limit: n
     .selectFrom('payments')
     .selectAll()
     .where('used_at', 'is', null)
-    .where('status', 'in', ['pending', 'succeeded'])
+    .where('status', 'in', ['pending', 'requires_action', 'succeeded'])
     .where('created_at', '>=', from)
     .where('created_at', '<=', to)
     .orderBy('created_at')
@@ -60,11 +60,13 @@ export function unusedPaymentsBetween(db: Db, from: string, to: string, limit: n
     .execute();
 }
 
-export function paymentsOf(db: Db, userId: string, limit = 100) {
+/** The user's payments in one of `statuses`, newest first. */
+export function paymentsOf(db: Db, userId: string, statuses: readonly PaymentsTable['status'][], limit = 100) {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -82,7 +84,8 @@ export async function recordPaymentOutcome(
     .set({
       status: outcome.status,
       failure_message: outcome.failureMessage,
-      completed_at: outcome.status === 'pending' ? null : outcome.at,
+      // Waiting (for a card or for 3-D Secure) is not an outcome: no completion time yet.
+      completed_at: outcome.status === 'pending' || outcome.status === 'requires_action' ? null : outcome.at,
     })
     .where('provider_intent_id', '=', intentId)
     .where('status', '!=', 'succeeded')
@@ -116,17 +119,18 @@ export function findSandboxIntentBySecretHash(db: Db, secretHash: string) {
   return db.selectFrom('sandbox_payment_intents').selectAll().where('client_secret_hash', '=', secretHash).executeTakeFirst();
 }
 
-/** Moves a sandbox intent on, only from a state that can still be confirmed. */
+/** Moves a sandbox intent on, only from one of the states `from` (a concurrent move loses). */
 export async function updateSandboxIntent(
   db: Db,
   id: string,
+  from: readonly string[],
   change: { status: string; lastErrorCode: string | null; at: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sandbox_payment_intents')
     .set({ status: change.status, last_error_code: change.lastErrorCode, updated_at: change.at })
     .where('id', '=', id)
-    .where('status', 'in', ['requires_payment_method', 'requires_confirmation'])
+    .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

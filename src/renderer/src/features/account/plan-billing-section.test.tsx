@@ -28,6 +28,7 @@ describe('Settings, Plan and billing', () => {
         status: 200,
         data: {
           payments: [
+            makePayment({ id: 'p3', status: 'requires_action', completedAt: null, createdAt: '2026-01-14T16:30:00.000Z' }),
             makePayment({
               id: 'p2',
               status: 'failed',
@@ -48,7 +49,14 @@ describe('Settings, Plan and billing', () => {
 
     const table = await within(plan).findByRole('table', { name: 'Payment history' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['January 14, 2026Premium$9.99Failed', 'January 15, 2026Premium$9.99Paid']);
+    // Date and time in the person's locale: two tries on one day are told apart.
+    const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(when('2026-01-14T09:00:00.000Z')).toMatch(/\d{1,2}:\d{2}/);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${when('2026-01-14T16:30:00.000Z')}Premium$9.99Needs authentication`,
+      `${when('2026-01-14T09:00:00.000Z')}Premium$9.99Failed`,
+      `${when('2026-01-15T10:00:05.000Z')}Premium$9.99Paid`,
+    ]);
   });
 
   it('shows a scheduled downgrade and an empty history', async () => {

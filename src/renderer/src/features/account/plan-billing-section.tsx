@@ -13,11 +13,19 @@ const dateOf = (iso: string | null) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 };
 
+/** When a payment happened, in the person's own locale, with the time: two tries on one day are told apart. */
+const dateTimeOf = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
+// The server lists only payments a card was tried on; pending (no card yet) is here for completeness.
 const STATUS: Record<PaymentRecord['status'], { label: string; color: string }> = {
   succeeded: { label: 'Paid', color: 'green' },
+  requires_action: { label: 'Needs authentication', color: 'orange' },
   pending: { label: 'Pending', color: 'gray' },
   failed: { label: 'Failed', color: 'red' },
   canceled: { label: 'Canceled', color: 'gray' },
@@ -63,7 +71,9 @@ function PaymentHistory() {
         <Table.Tbody>
           {payments.map((payment) => (
             <Table.Tr key={payment.id}>
-              <Table.Td>{dateOf(payment.completedAt ?? payment.createdAt)}</Table.Td>
+              <Table.Td>
+                <time dateTime={payment.completedAt ?? payment.createdAt}>{dateTimeOf(payment.completedAt ?? payment.createdAt)}</time>
+              </Table.Td>
               <Table.Td>{getPlan(payment.plan).displayName}</Table.Td>
               <Table.Td ta="right">{money(payment.amount, payment.currency)}</Table.Td>
               <Table.Td>

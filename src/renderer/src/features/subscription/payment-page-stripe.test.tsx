@@ -31,6 +31,7 @@ describe('the payment page with Stripe configured', () => {
   it('mounts Stripe Elements with the publishable key and confirms with the client secret and billing email', async () => {
     const api = mockApi({
       'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+      'GET /api/config': { status: 200, data: { googleClientId: null, stripePublishableKey: 'pk_test_123', version: '1.0.0' } },
       'POST /api/payment/create-payment-intent': {
         status: 200,
         data: {
@@ -69,6 +70,7 @@ describe('the payment page with Stripe configured', () => {
     stripe.loadStripe.mockResolvedValue(null);
     mockApi({
       'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+      'GET /api/config': { status: 200, data: { googleClientId: null, stripePublishableKey: 'pk_test_123', version: '1.0.0' } },
       'POST /api/payment/create-payment-intent': {
         status: 200,
         data: {

@@ -24,21 +24,25 @@ function sandboxAnswer(call: RecordedCall): SandboxConfirmResponse {
     case '4000000000009995':
       return { error: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
     case '4000002760003184':
-      return {
-        error: {
-          code: 'payment_intent_authentication_failure',
-          message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-        },
-      };
-    default:
       return { paymentIntent: { id: 'pi_1', status: 'requires_action' } };
+    default:
+      return { paymentIntent: { id: 'pi_1', status: 'processing' } };
   }
 }
+
+/** The sandbox's answer to the 3-D Secure challenge. */
+function challengeAnswer(call: RecordedCall): SandboxConfirmResponse {
+  return (call.body as { result: string }).result === 'complete'
+    ? { paymentIntent: { id: 'pi_1', status: 'succeeded' } }
+    : { error: { code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED } };
+}
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 function paymentRoutes(extra: MockRoutes = {}) {
   let intents = 0;
   return mockApi({
     'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+    'GET /api/config': { status: 200, data: { googleClientId: null, stripePublishableKey: null, version: '1.0.0' } },
     'POST /api/payment/create-payment-intent': (call) => {
       intents += 1;
       const { plan } = call.body as { plan: string };
@@ -56,6 +60,7 @@ function paymentRoutes(extra: MockRoutes = {}) {
       };
     },
     'POST /api/payment/sandbox/confirm': (call) => ({ status: 200, data: sandboxAnswer(call) }),
+    'POST /api/payment/sandbox/authenticate': (call) => ({ status: 200, data: challengeAnswer(call) }),
     'POST /api/payment/verify': () => ({ status: 200, data: { success: true, currentPlan: planStatus('annual-premium').currentPlan } }),
     ...extra,
   });
@@ -88,13 +93,18 @@ describe('the payment page', () => {
     },
   );
 
-  it('shows the plan, the total from the catalogue, and asks for an intent of that amount', async () => {
+  it('shows the plan and the total from the catalogue, and asks for an intent of that amount only when Pay is pressed', async () => {
     const api = paymentRoutes();
     renderApp('/payment-page?plan=annual-premium');
     expect(await screen.findByRole('heading', { name: 'Complete Your Purchase' })).toBeInTheDocument();
     expect(screen.getByText('Annual Premium Plan')).toBeInTheDocument();
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$99.00');
     await ready();
+    // Opening the page (or leaving it) makes no payment.
+    expect(api.callsTo('POST', '/api/payment/create-payment-intent')).toHaveLength(0);
+    enterCard('4242 4242 4242 4242');
+    purchase();
+    await waitFor(() => expect(api.callsTo('POST', '/api/payment/create-payment-intent')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/payment/create-payment-intent')[0]?.body).toEqual({ plan: 'annual_premium', amount: 9900 });
     expect(api.callsTo('POST', '/api/payment/create-payment-intent')[0]?.headers['idempotency-key']).toMatch(/^payment-[0-9a-f]{32}$/);
     cleanup();
@@ -127,11 +137,7 @@ describe('the payment page', () => {
   it.each([
     ['4000 0000 0000 0002', 'Payment failed: Your card was declined.'],
     ['4000 0000 0000 9995', 'Payment failed: Your card has insufficient funds.'],
-    [
-      '4000 0027 6000 3184',
-      'Payment failed: We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-    ],
-    ['5105 1051 0510 5100', 'Payment not completed. Status: requires_action'],
+    ['5105 1051 0510 5100', 'Payment not completed. Status: processing'],
   ])('card %s: %s', async (number, message) => {
     const api = paymentRoutes();
     renderApp('/payment-page?plan=premium');
@@ -148,24 +154,60 @@ describe('the payment page', () => {
     });
     expect(api.callsTo('POST', '/api/payment/verify')).toHaveLength(0);
 
-    // The next try confirms a fresh intent.
+    // The next try asks the server for the intent again (it answers the same unpaid one, or a new one).
     enterCard('4242 4242 4242 4242');
     purchase();
     await waitFor(() => expect(api.callsTo('POST', '/api/payment/verify')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/payment/sandbox/confirm')[1]?.body).toMatchObject({ clientSecret: 'pi_2_secret_x' });
   });
 
-  it('4242: verifies, refreshes the plan, toasts and returns to pricing with payment_success', async () => {
+  it('4242: verifies, refreshes the plan and returns to pricing, which says so once', async () => {
     const api = paymentRoutes();
     const app = renderApp('/payment-page?plan=annual-premium');
     await ready();
     enterCard('4242 4242 4242 4242');
     purchase();
-    expect(await screen.findByText('Payment successful! You are now on Annual Premium.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/payment/verify')[0]?.body).toEqual({ paymentIntentId: 'pi_1', planType: 'annual_premium' });
     await waitFor(() => expect(app.currentPath()).toBe('/pricing-page'));
+    expect(api.callsTo('POST', '/api/payment/verify')[0]?.body).toEqual({ paymentIntentId: 'pi_1', planType: 'annual_premium' });
     expect(api.callsTo('GET', '/api/subscription/status').length).toBeGreaterThanOrEqual(1);
     expect(await screen.findByText('Payment successful')).toBeInTheDocument();
+    expect(screen.getAllByText(/Payment successful/)).toHaveLength(1);
+  });
+
+  it('4000 0027 6000 3184: the 3-D Secure challenge; completing it pays and changes the plan', async () => {
+    const api = paymentRoutes();
+    const app = renderApp('/payment-page?plan=premium');
+    await ready();
+    enterCard('4000 0027 6000 3184');
+    purchase();
+    const challenge = await screen.findByRole('dialog', { name: 'Authenticate this payment' });
+    expect(challenge).toHaveTextContent('$9.99');
+    expect(api.callsTo('POST', '/api/payment/verify')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Complete authentication' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/pricing-page'));
+    expect(api.callsTo('POST', '/api/payment/sandbox/authenticate')[0]?.body).toEqual({
+      clientSecret: 'pi_1_secret_x',
+      result: 'complete',
+    });
+    expect(api.callsTo('POST', '/api/payment/verify')[0]?.body).toEqual({ paymentIntentId: 'pi_1', planType: 'premium' });
+  });
+
+  it.each([
+    ['Fail authentication', 'fails it'],
+    ['Close', 'closes it'],
+  ])('the 3-D Secure challenge: %s %s, the plan stays and the page says why', async (button) => {
+    const api = paymentRoutes();
+    const app = renderApp('/payment-page?plan=premium');
+    await ready();
+    enterCard('4000 0027 6000 3184');
+    purchase();
+    await screen.findByRole('dialog', { name: 'Authenticate this payment' });
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(`Payment failed: ${AUTHENTICATION_FAILED}`)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payment/sandbox/authenticate')[0]?.body).toMatchObject({ result: 'fail' });
+    expect(api.callsTo('POST', '/api/payment/verify')).toHaveLength(0);
+    expect(app.currentPath()).toBe('/payment-page?plan=premium');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says Verification failed when the server does not accept the payment', async () => {
@@ -182,14 +224,28 @@ describe('the payment page', () => {
   });
 
   it('says Payment system initialization failed when no intent can be created', async () => {
-    paymentRoutes({
+    const api = paymentRoutes({
       'POST /api/payment/create-payment-intent': {
         status: 503,
         data: { code: ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE, message: 'Payments are unavailable' },
       },
     });
     renderApp('/payment-page?plan=premium');
-    expect(await screen.findAllByText('Payment system initialization failed')).not.toHaveLength(0);
+    await ready();
+    enterCard('4242 4242 4242 4242');
+    purchase();
+    expect(
+      await screen.findByText('Payment system initialization failed: The payment provider could not be reached. Please try again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payment/sandbox/confirm')).toHaveLength(0);
+  });
+
+  it('says Payment system initialization failed when the server cannot say how to pay', async () => {
+    paymentRoutes({
+      'GET /api/config': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'Internal server error' } },
+    });
+    renderApp('/payment-page?plan=premium');
+    expect(await screen.findByText('Payment system initialization failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeDisabled();
   });
 });

@@ -7,14 +7,16 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
 
 import { PageHeader } from '../../components/page-header';
+import { configApi } from '../../lib/config-api';
 import { focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
-import type { ConfirmCard } from './card-confirm';
+import type { CardConfirmResult, ConfirmCard } from './card-confirm';
 import { cardFormSchema, type CardFormValues } from './card-form-schema';
 import { SandboxCardFields, type CardFormInput } from './sandbox-card-fields';
+import { useSandboxChallenge } from './sandbox-challenge';
 import { StripeCardField } from './stripe-card-field';
-import { useConfirmSandboxPaymentMutation } from './subscription-api';
+import { useAuthenticateSandboxPaymentMutation, useConfirmSandboxPaymentMutation } from './subscription-api';
 import { usePaymentFlow } from './use-payment-flow';
 
 const SANDBOX_CARDS =
@@ -25,7 +27,10 @@ const total = (plan: Plan) => `$${(plan.priceCents / 100).toFixed(2)}`;
 
 function Checkout({ plan }: { plan: Plan }) {
   const flow = usePaymentFlow(plan);
+  const config = configApi.useGetPublicConfigQuery();
   const [confirmSandbox] = useConfirmSandboxPaymentMutation();
+  const [authenticateSandbox] = useAuthenticateSandboxPaymentMutation();
+  const { challenge, dialog } = useSandboxChallenge(total(plan));
   const [stripeConfirm, setStripeConfirm] = useState<ConfirmCard | null>(null);
   const form = useForm({
     name: 'card',
@@ -33,12 +38,18 @@ function Checkout({ plan }: { plan: Plan }) {
     ...schemaForm(useMemo(() => cardFormSchema(), [])),
   });
 
-  const intent = flow.init.state === 'ready' ? flow.init.intent : null;
-  const stripeKey = intent?.provider === 'stripe' ? intent.publishableKey : null;
+  // Which card field to show is known before any intent exists: Stripe's publishable key, or none (the sandbox).
+  const ready = config.isSuccess;
+  const stripeKey = config.data?.stripePublishableKey ?? null;
   const title = plan.id === 'annual-premium' ? 'Annual Premium Plan' : 'Monthly Premium Plan';
 
+  // Like Stripe.js's confirmCardPayment: a card that asks for 3-D Secure shows the challenge before the answer.
   const paySandbox = (card: CardFormValues) =>
-    flow.pay((clientSecret, billingEmail) => confirmSandbox({ clientSecret, billingEmail, ...card }).unwrap());
+    flow.pay(async (clientSecret, billingEmail): Promise<CardConfirmResult> => {
+      const result = await confirmSandbox({ clientSecret, billingEmail, ...card }).unwrap();
+      if (!('paymentIntent' in result) || result.paymentIntent.status !== 'requires_action') return result;
+      return authenticateSandbox({ clientSecret, result: await challenge() }).unwrap();
+    });
   const submit = stripeKey
     ? (event: React.FormEvent) => {
         event.preventDefault();
@@ -66,25 +77,22 @@ function Checkout({ plan }: { plan: Plan }) {
           </Text>
         </Group>
         <Divider />
-        {flow.init.state === 'loading' ? <Loader size="sm" aria-label="Preparing the payment" /> : null}
-        {flow.init.state === 'failed' ? (
+        {config.isLoading ? <Loader size="sm" aria-label="Preparing the payment" /> : null}
+        {config.isError ? (
           <Alert color="red" variant="light" title="Payment system initialization failed" icon={<IconAlertCircle size={18} aria-hidden />}>
-            <Stack gap="xs" align="flex-start">
-              {flow.init.reason ? <Text size="sm">{flow.init.reason}</Text> : null}
-              <Button size="xs" variant="light" color="red" onClick={flow.retryInit}>
-                Try again
-              </Button>
-            </Stack>
+            <Button size="xs" variant="light" color="red" onClick={() => void config.refetch()}>
+              Try again
+            </Button>
           </Alert>
         ) : null}
-        {intent && stripeKey ? (
+        {ready && stripeKey ? (
           <StripeCardField
             publishableKey={stripeKey}
             onReady={(confirm) => setStripeConfirm(() => confirm)}
             onFailed={() => notify.error('Payment system initialization failed')}
           />
         ) : null}
-        {intent && !stripeKey ? (
+        {ready && !stripeKey ? (
           <>
             <SandboxCardFields form={form} disabled={flow.paying} />
             <Text size="xs" c="dimmed">
@@ -109,7 +117,7 @@ function Checkout({ plan }: { plan: Plan }) {
           size="md"
           leftSection={<IconLock size={16} aria-hidden />}
           loading={flow.paying}
-          disabled={!intent || (Boolean(stripeKey) && !stripeConfirm)}
+          disabled={!ready || (Boolean(stripeKey) && !stripeConfirm)}
         >
           Complete Purchase
         </Button>
@@ -119,6 +127,7 @@ function Checkout({ plan }: { plan: Plan }) {
           </Text>
         ) : null}
       </Stack>
+      {dialog}
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import type {
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
+  SandboxAuthenticateRequest,
   SandboxConfirmRequest,
   SandboxConfirmResponse,
   VerifyPaymentRequest,
@@ -53,6 +54,14 @@ export const planChangeApi = baseApi.injectEndpoints({
         schema: () => paymentSchemas().then((m) => m.sandboxConfirmResponseSchema),
       }),
     }),
+    authenticateSandboxPayment: build.mutation<SandboxConfirmResponse, SandboxAuthenticateRequest>({
+      query: (body) => ({
+        url: '/api/payment/sandbox/authenticate',
+        method: 'POST',
+        data: body,
+        schema: () => paymentSchemas().then((m) => m.sandboxConfirmResponseSchema),
+      }),
+    }),
     verifyPayment: build.mutation<VerifyPaymentResponse, VerifyPaymentRequest & { idempotencyKey: string }>({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/api/payment/verify',
@@ -71,5 +80,6 @@ export const {
   useCancelDowngradeMutation,
   useCreatePaymentIntentMutation,
   useConfirmSandboxPaymentMutation,
+  useAuthenticateSandboxPaymentMutation,
   useVerifyPaymentMutation,
 } = planChangeApi;
