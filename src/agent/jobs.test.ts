@@ -216,7 +216,7 @@ describe('JobRunner', () => {
     const reports = sent.filter((message) => message.type === 'item.progress');
     expect(reports[1]).toMatchObject({ manager: 'apt', version: '2.0', exitCode: 0, message: 'Installed (2.0)' });
     expect(reports[1]!.log).toHaveLength(16_000);
-    expect(reports[2]).toMatchObject({ manager: null, message: 'Not available on linux' });
+    expect(reports[2]).toMatchObject({ manager: null, message: 'Not available on Linux' });
     expect(finishedJobs()).toBe(1);
   });
 

@@ -17,3 +17,16 @@ export function formatListSizeGb(items: ReadonlyArray<{ file_size_kb?: number | 
   const kb = items.reduce((sum, item) => sum + (item.file_size_kb ?? item.size_kb ?? 0), 0);
   return `${(kb / 1024 / 1024).toFixed(2)} GB`;
 }
+
+/** Platform names as their makers write them; an unknown platform keeps its id. */
+const PLATFORM_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+  android: 'Android',
+  ios: 'iOS',
+};
+
+export function platformDisplayName(platform: string): string {
+  return PLATFORM_DISPLAY_NAMES[platform] ?? platform;
+}

@@ -97,7 +97,7 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
     await select.getByText(COMPUTER).first().click();
     await select.getByRole('button', { name: `Install to ${COMPUTER}` }).click();
     const review = page.getByRole('dialog', { name: 'Review Installation' });
-    await review.getByText('Not available on linux').waitFor();
+    await review.getByText('Not available on Linux').waitFor();
     await review.getByRole('button', { name: `Install to ${COMPUTER}` }).click();
     await page.waitForURL('**/installations/*');
 
@@ -109,7 +109,7 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
     await screenshot(page, '62-desktop-installing');
     await section.getByText('Online').waitFor({ timeout: 60_000 });
 
-    // The server kept the app with no Linux package back ("Not available on linux"): three reach the agent.
+    // The server kept the app with no Linux package back ("Not available on Linux"): three reach the agent.
     const finished = desktop.events.find((event) => event.type === 'job.finished');
     expect(finished).toMatchObject({ kind: 'install', total: 3, tally: { succeeded: 3, failed: 0, skipped: 0 } });
 

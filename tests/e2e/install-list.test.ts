@@ -73,7 +73,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
       const review = user.getByRole('dialog', { name: 'Review Installation' });
       await review.getByText('Will be installed with apt').first().waitFor();
       expect(await review.getByText('Will be installed with apt').count()).toBe(2);
-      await review.getByText('Not available on linux').waitFor();
+      await review.getByText('Not available on Linux').waitFor();
       await screenshot(user, '41-install-preview');
       await review.getByRole('button', { name: 'Install to e2e-machine' }).click();
       await user.waitForURL('**/installations/*');
@@ -81,7 +81,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
       const grid = user.getByRole('table', { name: 'Apps on each device' });
       await rowSays(grid, HELLO.name, 'Installed', INSTALL_TIMEOUT_MS);
       await rowSays(grid, COWSAY.name, 'Installed', INSTALL_TIMEOUT_MS);
-      await rowSays(grid, WINDOWS_ONLY.name, 'Not available on linux', 5_000);
+      await rowSays(grid, WINDOWS_ONLY.name, 'Not available on Linux', 5_000);
       await see(user, 'Succeeded');
       await screenshot(user, '42-installation-succeeded');
       expect(installedVersion(HELLO.apt)).not.toBeNull();

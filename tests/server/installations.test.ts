@@ -57,7 +57,7 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     expect(created.body).toMatchObject({ status: 'waiting', listName: 'Workstation', kind: 'install', counts: { queued: 2, skipped: 1 } });
     expect(created.body.targets).toHaveLength(1);
     expect(created.body.targets[0]).toMatchObject({ deviceId: machine.deviceId, status: 'waiting', deviceOnline: false });
-    expect(itemFor(created.body, apps[2]!)).toMatchObject({ status: 'skipped', message: 'Not available on linux' });
+    expect(itemFor(created.body, apps[2]!)).toMatchObject({ status: 'skipped', message: 'Not available on Linux' });
 
     const agent = await ProtocolAgent.connect(url, machine.credential);
     const { job } = await agent.next('job.assign');
@@ -408,7 +408,7 @@ describe('installing a list onto a machine (DESIGN §5, §6)', () => {
     expect(preview.body.devices[0]!.items.map((item) => [item.action, item.reason, item.installedVersion])).toEqual([
       ['install', null, null],
       ['already_installed', null, '3.03+dfsg2-8'],
-      ['unavailable', 'Not available on linux', null],
+      ['unavailable', 'Not available on Linux', null],
     ]);
     await agent.close();
   });

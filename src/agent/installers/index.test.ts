@@ -36,8 +36,8 @@ describe('chooseManager', () => {
     expect(chooseManager(app({ winget_id: 'Mozilla.Firefox' }), ['apt', 'flatpak'], 'linux')).toBeNull();
     expect(chooseManager(app({ apt_package: 'hello' }), [], 'linux')).toBeNull();
     expect(chooseManager(everything, ['apt'], 'freebsd')).toBeNull();
-    expect(notAvailableMessage('linux')).toBe('Not available on linux');
-    expect(notAvailableMessage('darwin')).toBe('Not available on macos');
+    expect(notAvailableMessage('linux')).toBe('Not available on Linux');
+    expect(notAvailableMessage('darwin')).toBe('Not available on macOS');
   });
 
   it("hands the platform's preferred package to the simulated installer when it is named", () => {

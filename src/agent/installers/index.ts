@@ -1,5 +1,6 @@
 import type { AppPackages } from '@shared/agent/packages';
 import type { Platform } from '@shared/api/catalogue';
+import { platformDisplayName } from '@shared/format';
 
 import { runCommand } from '../process';
 import { AptInstaller } from './apt';
@@ -19,7 +20,7 @@ export const MANAGERS_BY_PLATFORM: Readonly<Partial<Record<NodeJS.Platform, read
   linux: ['apt', 'flatpak', 'snap'],
 };
 
-/** The catalogue's name for a Node platform ('not available on linux'); null for one Loadout does not serve. */
+/** The catalogue's name for a Node platform ('not available on Linux'); null for one Loadout does not serve. */
 export function platformName(platform: NodeJS.Platform): Platform | null {
   return platform === 'win32' ? 'windows' : platform === 'darwin' ? 'macos' : platform === 'linux' ? 'linux' : null;
 }
@@ -119,7 +120,8 @@ export function chooseManager(packages: AppPackages, available: readonly Manager
   return null;
 }
 
-/** "Not available on linux": the sentence for an app chooseManager found no manager for. */
+/** "Not available on Linux": the sentence for an app chooseManager found no manager for. */
 export function notAvailableMessage(platform: NodeJS.Platform): string {
-  return `Not available on ${platformName(platform) ?? platform}`;
+  const id = platformName(platform);
+  return `Not available on ${id ? platformDisplayName(id) : platform}`;
 }

@@ -1,6 +1,7 @@
 import type { JobPackages, ManagerName } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App, type PackageIdField } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
+import { platformDisplayName } from '@shared/format';
 
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
 
@@ -49,7 +50,7 @@ export function availability(
       field: null,
       reason: broken
         ? 'Its package id in the catalogue is not valid, so it is not sent to machines'
-        : `Not available on ${device.platform}`,
+        : `Not available on ${platformDisplayName(device.platform)}`,
     };
   }
   const managers = managersOf(device);

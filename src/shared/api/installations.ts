@@ -47,7 +47,7 @@ export const installationItemSchema = z.object({
   manager: z.enum(MANAGER_NAMES).nullable(),
   version: z.string().nullable(),
   exitCode: z.number().int().nullable(),
-  /** For people: "Not available on linux", "Already installed (2.10-3)", "Not found in the apt sources". */
+  /** For people: "Not available on Linux", "Already installed (2.10-3)", "Not found in the apt sources". */
   message: z.string().nullable(),
   /** The package manager's output is kept for a failed app: GET …/items/{itemId}/log. */
   hasLog: z.boolean(),

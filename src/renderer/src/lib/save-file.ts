@@ -20,7 +20,10 @@ function fileNameFromDisposition(header: unknown): string | null {
 
 /** Hands a downloaded blob to the browser as a file (the usual anchor-with-download trick). */
 function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+  // Chromium gives a file name without an extension one from its type ("Brewfile" became
+  // "Brewfile.txt", which brew does not read): as plain bytes the name stays as the tool expects.
+  const typed = fileName.includes('.') ? blob : new Blob([blob], { type: 'application/octet-stream' });
+  const url = URL.createObjectURL(typed);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = fileName;

@@ -21,7 +21,7 @@ export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { l
 export const PLATFORM_FILTERS = [
   { value: 'all', label: 'All' },
   { value: 'windows', label: 'Windows' },
-  { value: 'macos', label: 'MacOS' },
+  { value: 'macos', label: 'macOS' },
   { value: 'linux', label: 'Linux' },
 ] as const;
 export type PlatformFilter = (typeof PLATFORM_FILTERS)[number]['value'];

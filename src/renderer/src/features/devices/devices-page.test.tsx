@@ -142,7 +142,7 @@ describe('Device Management screen', () => {
     expect(screen.getByText('Studio PC')).toBeInTheDocument();
     expect(screen.queryByText('New laptop')).not.toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search devices' }), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('radio', { name: 'MacOS' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'macOS' }));
     expect(screen.getByText('New laptop')).toBeInTheDocument();
     expect(screen.queryByText('Studio PC')).not.toBeInTheDocument();
     cleanup();

@@ -27,7 +27,7 @@ const build = makeInstallationTarget({
       message: 'Not found in the apt sources',
       hasLog: true,
     }),
-    makeInstallationItem({ itemId: 'b3', appId: 23, name: 'Paint.NET', status: 'skipped', message: 'Not available on linux' }),
+    makeInstallationItem({ itemId: 'b3', appId: 23, name: 'Paint.NET', status: 'skipped', message: 'Not available on Linux' }),
   ],
 });
 const laptop = makeInstallationTarget({
@@ -39,7 +39,7 @@ const laptop = makeInstallationTarget({
   items: [
     makeInstallationItem({ itemId: 'l1', appId: 21, name: 'hello' }),
     makeInstallationItem({ itemId: 'l2', appId: 22, name: 'cowsay' }),
-    makeInstallationItem({ itemId: 'l3', appId: 23, name: 'Paint.NET', status: 'skipped', message: 'Not available on linux' }),
+    makeInstallationItem({ itemId: 'l3', appId: 23, name: 'Paint.NET', status: 'skipped', message: 'Not available on Linux' }),
   ],
 });
 const expired = makeInstallationTarget({
@@ -91,7 +91,7 @@ describe('/installations/:id', () => {
     const cowsay = within(grid).getByRole('row', { name: /^cowsay/ });
     expect(within(cowsay).getAllByRole('cell')[0]).toHaveTextContent('FailedNot found in the apt sources · Exit code 100');
     const paint = within(grid).getByRole('row', { name: /^Paint\.NET/ });
-    expect(within(paint).getAllByRole('cell')[0]).toHaveTextContent('SkippedNot available on linux');
+    expect(within(paint).getAllByRole('cell')[0]).toHaveTextContent('SkippedNot available on Linux');
   });
 
   it('says a running job waits for its machine, offline since when, instead of "Installing"', async () => {

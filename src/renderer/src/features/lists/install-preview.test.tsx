@@ -40,7 +40,7 @@ const preview: PreviewResponse = {
       items: [
         { appId: 21, name: 'hello', action: 'install', manager: 'apt', installedVersion: null, reason: null },
         { appId: 22, name: 'cowsay', action: 'already_installed', manager: 'apt', installedVersion: '3.03+dfsg2-8', reason: null },
-        { appId: 23, name: 'Paint.NET', action: 'unavailable', manager: null, installedVersion: null, reason: 'Not available on linux' },
+        { appId: 23, name: 'Paint.NET', action: 'unavailable', manager: null, installedVersion: null, reason: 'Not available on Linux' },
       ],
     },
   ],
@@ -96,7 +96,7 @@ describe('installing a list: the preview step', () => {
     const box = await within(review).findByRole('region', { name: 'Build box' });
     expect(within(box).getByText('Will be installed with apt')).toBeInTheDocument();
     expect(within(box).getByText('Already installed (3.03+dfsg2-8)')).toBeInTheDocument();
-    expect(within(box).getByText('Not available on linux')).toBeInTheDocument();
+    expect(within(box).getByText('Not available on Linux')).toBeInTheDocument();
     expect(within(box).getByText('1 to install')).toBeInTheDocument();
     expect(within(box).getByText(/Installed apps last checked 10m ago/)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/installations/preview')[0]?.body).toEqual({ listId: 'l1', deviceIds: ['dev_build00000001'] });
