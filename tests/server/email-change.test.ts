@@ -67,6 +67,7 @@ describe('changing the e-mail address', () => {
     expect((await t.api.post('/api/auth/verify-email', { token: tokenOf(linkTo(confirm, '/verify-email')) })).body).toEqual({
       success: true,
       email: newEmail,
+      alreadyVerified: false,
     });
     expect(await accountOf(user.token)).toMatchObject({ email: newEmail, isEmailVerified: true });
     expect((await t.api.post('/api/auth/login', { email: newEmail, password: user.password })).status).toBe(200);

@@ -25,7 +25,8 @@ describe('e-mail verification', () => {
     await t.close();
   });
 
-  const verifyEmail = (token: string) => t.api.post<{ success: boolean; email: string } & ApiError>('/api/auth/verify-email', { token });
+  const verifyEmail = (token: string) =>
+    t.api.post<{ success: boolean; email: string; alreadyVerified: boolean } & ApiError>('/api/auth/verify-email', { token });
   const emailStatus = (token: string) => t.api.get<{ email: string; isEmailVerified: boolean }>('/api/auth/email-status', token);
   const mailedToken = async (email: string, n = 1) => tokenOf(linkTo(await nthMail(t.mail, email, VERIFY_SUBJECT, n), '/verify-email'));
 
@@ -36,10 +37,22 @@ describe('e-mail verification', () => {
     const token = await mailedToken(user.email);
     const res = await verifyEmail(token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, email: user.email });
+    expect(res.body).toEqual({ success: true, email: user.email, alreadyVerified: false });
     expect((await emailStatus(user.token)).body).toEqual({ email: user.email, isEmailVerified: true });
     expect((await t.api.get<{ isEmailVerified: boolean }>('/api/account', user.token)).body.isEmailVerified).toBe(true);
 
+    // Opening the link again says so, and changes nothing.
+    const again = await verifyEmail(token);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, email: user.email, alreadyVerified: true });
+  });
+
+  it('refuses a used link once the account has moved to another address', async () => {
+    const user = await registerUser(t.api);
+    const token = await mailedToken(user.email);
+    expect((await verifyEmail(token)).status).toBe(200);
+    const moved = `moved-${user.email}`;
+    await t.app.ctx.db.updateTable('users').set({ email: moved }).where('email', '=', user.email).execute();
     const again = await verifyEmail(token);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ code: 'EMAIL_TOKEN_INVALID', message: INVALID });

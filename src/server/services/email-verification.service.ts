@@ -41,12 +41,17 @@ export class EmailVerificationService {
    * Completes a mailed link: verifies the address it was sent to, if that is still the
    * account's — or, for a link sent to a new address, moves the account there.
    */
-  async verify(token: string): Promise<{ email: string }> {
+  async verify(token: string): Promise<{ email: string; alreadyVerified: boolean }> {
     const now = isoNow(this.ctx.clock);
     const row = await findEmailTokenByHash(this.ctx.db, 'verify', hashToken(token));
     if (!row) {
       const moved = await this.emailChange.confirm(token);
-      if (moved) return moved;
+      if (moved) return { ...moved, alreadyVerified: false };
+    }
+    if (row?.used_at) {
+      // Opening the mail's link again is no mistake: say the address is verified, when it still is.
+      const user = await findUserById(this.ctx.db, row.user_id);
+      if (user && user.email === row.email && user.is_email_verified === 1) return { email: user.email, alreadyVerified: true };
     }
     if (!row || row.used_at) throw badRequest(INVALID_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_INVALID);
     if (row.expires_at <= now) throw badRequest(EXPIRED_VERIFY_LINK, ErrorCode.EMAIL_TOKEN_EXPIRED);
@@ -59,8 +64,9 @@ export class EmailVerificationService {
           ErrorCode.EMAIL_TOKEN_INVALID,
         );
       }
-      if (user.is_email_verified !== 1) await updateUser(trx, this.ctx.authCache, user.id, { is_email_verified: 1, updated_at: now });
-      return { email: user.email };
+      const alreadyVerified = user.is_email_verified === 1;
+      if (!alreadyVerified) await updateUser(trx, this.ctx.authCache, user.id, { is_email_verified: 1, updated_at: now });
+      return { email: user.email, alreadyVerified };
     });
   }
 

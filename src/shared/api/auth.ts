@@ -67,7 +67,9 @@ export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 /** POST /api/auth/verify-email (DESIGN §10): the mailed verification link. */
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(512) });
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
-export const verifyEmailResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+/** alreadyVerified: the link was used before and the address it verified still is (opened again). */
+export const verifyEmailResponseSchema = z.object({ success: z.literal(true), email: z.string(), alreadyVerified: z.boolean() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /**
  * POST /api/auth/undo-email-change: the link mailed to the old address after an e-mail change.

@@ -8,6 +8,7 @@ import type {
   SessionResponse,
   UndoEmailChangeRequest,
   UndoEmailChangeResponse,
+  VerifyEmailResponse,
 } from '@shared/api/auth';
 import type { SuccessResponse } from '@shared/api/common';
 
@@ -60,7 +61,7 @@ export const authApi = baseApi.injectEndpoints({
         schema: () => common().then((m) => m.successResponseSchema),
       }),
     }),
-    verifyEmail: build.mutation<{ success: true; email: string }, { token: string }>({
+    verifyEmail: build.mutation<VerifyEmailResponse, { token: string }>({
       query: (body) => ({
         url: '/api/auth/verify-email',
         method: 'POST',

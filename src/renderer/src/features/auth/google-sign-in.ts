@@ -117,6 +117,9 @@ function redirectToGoogle(clientId: string, nonce: string): void {
 export function useGoogleSignIn(redirect: string | null = null) {
   const navigate = useNavigate();
   const [fetchConfig] = configApi.useLazyGetPublicConfigQuery();
+  // Known before a click, so a button that cannot work can look it and say why.
+  const config = configApi.useGetPublicConfigQuery();
+  const unavailable = config.isSuccess && !config.data.googleClientId;
   const [googleLogin] = useGoogleLoginMutation();
   const [busy, setBusy] = useState(false);
 
@@ -178,5 +181,5 @@ export function useGoogleSignIn(redirect: string | null = null) {
     }
   }
 
-  return { start, completeWithIdToken, busy };
+  return { start, completeWithIdToken, busy, unavailable };
 }

@@ -131,15 +131,24 @@ export function SignUpPage() {
           </Stack>
         </form>
         <Divider label="or" labelPosition="center" />
-        <Button
-          variant="default"
-          fullWidth
-          leftSection={<IconBrandGoogle size={18} aria-hidden />}
-          loading={google.busy}
-          onClick={() => void google.start()}
-        >
-          Sign up with Google
-        </Button>
+        <Stack gap={4}>
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<IconBrandGoogle size={18} aria-hidden />}
+            loading={google.busy}
+            disabled={google.unavailable}
+            aria-describedby={google.unavailable ? 'google-unavailable' : undefined}
+            onClick={() => void google.start()}
+          >
+            Sign up with Google
+          </Button>
+          {google.unavailable ? (
+            <Text id="google-unavailable" size="xs" c="dimmed" ta="center">
+              Google Sign-In is currently unavailable: this server has not been set up for it. Sign up with your email above.
+            </Text>
+          ) : null}
+        </Stack>
         <Group justify="center" gap={4}>
           <Text size="sm">Already have an account?</Text>
           <Anchor

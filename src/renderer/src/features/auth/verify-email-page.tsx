@@ -8,7 +8,7 @@ import { useIsAuthenticated } from '../../lib/hooks';
 import { readUser, saveUser } from '../../lib/session';
 import { useVerifyEmailMutation } from './auth-api';
 
-type Outcome = { state: 'pending' } | { state: 'verified' } | { state: 'failed'; message: string };
+type Outcome = { state: 'pending' } | { state: 'verified'; already: boolean; email: string } | { state: 'failed'; message: string };
 
 /** /verify-email?token=…: the page the mailed verification link opens (DESIGN §5). */
 export function VerifyEmailPage() {
@@ -27,10 +27,10 @@ export function VerifyEmailPage() {
     sent.current = true;
     verifyEmail({ token })
       .unwrap()
-      .then(() => {
+      .then((result) => {
         const user = readUser();
         if (user) saveUser({ ...user, isEmailVerified: true });
-        setOutcome({ state: 'verified' });
+        setOutcome({ state: 'verified', already: result.alreadyVerified, email: result.email });
       })
       .catch((failure: unknown) => {
         setOutcome({ state: 'failed', message: errorMessage(failure, 'This verification link is invalid or has expired.') });
@@ -52,7 +52,7 @@ export function VerifyEmailPage() {
         <Stack gap="md">
           {outcome.state === 'verified' ? (
             <Alert color="green" variant="light" role="status">
-              Your email is verified.
+              {outcome.already ? `${outcome.email} is already verified. Nothing more to do.` : 'Your email is verified.'}
             </Alert>
           ) : (
             <Alert color="red" variant="light" role="alert">
