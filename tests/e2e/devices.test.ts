@@ -40,7 +40,8 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     await generate.getByRole('button', { name: 'Generate' }).click();
     // The dialog then shows the code, the link and the headless agent's commands.
     const generated = admin.getByRole('dialog', { name: 'Registration Token Generated' });
-    await generated.getByText('node loadout-agent.mjs run').waitFor();
+    // (The one-file agent's commands are under "Other ways", closed at first.)
+    await generated.getByText('node loadout-agent.mjs run').waitFor({ state: 'attached' });
     await screenshot(admin, '30-token-generated');
     await generated.getByRole('button', { name: 'Done' }).click();
     await generated.waitFor({ state: 'hidden' });
@@ -72,9 +73,9 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     const card = admin.getByRole('article', { name: 'build-server' });
     await card.waitFor({ timeout: 15_000 });
     await see(admin, 'Remote');
-    // Its one use is spent and the seats are full: the token is no longer offered.
+    // Its one use is spent: the token is no longer offered. Free's third seat is still free.
     await see(admin, 'No active tokens. Generate one to register a machine with the desktop client.');
-    await see(admin, 'Seat limit reached');
+    await see(admin, '1 seat left');
 
     // Rename it inline.
     await card.getByTitle('Click to rename').click();
@@ -84,7 +85,16 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     const renamed = admin.getByRole('article', { name: 'Build server (rack 2)' });
     await renamed.waitFor();
 
-    // Inside the new-device protection it cannot be deactivated, and the page says why.
+    // In its first hour it could still go at once (a mistake); past it, inside the new-device
+    // protection, it cannot be deactivated, and the page says why.
+    await renamed.getByText('Can be removed for the next 60 minutes, then protected for 72h').waitFor();
+    expect(await renamed.getByRole('button', { name: 'Deactivate' }).isEnabled()).toBe(true);
+    server.clock.advanceMinutes(61);
+    await admin.reload();
+    await renamed
+      .getByText(/Protected for/)
+      .first()
+      .waitFor();
     expect(await renamed.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
     await renamed
       .getByText(/Protected/)
@@ -122,9 +132,10 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
 
     // The second browser's next call is refused: it lands on sign-in with the message.
     await second.goto(`${server.url}/settings`);
-    await second.waitForURL('**/sign-in?message=device_deactivated');
-    await see(second, 'Your device has been deactivated. Please sign in again.');
+    await second.waitForURL('**/sign-in?message=device_deactivated_remotely');
     await see(second, 'Your device has been deactivated from another location. Please sign in again.');
+    // One message: the page's, not a toast beside it that says something else.
+    expect(await second.getByText('Please sign in again.').count()).toBe(1);
     await screenshot(second, '33-second-browser-signed-out');
   });
 });

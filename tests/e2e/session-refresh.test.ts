@@ -52,9 +52,10 @@ describe('sessions in the browser', () => {
 
     // The signed-in tab finds out on its next call and is sent to sign in again.
     await page.goto(`${server.url}/settings`);
-    await page.waitForURL('**/sign-in?message=device_deactivated');
-    await see(page, 'Your session has ended. Please sign in again.');
-    await see(page, 'Your device has been deactivated. Please sign in again.');
+    await page.waitForURL('**/sign-in?message=refresh_token_reused');
+    await see(page, 'This sign-in was ended for your security. Please sign in again.');
+    // One true message: the device was not deactivated, and no toast says anything else.
+    expect(await page.getByText('Please sign in again.').count()).toBe(1);
     expect(await storedToken(page, 'token')).toBeNull();
     await screenshot(page, '11-signed-out-after-reuse');
   });

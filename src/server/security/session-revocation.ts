@@ -1,24 +1,20 @@
 import { ErrorCode } from '@shared/api/errors';
+import { isSignOutReason, SIGN_OUT_MESSAGES, type SignOutReason } from '@shared/api/sign-out-reasons';
 
 import { AppError } from '../errors';
 
-/** Why a session ended → the 401 the web client acts on (SPEC §4 "401 handling"). */
-const REVOKED_CODES: Record<string, { code: string; message: string }> = {
-  device_deactivated: { code: ErrorCode.DEVICE_DEACTIVATED, message: 'Your device has been deactivated. Please sign in again.' },
-  device_deactivated_remotely: {
-    code: ErrorCode.DEVICE_DEACTIVATED_REMOTELY,
-    message: 'Your device has been deactivated from another location. Please sign in again.',
-  },
+/** The reasons whose 401 has a code of its own (SPEC §8); every other one is TOKEN_REVOKED. */
+const REVOKED_CODES: Partial<Record<SignOutReason, string>> = {
+  device_deactivated: ErrorCode.DEVICE_DEACTIVATED,
+  device_deactivated_remotely: ErrorCode.DEVICE_DEACTIVATED_REMOTELY,
 };
 
 /**
  * The error for any use of a revoked session, by access token or by refresh token alike: a
- * browser whose access token expired learns why on its refresh call.
+ * browser whose access token expired learns why on its refresh call. The reason travels in
+ * `details.reason`, so that the sign-in page says the same as this message.
  */
-export function revokedSessionError(reason: string | null): AppError {
-  const revoked = REVOKED_CODES[reason ?? ''] ?? {
-    code: ErrorCode.TOKEN_REVOKED,
-    message: 'Your session has ended. Please sign in again.',
-  };
-  return new AppError(401, revoked.code, revoked.message);
+export function revokedSessionError(storedReason: string | null): AppError {
+  const reason: SignOutReason = isSignOutReason(storedReason) ? storedReason : 'session_ended';
+  return new AppError(401, REVOKED_CODES[reason] ?? ErrorCode.TOKEN_REVOKED, SIGN_OUT_MESSAGES[reason], { reason });
 }

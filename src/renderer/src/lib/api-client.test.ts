@@ -69,7 +69,7 @@ describe('the API client 401 policy (SPEC §4)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('signs out with a warning when the device was deactivated', async () => {
+  it('signs out to a sign-in page that says the device was deactivated, and says it once', async () => {
     const api = mockApi({
       'GET /api/devices': { status: 401, data: { code: ErrorCode.DEVICE_DEACTIVATED, message: 'Device deactivated' } },
     });
@@ -78,14 +78,34 @@ describe('the API client 401 policy (SPEC §4)', () => {
     expect(readRefreshToken()).toBeNull();
     expect(readUser()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/sign-in?message=device_deactivated', { replace: true });
-    expect(toastMessages()).toContain('Your device has been deactivated. Please sign in again.');
+    // The sign-in page says why; a toast beside it would say it twice.
+    expect(toastMessages()).toEqual([]);
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
   });
 
-  it('says so when the device was deactivated from another location', async () => {
+  it('carries the reason the server names, or the one its code means', async () => {
     mockApi({ 'GET /api/devices': { status: 401, data: { code: ErrorCode.DEVICE_DEACTIVATED_REMOTELY, message: 'x' } } });
     await expect(apiClient.get('/api/devices')).rejects.toBeTruthy();
-    expect(toastMessages()).toContain('Your device has been deactivated from another location. Please sign in again.');
+    expect(navigate).toHaveBeenLastCalledWith('/sign-in?message=device_deactivated_remotely', { replace: true });
+
+    saveSession({ token: 'old-access', refreshToken: 'old-refresh', user });
+    mockApi({
+      'GET /api/lists': {
+        status: 401,
+        data: { code: ErrorCode.TOKEN_REVOKED, message: 'Your password was changed…', details: { reason: 'password_changed' } },
+      },
+    });
+    await expect(apiClient.get('/api/lists')).rejects.toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/sign-in?message=password_changed', { replace: true });
+
+    // A session ended without a reason this client knows is "session ended", never "device deactivated".
+    saveSession({ token: 'old-access', refreshToken: 'old-refresh', user });
+    mockApi({
+      'GET /api/lists': { status: 401, data: { code: ErrorCode.TOKEN_REVOKED, message: 'x', details: { reason: 'toString' } } },
+    });
+    await expect(apiClient.get('/api/lists')).rejects.toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/sign-in?message=session_ended', { replace: true });
+    expect(toastMessages()).toEqual([]);
   });
 
   it('leaves the page alone when the session was already cleared while the request was out', async () => {

@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 
 import { ACCOUNT_401_CODES, ErrorCode, FORCED_LOGOUT_CODES } from '@shared/api/error-codes';
+import { isSignOutReason, type SignOutReason } from '@shared/api/sign-out-reasons';
 
 import { readErrorBody } from './api-errors';
 import { getDeviceId, readDeviceSecret } from './device-id';
@@ -55,15 +56,20 @@ apiClient.interceptors.request.use(async (config) => {
 /** Loaded when the first refresh is needed, not at start: zod would not fit the first route's budget (DESIGN §8). */
 const loadAuthSchemas = () => import('@shared/api/auth');
 
-const FORCED_LOGOUT_MESSAGES: Readonly<Record<string, string>> = {
-  [ErrorCode.DEVICE_DEACTIVATED]: 'Your device has been deactivated. Please sign in again.',
-  [ErrorCode.DEVICE_DEACTIVATED_REMOTELY]: 'Your device has been deactivated from another location. Please sign in again.',
-  [ErrorCode.TOKEN_REVOKED]: 'Your session has ended. Please sign in again.',
-} satisfies Partial<Record<ErrorCode, string>>;
+/** The reason a forced logout carries to sign-in: the server's when it names one, else its code's. */
+function signOutReason(code: string | null, details: Record<string, string> | undefined): SignOutReason {
+  if (isSignOutReason(details?.reason)) return details.reason;
+  if (code === ErrorCode.DEVICE_DEACTIVATED) return 'device_deactivated';
+  if (code === ErrorCode.DEVICE_DEACTIVATED_REMOTELY) return 'device_deactivated_remotely';
+  return 'session_ended';
+}
 
-function forceLogout(code: string | null): void {
-  notify.warning((code && FORCED_LOGOUT_MESSAGES[code]) ?? 'Your session has ended. Please sign in again.');
-  signOutTo('/sign-in?message=device_deactivated', clearSession);
+/**
+ * The sign-in page says why (one warning that stays while the user reads it); a toast saying
+ * it as well would be the same message twice, or, worse, a different one.
+ */
+function forceLogout(reason: SignOutReason): void {
+  signOutTo(`/sign-in?message=${reason}`, clearSession);
 }
 
 function endSessionAndAskToSignIn(): void {
@@ -118,7 +124,7 @@ async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   const config = error.config as RetriableConfig | undefined;
   const body = error.response?.data;
   // The code decides, never the message (SPEC §8 names codes; texts change).
-  const { code } = readErrorBody(body);
+  const { code, details } = readErrorBody(body);
 
   // A wrong password typed into a form: the session is fine (SPEC §4).
   if (code && ACCOUNT_401_CODES.includes(code)) throw error;
@@ -128,7 +134,7 @@ async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   if (!readToken()) throw error;
   const logoutFlag = typeof body === 'object' && body !== null && 'logout' in body && body.logout === true;
   if ((code && FORCED_LOGOUT_CODES.includes(code)) || logoutFlag) {
-    forceLogout(code);
+    forceLogout(signOutReason(code, details));
     throw error;
   }
   // Without a token there is no session to rescue; auth endpoints answer for themselves.

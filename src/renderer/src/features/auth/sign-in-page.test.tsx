@@ -62,3 +62,23 @@ describe('signing in with a redirect', () => {
     await waitFor(() => expect(app.currentPath()).toBe('/settings'));
   });
 });
+
+describe('after being signed out', () => {
+  it('says the one reason it was given', async () => {
+    mockApi({});
+    renderApp('/sign-in?message=session_ended');
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByText(/deactivated/)).toBeNull();
+    cleanup();
+
+    renderApp('/sign-in?message=device_deactivated');
+    expect(await screen.findByText('Your device has been deactivated. Please sign in again.')).toBeInTheDocument();
+  });
+
+  it('says nothing for a reason it does not know', async () => {
+    mockApi({});
+    renderApp('/sign-in?message=constructor');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(screen.queryByText('Signed out')).toBeNull();
+  });
+});

@@ -3,6 +3,8 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { isSignOutReason, SIGN_OUT_MESSAGES } from '@shared/api/sign-out-reasons';
+
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { safeRedirectTarget } from '../../lib/navigation';
@@ -19,7 +21,9 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
 
   const redirect = params.get('redirect');
-  const deviceDeactivated = params.get('message') === 'device_deactivated';
+  // Why the user was signed out, in the one sentence the server used too; unknown reasons say nothing.
+  const reason = params.get('message');
+  const signedOutBecause = isSignOutReason(reason) ? SIGN_OUT_MESSAGES[reason] : null;
   const pendingVerification = params.has('pendingVerification');
   const pendingEmail = pendingVerification ? readPendingVerificationEmail() : null;
 
@@ -42,9 +46,9 @@ export function SignInPage() {
   return (
     <AuthCard title="Sign In" subtitle="Welcome back to Loadout">
       <Stack gap="md">
-        {deviceDeactivated ? (
-          <Alert color="yellow" variant="light" title="Signed out">
-            Your device has been deactivated. Please sign in again.
+        {signedOutBecause ? (
+          <Alert color="yellow" variant="light" title="Signed out" role="status">
+            {signedOutBecause}
           </Alert>
         ) : null}
         {pendingVerification ? (
