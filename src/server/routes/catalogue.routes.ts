@@ -95,6 +95,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.services.catalogue.app(request.params.id),
   );
 
+  app.put(
+    '/catalogue/apps/:id',
+    {
+      ...requireAdmin,
+      schema: {
+        tags: adminTags,
+        summary: "Change an app's fields (JSON, as when adding it, without the icon, which stays)",
+        security: admin,
+        params: catalogueIdParamsSchema,
+        body: createAppFieldsSchema,
+        response: { 200: appSchema },
+      },
+    },
+    async (request) => app.services.catalogue.updateApp(request.params.id, request.body),
+  );
+
   app.delete(
     '/catalogue/apps/:id',
     {

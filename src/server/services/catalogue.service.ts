@@ -20,6 +20,7 @@ import {
   listApps,
   listCategories,
   renameCategory,
+  updateApp,
   type AppFilter,
   type AppRow,
   type CategoryRow,
@@ -183,6 +184,42 @@ export class CatalogueService {
       throw error;
     }
     this.ctx.log.info({ appId: id, name: input.name, iconBytes: processed.webp.length }, 'catalogue app added');
+    return this.app(id);
+  }
+
+  /** An admin's correction of an app's fields; its icon, id and place in lists stay. */
+  async updateApp(id: number, input: CreateAppInput): Promise<App> {
+    if (!(await findAppById(this.ctx.db, id))) throw appNotFound();
+    if (!(await findCategoryById(this.ctx.db, input.category))) {
+      throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, {
+        category: 'The chosen category does not exist.',
+      });
+    }
+    const clash = await findAppByName(this.ctx.db, input.name);
+    if (clash && clash.id !== id) throw appExists(clash.name);
+    try {
+      const updated = await updateApp(this.ctx.db, id, {
+        name: input.name,
+        description: input.description,
+        category_id: input.category,
+        website: input.website,
+        file_size_kb: input.file_size_kb,
+        winget_id: input.winget_id,
+        homebrew_cask: input.homebrew_cask,
+        homebrew_formula: input.homebrew_formula,
+        apt_package: input.apt_package,
+        flatpak_id: input.flatpak_id,
+        snap_name: input.snap_name,
+        updated_at: isoNow(this.ctx.clock),
+      });
+      // Deleted between the check and the write.
+      if (!updated) throw appNotFound();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appExists(input.name);
+      if (isForeignKeyViolation(error)) throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND);
+      throw error;
+    }
+    this.ctx.log.info({ appId: id, name: input.name }, 'catalogue app updated');
     return this.app(id);
   }
 

@@ -127,6 +127,7 @@ export const apiContract = {
   'DELETE /catalogue/categories/:id': json(successResponseSchema),
   'GET /catalogue/apps': json(appsResponseSchema),
   'POST /catalogue/apps': json(appSchema, 201),
+  'PUT /catalogue/apps/:id': json(appSchema),
   'DELETE /catalogue/apps/:id': json(successResponseSchema),
 
   'GET /api/lists': json(listsResponseSchema),

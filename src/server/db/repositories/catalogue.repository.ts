@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 
 import { containsPattern } from '../dialect';
 import type { AppIconsTable, AppsTable, Db } from '../schema';
@@ -115,6 +115,12 @@ export async function listAppNames(db: Db): Promise<string[]> {
 export async function insertApp(db: Db, app: Insertable<AppsTable>): Promise<number> {
   const row = await db.insertInto('apps').values(app).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Changes an app's fields (not its icon); false when no such app. */
+export async function updateApp(db: Db, id: number, fields: Omit<Updateable<AppsTable>, 'id' | 'created_at'>): Promise<boolean> {
+  const result = await db.updateTable('apps').set(fields).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertAppIcon(db: Db, icon: AppIconsTable): Promise<void> {

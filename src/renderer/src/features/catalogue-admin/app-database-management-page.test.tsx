@@ -100,4 +100,41 @@ describe('App Database Management', () => {
       expect(api.callsTo('POST', '/catalogue/categories')[0]?.body).toEqual({ category_id: null, category_name: 'Browsers' }),
     );
   });
+
+  it('edits an app: its fields come filled in, and only what changed is different in what is sent', async () => {
+    const firefox = makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers', winget_id: 'Mozilla.Firefox' });
+    const api = mockApi({
+      ...catalogue,
+      'GET /catalogue/apps': { status: 200, data: [firefox] },
+      'PUT /catalogue/apps/5': { status: 200, data: { ...firefox, name: 'Firefox ESR' } },
+    });
+    renderApp('/app-database-management');
+    const form = await screen.findByRole('region', { name: 'Edit App' });
+    const picker = within(form)
+      .getAllByLabelText('App to edit')
+      .find((element) => element instanceof HTMLInputElement);
+    fireEvent.click(picker!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Firefox' }));
+
+    const name = await within(form).findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Firefox');
+    expect(within(form).getByLabelText('winget id')).toHaveValue('Mozilla.Firefox');
+    fireEvent.change(name, { target: { value: 'Firefox ESR' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Firefox ESR updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/catalogue/apps/5')[0]?.body).toEqual({
+      name: 'Firefox ESR',
+      description: firefox.description,
+      category: 1,
+      website: firefox.website,
+      file_size_kb: firefox.file_size_kb,
+      winget_id: 'Mozilla.Firefox',
+      homebrew_cask: null,
+      homebrew_formula: null,
+      apt_package: null,
+      flatpak_id: null,
+      snap_name: null,
+    });
+  });
 });

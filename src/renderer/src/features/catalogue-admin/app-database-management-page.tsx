@@ -8,6 +8,7 @@ import { useDeleteAppMutation, useDeleteCategoryMutation } from './catalogue-adm
 import { catalogueFailure } from './catalogue-toasts';
 import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';
+import { EditAppForm } from './edit-app-form';
 
 /** /app-database-management (SPEC §2 "App-catalogue management"); admins only (DESIGN §5). */
 export function AppDatabaseManagementPage() {
@@ -46,7 +47,10 @@ export function AppDatabaseManagementPage() {
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <AddAppForm />
+          <Stack gap="lg">
+            <AddAppForm />
+            <EditAppForm />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">

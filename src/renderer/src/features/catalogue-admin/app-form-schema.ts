@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { createAppFieldsSchema, ICON_UPLOAD_MAX_BYTES, PACKAGE_ID_FIELDS, type PackageIdField } from '@shared/api/catalogue';
+import { createAppFieldsSchema, ICON_UPLOAD_MAX_BYTES, PACKAGE_ID_FIELDS, type App, type PackageIdField } from '@shared/api/catalogue';
 
 export interface AppFormValues extends Record<PackageIdField, string> {
   name: string;
@@ -14,6 +14,20 @@ export interface AppFormValues extends Record<PackageIdField, string> {
 export function emptyAppForm(): AppFormValues {
   const ids = Object.fromEntries(PACKAGE_ID_FIELDS.map((field) => [field, ''])) as Record<PackageIdField, string>;
   return { name: '', description: '', category: null, website: '', file_size_kb: '', icon: null, ...ids };
+}
+
+/** An app as the form shows it, to edit it: blanks for missing package ids, no new icon. */
+export function appFormOf(app: App): AppFormValues {
+  const ids = Object.fromEntries(PACKAGE_ID_FIELDS.map((field) => [field, app[field] ?? ''])) as Record<PackageIdField, string>;
+  return {
+    name: app.name,
+    description: app.description,
+    category: String(app.category),
+    website: app.website,
+    file_size_kb: app.file_size_kb,
+    icon: null,
+    ...ids,
+  };
 }
 
 /** SPEC §5 "App form": the shared schema's rules and words, plus the icon image (the server checks it again). */

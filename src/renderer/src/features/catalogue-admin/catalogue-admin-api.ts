@@ -1,4 +1,4 @@
-import type { App, Category, UpsertCategoryRequest } from '@shared/api/catalogue';
+import type { App, Category, CreateAppFields, UpsertCategoryRequest } from '@shared/api/catalogue';
 
 import { toApiError } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
@@ -31,6 +31,16 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
       query: (form) => ({ url: '/catalogue/apps', method: 'POST', data: form, schema: () => catalogue().then((m) => m.appSchema) }),
       invalidatesTags: ['Catalogue'],
     }),
+    /** JSON: the fields as when adding, without the icon, which stays. */
+    updateApp: build.mutation<App, { id: number; fields: CreateAppFields }>({
+      query: ({ id, fields }) => ({
+        url: `/catalogue/apps/${id}`,
+        method: 'PUT',
+        data: fields,
+        schema: () => catalogue().then((m) => m.appSchema),
+      }),
+      invalidatesTags: ['Catalogue'],
+    }),
     deleteApp: build.mutation<unknown, number>({
       query: (id) => ({ url: `/catalogue/apps/${id}`, method: 'DELETE', schema: success }),
       invalidatesTags: ['Catalogue'],
@@ -51,4 +61,17 @@ export function useAddApp() {
         (error: unknown) => ({ error: toApiError(error) }),
       );
   return [add, state] as const;
+}
+
+/** updateApp whose failure is always an ApiError, as useAddApp. */
+export function useUpdateApp() {
+  const [updateApp, state] = catalogueAdminApi.useUpdateAppMutation();
+  const update = (id: number, fields: CreateAppFields) =>
+    updateApp({ id, fields })
+      .unwrap()
+      .then(
+        (data) => ({ data }),
+        (error: unknown) => ({ error: toApiError(error) }),
+      );
+  return [update, state] as const;
 }

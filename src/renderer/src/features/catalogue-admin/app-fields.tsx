@@ -1,0 +1,70 @@
+import { Fieldset, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+
+import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
+
+import { PLATFORM_LABELS } from '../../components/platform-badges';
+import { useGetCategoriesQuery } from '../../lib/catalogue-api';
+import type { AppFormValues } from './app-form-schema';
+
+const PACKAGE_ID_INPUTS: Array<{ field: PackageIdField; label: string; placeholder: string }> = [
+  { field: 'winget_id', label: 'winget id', placeholder: 'Mozilla.Firefox' },
+  { field: 'homebrew_cask', label: 'Homebrew cask', placeholder: 'firefox' },
+  { field: 'homebrew_formula', label: 'Homebrew formula', placeholder: 'sevenzip' },
+  { field: 'apt_package', label: 'apt package', placeholder: 'firefox-esr' },
+  { field: 'flatpak_id', label: 'Flatpak id', placeholder: 'org.mozilla.firefox' },
+  { field: 'snap_name', label: 'Snap name', placeholder: 'firefox' },
+];
+
+/** An app's fields, as adding and editing it both ask for them; `afterWebsite` is the icon when adding. */
+export function AppFields({
+  form,
+  afterWebsite,
+}: {
+  form: Pick<UseFormReturnType<AppFormValues>, 'values' | 'getInputProps'>;
+  afterWebsite?: ReactNode;
+}) {
+  const { data: categories } = useGetCategoriesQuery();
+  const platforms = platformsOf(form.values);
+  return (
+    <>
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <Textarea label="Description" required autosize minRows={2} {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Category"
+          required
+          placeholder="Choose a category"
+          searchable
+          data={(categories ?? []).map((c) => ({ value: String(c.category_id), label: c.category_name }))}
+          {...form.getInputProps('category')}
+        />
+        <NumberInput
+          label="File size (KB)"
+          required
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          {...form.getInputProps('file_size_kb')}
+        />
+      </SimpleGrid>
+      <TextInput label="Website" required type="url" placeholder="https://" {...form.getInputProps('website')} />
+      {afterWebsite}
+      <Fieldset legend="Package ids" variant="filled">
+        <Text size="xs" c="dimmed" mb="xs">
+          Each is optional. The app installs on a platform when one of that platform&apos;s package managers knows it.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {PACKAGE_ID_INPUTS.map(({ field, label, placeholder }) => (
+            <TextInput key={field} label={label} placeholder={placeholder} {...form.getInputProps(field)} />
+          ))}
+        </SimpleGrid>
+        <Text size="sm" mt="sm" aria-live="polite">
+          Installs on: {platforms.length ? platforms.map((p) => PLATFORM_LABELS[p]).join(', ') : 'no platform yet'}
+        </Text>
+      </Fieldset>
+    </>
+  );
+}

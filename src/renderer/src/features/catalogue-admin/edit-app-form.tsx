@@ -1,0 +1,86 @@
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+
+import { createAppFieldsSchema, type App, type CreateAppFields } from '@shared/api/catalogue';
+
+import { useGetCatalogueAppsQuery } from '../../lib/catalogue-api';
+import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
+import { schemaForm } from '../../lib/schema-form';
+import { AppFields } from './app-fields';
+import { appFormOf, emptyAppForm } from './app-form-schema';
+import { useUpdateApp } from './catalogue-admin-api';
+import { catalogueFailure } from './catalogue-toasts';
+
+/** "Edit App": choose an app, change what was wrong about it; its icon, id and place in lists stay. */
+export function EditAppForm() {
+  const { data: apps } = useGetCatalogueAppsQuery({});
+  const [updateApp, { isLoading }] = useUpdateApp();
+  // Named: the Add App form on the same page has fields of the same names.
+  const form = useForm({ name: 'edit-app', initialValues: emptyAppForm(), ...schemaForm(createAppFieldsSchema) });
+  const [chosen, setChosen] = useState<App | null>(null);
+
+  function choose(value: string | null) {
+    const app = apps?.find((candidate) => String(candidate.app_id) === value) ?? null;
+    setChosen(app);
+    form.setValues(app ? appFormOf(app) : emptyAppForm());
+    form.resetDirty();
+    form.clearErrors();
+  }
+
+  async function save(fields: CreateAppFields) {
+    if (!chosen) return;
+    const result = await updateApp(chosen.app_id, fields);
+    if ('error' in result) {
+      if (!applyServerErrors(form, result.error)) catalogueFailure('Error updating app!', result.error);
+      return;
+    }
+    notify.success(`${result.data.name} updated`);
+    setChosen(result.data);
+    form.setValues(appFormOf(result.data));
+    form.resetDirty();
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="edit-app-title">
+      <form
+        onSubmit={form.onSubmit(
+          (values) => void save(values),
+          (errors) => focusFirstError(form, errors),
+        )}
+        noValidate
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="edit-app-title">
+            Edit App
+          </Title>
+          <Select
+            label="App to edit"
+            placeholder="Choose an app"
+            searchable
+            data={(apps ?? []).map((app) => ({ value: String(app.app_id), label: app.name }))}
+            value={chosen ? String(chosen.app_id) : null}
+            onChange={choose}
+          />
+          {chosen ? (
+            <>
+              <AppFields form={form} />
+              <Text size="xs" c="dimmed">
+                The icon stays as it is.
+              </Text>
+              <Group>
+                <Button type="submit" loading={isLoading} disabled={!form.isDirty()}>
+                  Save Changes
+                </Button>
+                <Button variant="default" onClick={() => choose(null)}>
+                  Cancel
+                </Button>
+              </Group>
+            </>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
