@@ -89,8 +89,9 @@ export function DeviceCard({ device, installing = false, thisComputer = false, o
             </Group>
           ) : null}
           {removable ? (
-            <Group gap={4} c="dimmed" wrap="nowrap">
-              <IconClockHour4 size={14} aria-hidden />
+            <Group gap={4} c="dimmed" wrap="nowrap" align="flex-start">
+              {/* On the first line of text, also when a phone wraps it to two. */}
+              <IconClockHour4 size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
               <Text size="sm">{removable}</Text>
             </Group>
           ) : null}
