@@ -50,6 +50,7 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect(next.body).toEqual({
       code: 'DEVICE_DEACTIVATED_REMOTELY',
       message: 'Your device has been deactivated from another location. Please sign in again.',
+      details: { reason: 'device_deactivated_remotely' },
     });
     const list = (await devicesOf(t, admin).list()).body;
     expect(list.devices.map((device) => device.device_id)).toEqual([admin.deviceId]);
@@ -145,6 +146,7 @@ describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
     expect((await devicesOf(t, other).list()).body).toEqual({
       code: 'DEVICE_DEACTIVATED',
       message: 'Your device has been deactivated. Please sign in again.',
+      details: { reason: 'device_deactivated' },
     });
     // Deactivating one's own device by id is the same as deactivate-current, and no account cooldown follows.
     expect((await devicesOf(t, member).deactivate(member.deviceId)).body).toEqual({ success: true, shouldLogout: true });
