@@ -242,7 +242,8 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     const enrol = spawn(
       process.execPath,
       [AGENT_BUNDLE, 'enroll', '--server', agentUrl, '--code', token.code, '--name', `machine-${m}`, '--config-dir', folder],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // One host playing several machines: each its own hardware seed, or the server would take them for one machine enrolling again.
+      { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOADOUT_AGENT_MACHINE_SEED: `faults-machine-${m}` } },
     );
     let stderr = '';
     enrol.stderr.on('data', (chunk) => (stderr += chunk));
