@@ -104,7 +104,8 @@ export function targetStatusLook(
 export function StatusBadge({ look, size = 'sm' }: { look: StatusLook; size?: MantineSize }) {
   const StatusIcon = look.icon;
   return (
-    <Badge size={size} variant="light" color={look.color} tt="none" leftSection={<StatusIcon size={14} aria-hidden />}>
+    // At least as wide as its words: a squeezed table column would otherwise cut them ("Succe…").
+    <Badge size={size} variant="light" color={look.color} tt="none" miw="max-content" leftSection={<StatusIcon size={14} aria-hidden />}>
       {look.label}
     </Badge>
   );

@@ -95,7 +95,7 @@ export function UsersTable() {
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{getPlan(user.plan).displayName}</Table.Td>
                     <Table.Td>
-                      <Badge size="sm" variant="light" color={user.isEmailVerified ? 'green' : 'gray'}>
+                      <Badge size="sm" variant="light" color={user.isEmailVerified ? 'green' : 'gray'} miw="max-content">
                         {user.isEmailVerified ? 'Verified' : 'Not Verified'}
                       </Badge>
                     </Table.Td>
@@ -107,7 +107,7 @@ export function UsersTable() {
                         onChange={() => setPending(user)}
                       />
                     </Table.Td>
-                    <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

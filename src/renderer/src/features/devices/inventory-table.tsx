@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowUpCircle, IconTrash } from '@tabler/icons-react';
 
+import { UnbrokenWords } from '../../components/unbroken-words';
 import type { InventoryApp } from './uninstall-app-modal';
 
 interface InventoryTableProps {
@@ -33,12 +34,18 @@ export function InventoryTable({ apps, pending, onUpdate, onUninstall }: Invento
           {apps.map((app) => (
             <Table.Tr key={appKey(app)}>
               <Table.Th scope="row" fw={500}>
-                {app.name}
+                <UnbrokenWords text={app.name} />
               </Table.Th>
-              <Table.Td>{app.installedVersion}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{app.installedVersion}</Table.Td>
               <Table.Td>
                 {app.availableVersion ? (
-                  <Badge variant="light" color="orange" tt="none" leftSection={<IconArrowUpCircle size={12} aria-hidden />}>
+                  <Badge
+                    variant="light"
+                    color="orange"
+                    tt="none"
+                    miw="max-content"
+                    leftSection={<IconArrowUpCircle size={12} aria-hidden />}
+                  >
                     {app.availableVersion} available
                   </Badge>
                 ) : (

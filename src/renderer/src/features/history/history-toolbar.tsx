@@ -52,7 +52,8 @@ export function HistoryToolbar({ search, sample, filtered, exporting, onChange, 
       ) : null}
       {appId ? (
         <Button variant="default" onClick={() => onChange('appId', '')} aria-label="Show all apps">
-          App: {sample?.appId === Number(appId) ? sample.appName : 'selected app'} ×
+          {/* Named by the rows shown; with none, by the id the filter holds, never a made-up name. */}
+          App: {sample?.appId === Number(appId) ? sample.appName : `#${appId}`} ×
         </Button>
       ) : null}
       {filtered ? (

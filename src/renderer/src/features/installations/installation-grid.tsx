@@ -6,6 +6,7 @@ import type { InstallationItem, InstallationTarget } from '@shared/api/installat
 
 import { itemStatusLook, StatusBadge, targetStatusLook } from '../../components/installation-status';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
+import { UnbrokenWords } from '../../components/unbroken-words';
 
 interface GridProps {
   targets: readonly InstallationTarget[];
@@ -114,7 +115,7 @@ export function InstallationGrid({ targets, kind, onShowLog }: GridProps) {
           {apps.map((app) => (
             <Table.Tr key={app.appId}>
               <Table.Th scope="row" fw={500}>
-                {app.name}
+                <UnbrokenWords text={app.name} />
               </Table.Th>
               {targets.map((target) => (
                 <Table.Td key={target.targetId} style={{ verticalAlign: 'top' }}>
