@@ -36,6 +36,8 @@ export function IconInput({ file, error, onChange }: IconInputProps) {
           type="file"
           accept="image/*"
           aria-invalid={error ? true : undefined}
+          // The browser's own width for a file input does not fit beside the preview on a phone.
+          style={{ minWidth: 0, flex: 1 }}
           onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
         />
       </Group>

@@ -181,6 +181,8 @@ describe('/devices/enroll (the registration link)', () => {
 
     fireEvent.click(within(screen.getByRole('region', { name: 'Add this computer' })).getByRole('button', { name: 'Add this computer' }));
     expect(await screen.findByText('This computer was added', { selector: '[role=status] *' })).toBeInTheDocument();
+    // Said once: on the page, not in a toast as well.
+    expect(screen.getAllByText('This computer was added')).toHaveLength(1);
     expect(bridge.enroll).toHaveBeenCalledWith({ code: CODE });
   });
 

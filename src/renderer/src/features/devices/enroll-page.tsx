@@ -9,7 +9,6 @@ import { enrolmentDeepLink } from '@shared/desktop/links';
 import { PageHeader } from '../../components/page-header';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { useIsAuthenticated } from '../../lib/hooks';
-import { notify } from '../../lib/notify';
 import { desktopBridge, type ClientPlatform } from '../../lib/platform';
 import { registrationLink } from './agent-commands';
 import { ConnectMachine } from './connect-machine';
@@ -64,7 +63,7 @@ function AddWithCode({ bridge, code }: { bridge: LoadoutBridge; code: string }) 
     setBusy(true);
     try {
       const result = await bridge.enroll({ code });
-      if (result.ok) notify.success('This computer was added');
+      // The page says it where the button was; a toast saying it too would be the same message twice.
       setOutcome(result.ok ? { ok: true, message: 'This computer was added' } : { ok: false, message: result.message });
     } catch {
       setOutcome({ ok: false, message: 'Could not add this computer' });
