@@ -421,4 +421,42 @@ describe('notifications (issue 12)', () => {
     await settle();
     expect(mailsTo(free, DIGEST_SUBJECT)).toHaveLength(3);
   });
+
+  it('an Update available notice goes once the apps it told of are current, each notice on its own; the bell hears it at once', async () => {
+    const inventory = (hello: string | null, cowsay: string | null) => {
+      t.clock.advance(AGENT_INVENTORY_MIN_GAP_MS);
+      premium.agent.send({
+        type: 'inventory',
+        packages: [
+          { manager: 'apt', id: 'hello', installedVersion: '2.10-2', availableVersion: hello },
+          { manager: 'apt', id: 'cowsay', installedVersion: '3.03', availableVersion: cowsay },
+        ],
+      });
+    };
+    // The digest test moved the clock on a day: a fresh sign-in.
+    const token = (await signInAgain(t, premium.browser)).token;
+    const updateNotices = async () => (await centre(token)).body.notifications.filter((notice) => notice.kind === 'updates_available');
+    // The earlier tests' notices are about hello: a report with nothing out of date clears the slate.
+    inventory(null, null);
+    await eventually(updateNotices, (notices) => notices.length === 0, 'no update notices');
+    const unread = (await centre(token)).body.unreadCount;
+
+    inventory('2.10-9', null);
+    await eventually(updateNotices, (notices) => notices.length === 1, 'the hello notice');
+    inventory('2.10-9', '3.04');
+    await eventually(updateNotices, (notices) => notices.length === 2, 'the cowsay notice');
+    expect((await updateNotices()).map((notice) => notice.body)).toEqual(['Notify 2: 3.03 → 3.04', 'Notify 1: 2.10-2 → 2.10-9']);
+
+    // cowsay updated (here or outside Loadout): its notice goes, hello's stays, and the count follows.
+    const before = events.length;
+    inventory('2.10-9', null);
+    await eventually(updateNotices, (notices) => notices.length === 1, 'the cowsay notice resolved');
+    expect((await updateNotices())[0]?.body).toBe('Notify 1: 2.10-2 → 2.10-9');
+    expect((await centre(token)).body.unreadCount).toBe(unread + 1);
+    expect(events.slice(before)).toContainEqual({ type: 'user.changed', userId: premium.userId, topic: 'notifications', id: 'resolved' });
+
+    inventory(null, null);
+    await eventually(updateNotices, (notices) => notices.length === 0, 'the hello notice resolved');
+    expect((await centre(token)).body.unreadCount).toBe(unread);
+  });
 });

@@ -16,6 +16,7 @@ import { migration0013RemovalChecks } from './migrations/0013-removal-checks';
 import { migration0014DeviceSecrets } from './migrations/0014-device-secrets';
 import { migration0015DuplicateAgents } from './migrations/0015-duplicate-agents';
 import { migration0016AgentUpdates } from './migrations/0016-agent-updates';
+import { migration0017NotificationSubjects } from './migrations/0017-notification-subjects';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-device-secrets': migration0014DeviceSecrets,
   '0015-duplicate-agents': migration0015DuplicateAgents,
   '0016-agent-updates': migration0016AgentUpdates,
+  '0017-notification-subjects': migration0017NotificationSubjects,
 };
 
 /**

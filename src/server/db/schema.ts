@@ -439,6 +439,10 @@ export interface NotificationsTable {
   link: string | null;
   created_at: Timestamp;
   read_at: Timestamp | null;
+  /** updates_available: the device it is about (else null). */
+  device_row_id: string | null;
+  /** updates_available: a JSON array of the catalogue app ids it told of (else null). */
+  app_ids: string | null;
 }
 
 /** A user's notification switches (no row: all on) and the last update digest. */

@@ -17,6 +17,7 @@ import { inventoryOf } from '../db/repositories/device-agent.repository';
 import {
   claimDigest,
   countUnread,
+  deleteNotifications,
   deviceWithOwner,
   failedTargetReport,
   findNotificationSettings,
@@ -26,6 +27,7 @@ import {
   outdatedInventoryForDigest,
   recordUpdateAlerts,
   trimNotifications,
+  updateNoticesOf,
   updateNotificationSettings,
   userExists,
   type OutdatedInventoryRow,
@@ -92,6 +94,13 @@ function toNotification(row: NotificationsTable): Notification {
 }
 
 type OutdatedApp = OutdatedDevice['apps'][number] & { appId: number };
+
+/** The app ids an update notice told of (a JSON array written by inventoryReported). */
+function toldApps(appIds: string | null): number[] {
+  if (!appIds) return [];
+  const parsed: unknown = JSON.parse(appIds);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+}
 
 /**
  * Notifications (issue 12): a mail when an installation fails and a daily digest of available
@@ -188,9 +197,11 @@ export class NotificationService {
   async inventoryReported(deviceRowId: string): Promise<void> {
     const device = await deviceWithOwner(this.ctx.db, deviceRowId);
     if (!device || device.is_active !== 1) return;
-    if (!(await this.subscription.planOf(device.user_id)).capabilities.priorityNotifications) return;
     const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
     const outdated = outdatedApps(apps, device.platform, rows);
+    // Whatever the plan now: a notice shown once must not outlive its truth.
+    await this.resolveUpdateNotices(device.id, outdated);
+    if (!(await this.subscription.planOf(device.user_id)).capabilities.priorityNotifications) return;
     if (outdated.length === 0) return;
     // Recorded whatever the switches say: turning them on later does not replay old updates.
     const fresh = await recordUpdateAlerts(this.ctx.db, device.id, outdated, isoNow(this.ctx.clock));
@@ -215,7 +226,24 @@ export class NotificationService {
           : `${told.length} updates available on ${oneLine(device.device_name, 80)}`,
       body: told.map((app) => `${oneLine(app.appName, 80)}: ${app.installedVersion} → ${app.availableVersion}`).join('\n'),
       link,
+      device_row_id: device.id,
+      app_ids: JSON.stringify(told.map((app) => app.appId)),
     });
+  }
+
+  /**
+   * An "Update available" notice goes once none of the apps it told of is out of date on its
+   * device any more: the inventory says they are current (updated here or outside Loadout; an
+   * upgrade that succeeded is followed by an inventory). The bell's count follows at once.
+   */
+  private async resolveUpdateNotices(deviceRowId: string, outdated: readonly OutdatedApp[]): Promise<void> {
+    const stillOutdated = new Set(outdated.map((app) => app.appId));
+    const notices = await updateNoticesOf(this.ctx.db, deviceRowId);
+    const resolved = notices.filter((notice) => !toldApps(notice.app_ids).some((appId) => stillOutdated.has(appId)));
+    for (const [userId, owned] of groupBy(resolved, (notice) => notice.user_id)) {
+      const ids = owned.map((notice) => notice.id);
+      if ((await deleteNotifications(this.ctx.db, userId, ids)) > 0) await this.changed(userId, 'resolved');
+    }
   }
 
   /**
@@ -305,11 +333,19 @@ export class NotificationService {
   private async notifyInApp(
     userId: string,
     settings: NotificationSettings,
-    entry: { kind: NotificationKind; title: string; body: string; link: string },
+    entry: { kind: NotificationKind; title: string; body: string; link: string; device_row_id?: string; app_ids?: string },
   ): Promise<void> {
     if (!settings.inApp || !(await this.subscription.planOf(userId)).capabilities.priorityNotifications) return;
     const id = newId();
-    await insertNotification(this.ctx.db, { id, user_id: userId, ...entry, created_at: isoNow(this.ctx.clock), read_at: null });
+    await insertNotification(this.ctx.db, {
+      device_row_id: null,
+      app_ids: null,
+      id,
+      user_id: userId,
+      ...entry,
+      created_at: isoNow(this.ctx.clock),
+      read_at: null,
+    });
     await trimNotifications(this.ctx.db, userId, KEPT_NOTIFICATIONS);
     await this.changed(userId, id);
   }

@@ -125,6 +125,27 @@ export async function insertNotification(db: Db, row: NotificationsTable): Promi
   await db.insertInto('notifications').values(row).execute();
 }
 
+/** The device's "updates available" notices, with the apps each told of. */
+export function updateNoticesOf(db: Db, deviceRowId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'user_id', 'app_ids'])
+    .where('kind', '=', 'updates_available')
+    .where('device_row_id', '=', deviceRowId)
+    .execute();
+}
+
+/** Removes the user's notices `ids`; answers how many went. */
+export async function deleteNotifications(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function notificationsOf(db: Db, userId: string, limit: number): Promise<NotificationsTable[]> {
   return db
     .selectFrom('notifications')
