@@ -147,7 +147,7 @@ export const ACCOUNT_401_CODES: readonly string[] = [
   ErrorCode.INCORRECT_PASSWORD,
   ErrorCode.INVALID_CREDENTIALS,
 ];
-/** 401 codes after which the client clears credentials and shows the device_deactivated message. */
+/** 401 codes after which the client clears credentials and shows why on sign-in (api/sign-out-reasons.ts). */
 export const FORCED_LOGOUT_CODES: readonly string[] = [
   ErrorCode.DEVICE_DEACTIVATED,
   ErrorCode.DEVICE_DEACTIVATED_REMOTELY,
