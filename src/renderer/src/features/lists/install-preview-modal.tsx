@@ -1,9 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-
-import { formatLastActive } from '@shared/format';
 
 import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
@@ -35,11 +33,36 @@ export function previewItemText(item: PreviewItem): string {
   }
 }
 
+/**
+ * "checked 3 minutes ago": how old the inventory behind "already installed" is, in words, so an
+ * app removed outside Loadout since is not taken for present. Never "just now" past a minute.
+ */
+export function checkedAgo(at: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(at).getTime()) / 60_000));
+  const ago = (value: number, unit: string) => `checked ${value} ${unit}${value === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'checked just now';
+  if (minutes < 60) return ago(minutes, 'minute');
+  if (minutes < 1440) return ago(Math.floor(minutes / 60), 'hour');
+  return ago(Math.floor(minutes / 1440), 'day');
+}
+
+/** The time, again every 30 s: a review left open does not keep saying "just now". */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function count(items: readonly PreviewItem[], action: PreviewItem['action']): number {
   return items.filter((item) => item.action === action).length;
 }
 
 function DevicePreview({ device }: { device: PreviewDevice }) {
+  const now = useNow();
+  const checked = device.inventoryCheckedAt ? checkedAgo(device.inventoryCheckedAt, now) : null;
   const platform = devicePlatform(device.platform);
   const toInstall = count(device.items, 'install');
   const installed = count(device.items, 'already_installed');
@@ -71,9 +94,9 @@ function DevicePreview({ device }: { device: PreviewDevice }) {
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          {device.inventoryCheckedAt
-            ? `Installed apps last checked ${formatLastActive(device.inventoryCheckedAt).replace('Just now', 'just now')}.`
-            : 'This machine has not reported its installed apps yet: an app that is already there is skipped when it runs.'}
+          {checked
+            ? `Installed apps ${checked}. The agent checks again before installing: an app removed since is installed, one added since is skipped.`
+            : 'This machine has not reported its installed apps yet: the agent checks before installing, and an app that is already there is skipped.'}
         </Text>
         <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
           {device.items.map((item) => {
@@ -89,6 +112,12 @@ function DevicePreview({ device }: { device: PreviewDevice }) {
                 </Text>
                 <Text size="sm" c={item.action === 'unavailable' ? 'dimmed' : undefined} ta="right">
                   {previewItemText(item)}
+                  {item.action === 'already_installed' && checked ? (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      · {checked}
+                    </Text>
+                  ) : null}
                 </Text>
               </Group>
             );

@@ -20,6 +20,7 @@ import {
 } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
+import { checkedAgo } from './install-preview-modal';
 
 const hello = makeApp({ app_id: 21, name: 'hello', apt_package: 'hello', platforms: ['linux'] });
 const cowsay = makeApp({ app_id: 22, name: 'cowsay', apt_package: 'cowsay', platforms: ['linux'] });
@@ -98,7 +99,11 @@ describe('installing a list: the preview step', () => {
     expect(within(box).getByText('Already installed (3.03+dfsg2-8)')).toBeInTheDocument();
     expect(within(box).getByText('Not available on Linux')).toBeInTheDocument();
     expect(within(box).getByText('1 to install')).toBeInTheDocument();
-    expect(within(box).getByText(/Installed apps last checked 10m ago/)).toBeInTheDocument();
+    // When the inventory was taken, beside each "already installed", and that the agent looks again.
+    expect(within(box).getByText('Already installed (3.03+dfsg2-8)')).toHaveTextContent(
+      /^Already installed \(3\.03\+dfsg2-8\) · checked 10 minutes ago$/,
+    );
+    expect(within(box).getByText(/Installed apps checked 10 minutes ago\. The agent checks again before installing/)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/installations/preview')[0]?.body).toEqual({ listId: 'l1', deviceIds: ['dev_build00000001'] });
     // Nothing was created by looking.
     expect(api.callsTo('POST', '/api/installations')).toHaveLength(0);
@@ -136,5 +141,17 @@ describe('installing a list: the preview step', () => {
     fireEvent.click(within(review).getByRole('button', { name: 'Back' }));
     const select = await screen.findByRole('dialog', { name: 'Select Installation Device' });
     expect(await within(select).findByRole('checkbox', { name: /Build box/ })).toBeChecked();
+  });
+});
+
+describe('how old the inventory is, in words', () => {
+  it('says just now only within the first minute, then minutes, hours and days', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+    expect(checkedAgo(at(0.5), now)).toBe('checked just now');
+    expect(checkedAgo(at(1), now)).toBe('checked 1 minute ago');
+    expect(checkedAgo(at(3), now)).toBe('checked 3 minutes ago');
+    expect(checkedAgo(at(125), now)).toBe('checked 2 hours ago');
+    expect(checkedAgo(at(3 * 1440), now)).toBe('checked 3 days ago');
   });
 });
