@@ -238,7 +238,7 @@ describe('tables that fit, one message per sign-out, and the words', () => {
     await page.setViewportSize(PHONE);
     expect(await overflows(page)).toBe(false);
     await screenshot(page, '95-app-database-edit-390');
-    await inDarkMode(page, 'App Database Management', () => screenshot(page, '95-app-database-edit-390-dark'));
+    await inDarkMode(page, 'The app catalogue that lists are made of', () => screenshot(page, '95-app-database-edit-390-dark'));
     await page.setViewportSize(DESKTOP);
   });
 });

@@ -8,7 +8,7 @@ import { ErrorCode } from '@shared/api/error-codes';
 
 import { makeAccount, makeList, planStatus } from '../test/factories';
 import { mockApi } from '../test/mock-api';
-import { apiClient } from './api-client';
+import { apiClient, tokenAfterUnauthorized } from './api-client';
 import { setNavigator } from './navigation';
 import { clearSession, readRefreshToken, readToken, readUser, saveSession } from './session';
 
@@ -106,6 +106,20 @@ describe('the API client 401 policy (SPEC §4)', () => {
     await expect(apiClient.get('/api/lists')).rejects.toBeTruthy();
     expect(navigate).toHaveBeenLastCalledWith('/sign-in?message=session_ended', { replace: true });
     expect(toastMessages()).toEqual([]);
+  });
+
+  it('keeps the reason when the refresh is what learns the session was ended (the event stream)', async () => {
+    mockApi({
+      'POST /api/auth/refresh': {
+        status: 401,
+        data: { code: ErrorCode.TOKEN_REVOKED, message: 'Your password was changed…', details: { reason: 'password_changed' } },
+      },
+    });
+    expect(await tokenAfterUnauthorized('old-access')).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/sign-in?message=password_changed', { replace: true });
+    expect(toastMessages()).toEqual([]);
+    expect(readToken()).toBeNull();
   });
 
   it('leaves the page alone when the session was already cleared while the request was out', async () => {

@@ -73,6 +73,9 @@ function forceLogout(reason: SignOutReason): void {
 }
 
 function endSessionAndAskToSignIn(): void {
+  // A refresh refused with a forced-logout code has already signed out, with its reason: saying
+  // "expired" after it would replace the one true message with another.
+  if (!readToken()) return;
   // Capture where the user was before clearing, so sign-in can bring them back.
   const from = currentPath();
   clearSession();
