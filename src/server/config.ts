@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+import { withoutTrailingSlashes } from '@shared/url';
+
 import { dataDirOf, readDataFile, writePrivateDataFile } from './data-dir';
 import { AGENT_MESSAGES_PER_SECOND } from './realtime/agent-limits';
 import { loadReleaseKey } from './security/release-key';
@@ -182,13 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentMessagesPerSecond: e.AGENT_MESSAGES_PER_SECOND,
     version: process.env.npm_package_version ?? '0.1.0',
   };
-}
-
-/** By hand: `/\/+$/` backtracks quadratically on a long run of slashes. */
-function withoutTrailingSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url.charCodeAt(end - 1) === 0x2f) end -= 1;
-  return url.slice(0, end);
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

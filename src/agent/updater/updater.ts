@@ -1,6 +1,7 @@
 import type { AgentMessage, AgentUpdateState, ServerMessage } from '@shared/agent/protocol';
 import { verifyReleaseSignature } from '@shared/agent/release-signature';
 import { isNewerVersion } from '@shared/agent/versions';
+import { withoutTrailingSlashes } from '@shared/url';
 
 import type { Logger } from '../log';
 import { oneLine } from '../report';
@@ -114,7 +115,7 @@ export class Updater {
     if (url.pathname !== path || url.search || url.hash || url.username || url.password) {
       throw new UpdateRefused(`The update's address is not this machine's build (${path})`);
     }
-    return `${this.options.server.replace(/\/+$/, '')}${path}`;
+    return `${withoutTrailingSlashes(this.options.server)}${path}`;
   }
 
   /**

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { matchPath, useLocation } from 'react-router-dom';
 
+import { withoutTrailingSlashes } from '@shared/url';
+
 import { selectDevicesUnavailable } from '../features/devices/device-state';
 import { devicesApi } from '../features/devices/devices-api';
 import { clearPendingVerification } from '../lib/pending-verification';
@@ -26,7 +28,7 @@ export const AUTH_ROUTE_PATTERNS = [
 const PUBLIC_PATHS = ['/devices/enroll'];
 
 export function isAuthRoute(pathname: string): boolean {
-  if (PUBLIC_PATHS.includes(pathname.replace(/\/+$/, ''))) return false;
+  if (PUBLIC_PATHS.includes(withoutTrailingSlashes(pathname))) return false;
   return AUTH_ROUTE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 

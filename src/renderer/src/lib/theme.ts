@@ -1,5 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+import { withoutTrailingSlashes } from '@shared/url';
+
 /** SPEC §3: the theme lives in localStorage under `theme`, light or dark. */
 export const THEME_KEY = 'theme';
 export type Theme = 'light' | 'dark';
@@ -45,6 +47,6 @@ export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; to
 const FORCED_LIGHT_PATHS = ['/sign-in', '/sign-up', '/password-reset', '/payment-page'];
 
 export function isForcedLightPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = withoutTrailingSlashes(pathname) || '/';
   return FORCED_LIGHT_PATHS.includes(path);
 }
