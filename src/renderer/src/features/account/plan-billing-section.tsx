@@ -58,7 +58,7 @@ function PaymentHistory() {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="xs" aria-label="Payment history">
         <Table.Thead>
           <Table.Tr>
@@ -77,7 +77,7 @@ function PaymentHistory() {
               <Table.Td>{getPlan(payment.plan).displayName}</Table.Td>
               <Table.Td ta="right">{money(payment.amount, payment.currency)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[payment.status].color} title={payment.failureMessage ?? undefined}>
+                <Badge variant="light" miw="max-content" color={STATUS[payment.status].color} title={payment.failureMessage ?? undefined}>
                   {STATUS[payment.status].label}
                 </Badge>
               </Table.Td>

@@ -32,6 +32,7 @@ export function useSandboxChallenge(amount: string): { challenge: () => Promise<
       opened={open}
       onClose={() => finish('fail')}
       title="Authenticate this payment"
+      size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
