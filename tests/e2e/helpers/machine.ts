@@ -107,8 +107,11 @@ export async function enrolThisMachine(
   const generate = page.getByRole('dialog', { name: 'Generate Registration Token' });
   await field(generate, 'Max Uses').fill('1');
   await generate.getByRole('button', { name: 'Generate' }).click();
-  // The commands a person copies onto the machine, with the registration link in them.
-  const command = page.getByText(/node loadout-agent\.mjs enroll "/).first();
+  // The one-file agent for machines that have Node.js is under "Other ways": a person opens it,
+  // then copies the commands, with the registration link in them.
+  const generated = page.getByRole('dialog', { name: 'Registration Token Generated' });
+  await generated.getByRole('button', { name: 'Other ways' }).click();
+  const command = generated.getByText(/node loadout-agent\.mjs enroll "/).first();
   await command.waitFor();
   if (screenshotName) await screenshot(page, screenshotName);
   const link = /enroll "([^"]+)"/.exec((await command.textContent()) ?? '')?.[1] ?? '';
