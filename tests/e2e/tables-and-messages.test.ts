@@ -239,6 +239,17 @@ describe('tables that fit, one message per sign-out, and the words', () => {
     expect(await overflows(page)).toBe(false);
     await screenshot(page, '95-app-database-edit-390');
     await inDarkMode(page, 'The app catalogue that lists are made of', () => screenshot(page, '95-app-database-edit-390-dark'));
+
+    // The admin console's users table scrolls inside its own box on a phone, never the page.
+    await page.goto(`${server.url}/admin-console`);
+    await page.getByText(person.email).first().waitFor();
+    expect(await overflows(page)).toBe(false);
+    expect(await cutBadges(page)).toEqual([]);
+    await screenshot(page, '96-admin-console-390');
     await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await page.getByText(person.email).first().waitFor();
+    expect(await cutBadges(page)).toEqual([]);
+    await screenshot(page, '96-admin-console-1440');
   });
 });
