@@ -11,10 +11,6 @@ export type { ListItem, ListSummary };
 /** The lists API (SPEC §7 "Lists", DESIGN §10). */
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLists: build.query<ListSummary[], void>({
-      query: () => ({ url: '/api/lists', schema: () => schemas().then((m) => m.listsResponseSchema) }),
-      providesTags: ['Lists'],
-    }),
     getListItems: build.query<ListItem[], string>({
       query: (id) => ({
         url: `/api/lists/${encodeURIComponent(id)}/items`,
@@ -39,15 +35,6 @@ export const listsApi = baseApi.injectEndpoints({
     deleteList: build.mutation<unknown, string>({
       query: (id) => ({ url: `/api/lists/${encodeURIComponent(id)}`, method: 'DELETE', schema: success }),
       invalidatesTags: (_result, _error, id) => ['Lists', { type: 'ListItems', id }],
-    }),
-    addListItem: build.mutation<ListItem, { listId: string; appId: number }>({
-      query: ({ listId, appId }) => ({
-        url: `/api/lists/${encodeURIComponent(listId)}/items`,
-        method: 'POST',
-        data: { appId },
-        schema: () => schemas().then((m) => m.listItemSchema),
-      }),
-      invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
     }),
     removeListItem: build.mutation<unknown, { listId: string; appId: number }>({
       query: ({ listId, appId }) => ({
@@ -91,13 +78,13 @@ export const listsApi = baseApi.injectEndpoints({
   }),
 });
 
+export { useAddListItemMutation, useGetListsQuery } from '../../lib/lists-api';
+
 export const {
-  useGetListsQuery,
   useGetListItemsQuery,
   useCreateListMutation,
   useRenameListMutation,
   useDeleteListMutation,
-  useAddListItemMutation,
   useRemoveListItemMutation,
   useReorderListItemsMutation,
   useImportListMutation,
