@@ -77,9 +77,13 @@ const History = lazyPage(
   () => import('../features/history/history-page'),
   (m) => m.HistoryPage,
 );
-const Catalogue = lazyPage(
+const AppDatabase = lazyPage(
   () => import('../features/catalogue-admin/app-database-management-page'),
   (m) => m.AppDatabaseManagementPage,
+);
+const Catalogue = lazyPage(
+  () => import('../features/catalogue/catalogue-page'),
+  (m) => m.CataloguePage,
 );
 const AdminConsole = lazyPage(
   () => import('../features/admin/admin-console-page'),
@@ -110,9 +114,11 @@ export function AppRoutes() {
           <Route path="app-list" element={<AppList />} />
           {/* DESIGN §5: catalogue writes need an admin (SPEC showed no check: that was a hole). */}
           <Route element={<RequireAdmin />}>
-            <Route path="app-database-management" element={<Catalogue />} />
+            <Route path="app-database-management" element={<AppDatabase />} />
             <Route path="admin-console" element={<AdminConsole />} />
           </Route>
+          {/* Not /catalogue: that path is the catalogue API's. */}
+          <Route path="app-catalogue" element={<Catalogue />} />
           <Route path="settings" element={<Settings />} />
           <Route path="payment-page" element={<Payment />} />
           <Route path="devices" element={<Devices />} />

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@shared/api/error-codes';
+
+import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, signIn } from '../../test/render-app';
+
+const firefox = makeApp({
+  app_id: 11,
+  name: 'Firefox',
+  category: 1,
+  category_name: 'Browsers',
+  description: 'A free web browser.',
+  platforms: ['windows', 'macos', 'linux'],
+});
+const notepad = makeApp({ app_id: 12, name: 'Notepad++', category: 2, category_name: 'Editors', platforms: ['windows'] });
+const iterm = makeApp({ app_id: 13, name: 'iTerm2', category: 3, category_name: 'Terminals', platforms: ['macos'] });
+const work = makeList({ id: 'l1', name: 'Work laptop', appCount: 4 });
+
+function catalogueRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/lists': { status: 200, data: [work] },
+    'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+    'GET /catalogue/categories': {
+      status: 200,
+      data: [
+        { category_id: 1, category_name: 'Browsers', app_count: 1 },
+        { category_id: 2, category_name: 'Editors', app_count: 1 },
+      ],
+    },
+    'GET /catalogue/apps': ({ query }) => ({
+      status: 200,
+      data: query.category === '2' ? [notepad] : [firefox, notepad, iterm],
+    }),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+});
+afterEach(cleanup);
+
+describe('the catalogue page', () => {
+  it('shows each app with its description and platforms, and filters by platform', async () => {
+    catalogueRoutes();
+    renderApp('/app-catalogue');
+    const card = await screen.findByRole('article', { name: 'Firefox' });
+    expect(within(card).getByText('A free web browser.')).toBeInTheDocument();
+    expect(within(card).getByText('macOS')).toBeInTheDocument();
+    expect(screen.getByText('3 apps')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'macOS' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Notepad++' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'iTerm2' })).toBeInTheDocument();
+    expect(screen.getByText('2 apps')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Linux' }));
+    await waitFor(() => expect(screen.getByText('1 app')).toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Firefox' })).toBeInTheDocument();
+  });
+
+  it('asks the server for one category', async () => {
+    const api = catalogueRoutes();
+    renderApp('/app-catalogue');
+    await screen.findByRole('article', { name: 'Firefox' });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Editors' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Firefox' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Notepad++' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/catalogue/apps').at(-1)?.query).toEqual({ category: '2' });
+  });
+
+  it('adds an app to the list the person picks', async () => {
+    const api = catalogueRoutes({ 'POST /api/lists/l1/items': { status: 201, data: makeListItem(firefox, 4) } });
+    renderApp('/app-catalogue');
+    const card = await screen.findByRole('article', { name: 'Firefox' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to list: Firefox' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Work laptop/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 11 }));
+    expect(await screen.findByText('Firefox added to Work laptop')).toBeInTheDocument();
+  });
+
+  it("says the plan's app limit in the server's words, on the app's card, with the way to upgrade", async () => {
+    const message = 'Your plan allows 5 apps per list. Upgrade to Premium for 25.';
+    catalogueRoutes({ 'POST /api/lists/l1/items': { status: 403, data: { code: ErrorCode.LIST_APP_LIMIT_REACHED, message } } });
+    renderApp('/app-catalogue');
+    const card = await screen.findByRole('article', { name: 'Notepad++' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to list: Notepad++' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Work laptop/ }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing-page');
+  });
+
+  it('tells a person without lists to create one first', async () => {
+    catalogueRoutes({ 'GET /api/lists': { status: 200, data: [] } });
+    renderApp('/app-catalogue');
+    expect(await screen.findByText('Start with a list')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Lists' })).toHaveAttribute('href', '/app-list');
+  });
+
+  it('offers to clear the filters when nothing matches', async () => {
+    catalogueRoutes({ 'GET /catalogue/apps': { status: 200, data: [] } });
+    renderApp('/app-catalogue');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Search apps' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No apps match these filters')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('The catalogue is empty')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { LoadError } from '../../components/load-error';
+import { LoadingRow } from '../../components/loading-row';
+import { PageHeader } from '../../components/page-header';
+import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
+import { useGetListsQuery } from '../../lib/lists-api';
+import { CatalogueCard } from './catalogue-card';
+import { CatalogueFilters, type CatalogueFilterValues } from './catalogue-filters';
+import { appsForPlatform } from './platform-filter';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const NO_FILTERS: CatalogueFilterValues = { search: '', category: 'all', platform: 'all' };
+
+function isFiltered(values: CatalogueFilterValues): boolean {
+  return values.search.trim() !== '' || values.category !== 'all' || values.platform !== 'all';
+}
+
+/** Every app Loadout can install, to browse and add to one of the person's lists. */
+export function CataloguePage() {
+  const [filters, setFilters] = useState<CatalogueFilterValues>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const categories = useGetCategoriesQuery();
+  const apps = useGetCatalogueAppsQuery({ search, category: filters.category === 'all' ? null : Number(filters.category) });
+  const lists = useGetListsQuery();
+  const shown = appsForPlatform(apps.data ?? [], filters.platform);
+
+  return (
+    <Container size="lg" py="xl">
+      <PageHeader title="Catalogue" description="Apps Loadout can install on Windows, macOS and Linux. Add the ones you want to a list." />
+      {lists.data && lists.data.length === 0 ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="Start with a list" mb="lg">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Apps are installed a list at a time. Create your first list on the Lists page, then come back here and add apps to it.
+            </Text>
+            <Button component={Link} to="/app-list" size="xs">
+              Go to Lists
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <CatalogueFilters values={filters} categories={categories.data ?? []} onChange={setFilters} />
+      {apps.isLoading ? (
+        <LoadingRow label="Loading apps…" />
+      ) : apps.isError ? (
+        <LoadError what="the catalogue" onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
+      ) : shown.length === 0 ? (
+        <Stack align="center" gap="xs" py="xl">
+          <Text fw={600}>{isFiltered(filters) ? 'No apps match these filters' : 'The catalogue is empty'}</Text>
+          <Text c="dimmed" size="sm" ta="center">
+            {isFiltered(filters)
+              ? 'Try another name, or look in all categories and platforms.'
+              : 'An administrator adds apps on the App Database page.'}
+          </Text>
+          {isFiltered(filters) ? (
+            <Button variant="default" size="xs" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          ) : null}
+        </Stack>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+            {shown.length === 1 ? '1 app' : `${shown.length} apps`}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={apps.isFetching}>
+            {shown.map((app) => (
+              <CatalogueCard key={app.app_id} app={app} lists={lists.data ?? []} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Container>
+  );
+}
