@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import '../test/dom-stubs';
 
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
+import { makeList } from '../test/factories';
 import { mockApi } from '../test/mock-api';
 import { renderApp, signIn, testUser } from '../test/render-app';
 
@@ -120,5 +121,49 @@ describe('routes and guards', () => {
     renderApp('/app-list');
     fireEvent.click(await screen.findByRole('button', { name: 'Lists' }));
     expect(await screen.findByText('No lists')).toBeInTheDocument();
+  });
+});
+
+describe('navigation', () => {
+  it('links the top-level pages and marks the current one', async () => {
+    signIn();
+    mockApi({});
+    const app = renderApp('/installations');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const current = await within(nav).findByRole('link', { name: 'Installations' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Devices' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Update history' })).toHaveAttribute('href', '/history');
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Catalogue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalogue' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/app-catalogue');
+    expect(within(nav).getByRole('link', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('offers the same pages and the lists in the phone menu, which closes on the way', async () => {
+    signIn();
+    mockApi({ 'GET /api/lists': { status: 200, data: [makeList({ id: 'l1', name: 'Work laptop' })] } });
+    // happy-dom applies Mantine's breakpoints: a phone's width hides the header's links and shows the burger.
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({
+      width: 390,
+      height: 844,
+    });
+    const app = renderApp('/devices');
+    await screen.findByRole('heading', { name: 'Device Management' });
+    expect(screen.queryByRole('link', { name: 'Installations' })).not.toBeInTheDocument();
+    const burger = screen.getByRole('button', { name: 'Menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(burger);
+
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(await within(menu).findByRole('link', { name: 'Work laptop' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/app-list?list=l1'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({
+      width: 1024,
+      height: 768,
+    });
   });
 });

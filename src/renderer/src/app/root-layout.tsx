@@ -31,7 +31,8 @@ export function RootLayout() {
       >
         <Navbar />
       </Box>
-      <Box component="main" mih="calc(100dvh - 60px)">
+      {/* Room at the end for the floating Feedback button, which otherwise covers the last line on a phone. */}
+      <Box component="main" mih="calc(100dvh - 60px)" pb={80}>
         {/* Keyed by path so that leaving a broken screen recovers. */}
         <ErrorBoundary key={pathname}>
           <AppRoutes />

@@ -1,9 +1,7 @@
-import { Menu } from '@mantine/core';
+import { Box, Menu, Text } from '@mantine/core';
 import {
   IconDatabase,
   IconDeviceDesktop,
-  IconHistory,
-  IconListCheck,
   IconLogin,
   IconLogout,
   IconMoon,
@@ -20,7 +18,7 @@ import { useLogout } from '../../lib/logout';
 import { isForcedLightPath, useTheme } from '../../lib/theme';
 import { AccountButton } from './account-button';
 
-/** The account dropdown of SPEC §2 "Navbar". */
+/** The account dropdown; Installations and Update history are top-level pages in the header. */
 export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const authenticated = useIsAuthenticated();
   const user = useCurrentUser();
@@ -36,7 +34,16 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         <AccountButton />
       </Menu.Target>
       <Menu.Dropdown>
-        {user ? <Menu.Label>{user.email}</Menu.Label> : null}
+        {user ? (
+          <Box px="sm" py={6}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {`${user.firstName} ${user.lastName}`.trim()}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+          </Box>
+        ) : null}
         {showThemeToggle ? (
           <Menu.Item
             leftSection={theme === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
@@ -52,12 +59,6 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
             </Menu.Item>
             <Menu.Item component={Link} to="/devices" leftSection={<IconDeviceDesktop size={16} aria-hidden />}>
               Devices
-            </Menu.Item>
-            <Menu.Item component={Link} to="/installations" leftSection={<IconListCheck size={16} aria-hidden />}>
-              Installations
-            </Menu.Item>
-            <Menu.Item component={Link} to="/history" leftSection={<IconHistory size={16} aria-hidden />}>
-              Update history
             </Menu.Item>
             {user?.isAdmin ? (
               <>

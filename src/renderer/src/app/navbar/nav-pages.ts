@@ -1,0 +1,26 @@
+import { IconApps, IconDeviceDesktop, IconHistory, IconList, IconListCheck, type Icon } from '@tabler/icons-react';
+
+export interface NavPage {
+  to: string;
+  label: string;
+  icon: Icon;
+}
+
+/** The Lists screen: in the header it is the Lists dropdown, in the phone menu a link. */
+export const LISTS_PAGE: NavPage = { to: '/app-list', label: 'Lists', icon: IconList };
+
+/**
+ * The top-level pages beside Lists. History is named as its page heading says: a plain
+ * "History" link already exists on each device's page (that device's history).
+ */
+export const PRIMARY_PAGES: readonly NavPage[] = [
+  { to: '/app-catalogue', label: 'Catalogue', icon: IconApps },
+  { to: '/devices', label: 'Devices', icon: IconDeviceDesktop },
+  { to: '/installations', label: 'Installations', icon: IconListCheck },
+  { to: '/history', label: 'Update history', icon: IconHistory },
+];
+
+/** A page counts as current on its own path and below it (a device's page is under Devices). */
+export function isCurrentPage(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
