@@ -33,7 +33,10 @@ describe('the Catalogue page', () => {
     // Notepad++ is Windows-only: it leaves the list when Linux is chosen.
     await field(page, 'Search apps').fill('Notepad');
     await page.getByRole('article', { name: 'Notepad++' }).waitFor();
-    await page.locator('label').filter({ hasText: /^Linux$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Linux$/ })
+      .click();
     await see(page, 'No apps match these filters');
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
