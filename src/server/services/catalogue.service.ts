@@ -161,17 +161,7 @@ export class CatalogueService {
     try {
       id = await this.ctx.db.transaction().execute(async (trx) => {
         const appId = await insertApp(trx, {
-          name: input.name,
-          description: input.description,
-          category_id: input.category,
-          website: input.website,
-          file_size_kb: input.file_size_kb,
-          winget_id: input.winget_id,
-          homebrew_cask: input.homebrew_cask,
-          homebrew_formula: input.homebrew_formula,
-          apt_package: input.apt_package,
-          flatpak_id: input.flatpak_id,
-          snap_name: input.snap_name,
+          ...appColumns(input),
           created_at: now,
           updated_at: now,
         });
@@ -199,17 +189,7 @@ export class CatalogueService {
     if (clash && clash.id !== id) throw appExists(clash.name);
     try {
       const updated = await updateApp(this.ctx.db, id, {
-        name: input.name,
-        description: input.description,
-        category_id: input.category,
-        website: input.website,
-        file_size_kb: input.file_size_kb,
-        winget_id: input.winget_id,
-        homebrew_cask: input.homebrew_cask,
-        homebrew_formula: input.homebrew_formula,
-        apt_package: input.apt_package,
-        flatpak_id: input.flatpak_id,
-        snap_name: input.snap_name,
+        ...appColumns(input),
         updated_at: isoNow(this.ctx.clock),
       });
       // Deleted between the check and the write.
@@ -239,4 +219,21 @@ export class CatalogueService {
 function categoryNotEmpty(appCount: number): AppError {
   const apps = appCount === 1 ? '1 app' : `${appCount} apps`;
   return conflict(`This category still has ${apps}. Delete or move them first.`, ErrorCode.CATEGORY_NOT_EMPTY);
+}
+
+/** The columns an admin's form sets, the same for adding and for editing an app. */
+function appColumns(input: CreateAppInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category_id: input.category,
+    website: input.website,
+    file_size_kb: input.file_size_kb,
+    winget_id: input.winget_id,
+    homebrew_cask: input.homebrew_cask,
+    homebrew_formula: input.homebrew_formula,
+    apt_package: input.apt_package,
+    flatpak_id: input.flatpak_id,
+    snap_name: input.snap_name,
+  };
 }
