@@ -33,6 +33,8 @@ describe('a deactivated browser whose access token has also expired', () => {
     expect(refresh.body).toEqual({
       code: 'DEVICE_DEACTIVATED_REMOTELY',
       message: 'Your device has been deactivated from another location. Please sign in again.',
+      // The sign-in page says this one reason, not a generic "session ended".
+      details: { reason: 'device_deactivated_remotely' },
     });
   });
 });

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ListStatus } from '@shared/api/installations';
+import { PLANS } from '@shared/plans';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
@@ -141,12 +142,16 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
       return { status: res.status, body: (await res.json()) as { seatLimit?: number; code?: string } };
     };
     // The second process now keeps this session (for up to 5 s, unless told otherwise).
-    expect((await devicesThroughSecond()).body.seatLimit).toBe(2);
-    expect((await devicesThroughSecond()).body.seatLimit).toBe(2);
+    expect((await devicesThroughSecond()).body.seatLimit).toBe(PLANS.free.limits.devices);
+    expect((await devicesThroughSecond()).body.seatLimit).toBe(PLANS.free.limits.devices);
 
     await setPlan(first, owner.user.user.id, 'premium');
     let started = Date.now();
-    await eventually(devicesThroughSecond, (res) => res.body.seatLimit === 5, 'the second process to see the new plan');
+    await eventually(
+      devicesThroughSecond,
+      (res) => res.body.seatLimit === PLANS.premium.limits.devices,
+      'the second process to see the new plan',
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
 
     expect((await first.api.post('/api/auth/logout', undefined, owner.token, { 'x-device-id': owner.deviceId })).status).toBe(200);

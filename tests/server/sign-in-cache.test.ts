@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { PLANS } from '@shared/plans';
+
 import { adminBrowser, anotherBrowser, devicesOf, signInAgain } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { setPlan } from './helpers/lists';
@@ -21,11 +23,11 @@ describe('the sign-in cache never answers with what changed', () => {
 
   it('sees a new plan on the very next request', async () => {
     const owner = await adminBrowser(t);
-    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(2);
+    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(PLANS.free.limits.devices);
     await setPlan(t, owner.user.user.id, 'premium');
-    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(5);
+    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(PLANS.premium.limits.devices);
     await setPlan(t, owner.user.user.id, 'free');
-    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(2);
+    expect((await devicesOf(t, owner).list()).body.seatLimit).toBe(PLANS.free.limits.devices);
   });
 
   it('refuses a session ended by logout on its very next request', async () => {
@@ -84,9 +86,9 @@ describe('the sign-in cache never answers with what changed', () => {
     for (let round = 0; round < 3; round += 1) {
       const [mine, theirs] = await Promise.all([devicesOf(t, first).list(), devicesOf(t, second).list()]);
       expect(mine.body.devices.map((device) => device.deviceId)).toEqual([first.deviceId]);
-      expect(mine.body.seatLimit).toBe(2);
+      expect(mine.body.seatLimit).toBe(PLANS.free.limits.devices);
       expect(theirs.body.devices.map((device) => device.deviceId)).toEqual([second.deviceId]);
-      expect(theirs.body.seatLimit).toBe(10);
+      expect(theirs.body.seatLimit).toBe(PLANS['annual-premium'].limits.devices);
     }
   });
 });
