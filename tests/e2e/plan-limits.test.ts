@@ -142,9 +142,18 @@ describe('plan limits that do not trap mistakes', () => {
 
     // Past its first hour a machine is protected: Deactivate is disabled and the card says so.
     server.clock.advanceMinutes(61);
-    await page.reload();
     const kept = page.getByRole('article', { name: 'build-box' });
-    await kept.getByText(/Protected for 70h/).waitFor();
+    // The clock jumped an hour at once: the list read just before may still be served for a moment.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await kept.waitFor();
+          return kept.getByText(/Protected for 70h/).isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
     expect(await kept.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
     await page.context().close();
   });
