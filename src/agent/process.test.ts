@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { formatDuration, runCommand, TailBuffer } from './process';
+import { formatDuration, LineSplitter, runCommand, TailBuffer } from './process';
 
 const node = (script: string, timeoutMs = 10_000, extra: Partial<Parameters<typeof runCommand>[2]> = {}) =>
   runCommand(process.execPath, ['-e', script], { timeoutMs, ...extra });
@@ -94,6 +94,55 @@ describe('runCommand', () => {
   it('normalises exit codes to unsigned 32-bit numbers', async () => {
     const result = await node('process.exit(255)');
     expect(result.exitCode).toBe(255);
+  });
+
+  it('hands each stdout line to onLine as it arrives, before the program ends, and still keeps the output', async () => {
+    const seen: string[] = [];
+    const started = performance.now();
+    let firstAt = Infinity;
+    const result = await node(
+      "process.stdout.write('pmstatus:a:10:Unpacking a\\nhalf'); setTimeout(() => { process.stdout.write(' line\\r\\nlast'); }, 300)",
+      10_000,
+      {
+        onLine: (line) => {
+          seen.push(line);
+          if (line.startsWith('pmstatus:a')) firstAt = Math.min(firstAt, performance.now() - started);
+        },
+      },
+    );
+    expect(seen).toEqual(['pmstatus:a:10:Unpacking a', 'half line', 'last']);
+    // The first line came while the program still had 300 ms to go.
+    expect(firstAt).toBeLessThan(result.durationMs - 150);
+    expect(result.stdout).toBe('pmstatus:a:10:Unpacking a\nhalf line\r\nlast');
+  });
+});
+
+describe('LineSplitter', () => {
+  it('cuts lines across chunks, and a line without an end at the cap, so memory stays bounded', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line), 8);
+    for (const part of ['ab', 'c\nde', 'f\n', 'x'.repeat(100_000), 'y\nz']) splitter.push(Buffer.from(part));
+    splitter.end();
+    expect(lines).toEqual(['abc', 'def', 'xxxxxxxx', 'z']);
+  });
+
+  it('keeps a character split between two chunks whole', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line));
+    const bytes = Buffer.from('é\n');
+    splitter.push(bytes.subarray(0, 1));
+    splitter.push(bytes.subarray(1));
+    expect(lines).toEqual(['é']);
+  });
+
+  it('goes on when a listener throws', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => {
+      lines.push(line);
+      throw new Error('listener broke');
+    });
+    splitter.push(Buffer.from('a\nb\n'));
+    expect(lines).toEqual(['a', 'b']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * Runs one program with an argument array (never a shell), a time limit, an optional abort
@@ -18,6 +19,11 @@ export interface RunOptions {
   stdoutCapBytes?: number;
   /** After SIGTERM, how long before SIGKILL. Default 5 s. */
   killGraceMs?: number;
+  /**
+   * Called with each line of stdout as it arrives (live progress, such as apt's status lines),
+   * without its line end; a line longer than LINE_MAX_CHARS is cut there, the rest dropped.
+   */
+  onLine?: (line: string) => void;
 }
 
 export interface RunResult {
@@ -72,6 +78,61 @@ export class TailBuffer {
 
   toString(): string {
     return Buffer.concat(this.chunks, this.size).toString('utf8');
+  }
+}
+
+/** The longest line handed to `onLine`; a progress line is far shorter. */
+export const LINE_MAX_CHARS = 4096;
+
+/**
+ * Cuts a stream into lines for `onLine` as it arrives: each byte is looked at once, and what is
+ * kept between two line ends is at most `maxChars` (a line without an end cannot grow memory).
+ */
+export class LineSplitter {
+  private readonly decoder = new StringDecoder('utf8');
+  private partial = '';
+  private overflow = false;
+
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly maxChars = LINE_MAX_CHARS,
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.take(this.decoder.write(chunk));
+  }
+
+  /** The stream ended: a last line without a line end is handed on too. */
+  end(): void {
+    this.take(this.decoder.end());
+    if (this.partial !== '' || this.overflow) this.emit();
+  }
+
+  private take(text: string): void {
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      this.append(text.slice(start, end));
+      this.emit();
+      start = end + 1;
+    }
+    this.append(text.slice(start));
+  }
+
+  private append(piece: string): void {
+    const room = this.maxChars - this.partial.length;
+    if (piece.length > room) this.overflow = true;
+    if (room > 0) this.partial += piece.length > room ? piece.slice(0, room) : piece;
+  }
+
+  private emit(): void {
+    const line = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
+    this.partial = '';
+    this.overflow = false;
+    try {
+      this.onLine(line);
+    } catch {
+      // Progress is a nicety: a listener that throws must not end the program's run.
+    }
   }
 }
 
@@ -202,10 +263,13 @@ export const runCommand: Run = (command, args, options) =>
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    const lines = options.onLine ? new LineSplitter(options.onLine) : null;
     child.stdout.on('data', (chunk: Buffer) => {
       head.push(chunk);
       tail.push(chunk);
+      lines?.push(chunk);
     });
+    child.stdout.on('end', () => lines?.end());
     child.stderr.on('data', (chunk: Buffer) => tail.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => finish({ exitCode: null, signal: null, spawnError: error.code ?? error.message }));
     // 'close' waits for the pipes too. A daemon the program started may keep them open after it
