@@ -64,6 +64,8 @@ export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_
   return {
     url,
     pid: child.pid,
+    /** The SQLite file it runs on (a DATABASE_URL given in `env` is not ours to name). */
+    databasePath: env.DATABASE_URL ? null : join(dir, 'loadout.db'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
