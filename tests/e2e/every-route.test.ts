@@ -38,36 +38,6 @@ const THEMES = ['light', 'dark'] as const;
 type Size = (typeof SIZES)[number];
 type Theme = (typeof THEMES)[number];
 
-/**
- * Cases that fail today because of a page another engineer is fixing, each with its reason.
- * Key: `<name>-<width>-<theme>-<overflow|axe>`. The lead empties this list when they land.
- */
-const KNOWN_UNTIL_FIXED: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(
-    SIZES.map(({ width }) => [
-      `settings-${width}-light-axe`,
-      'features/account: the "Not Verified" badge (size lg) has too little contrast',
-    ]),
-  ),
-  ...Object.fromEntries(
-    SIZES.map(({ width }) => [`devices-${width}-light-axe`, 'features/devices: summary and device-card texts have too little contrast']),
-  ),
-  ...Object.fromEntries(
-    SIZES.flatMap(({ width }) =>
-      THEMES.map((theme) => [
-        `installations-${width}-${theme}-axe`,
-        "features/installations: each installation's link has a name that does not contain its visible text",
-      ]),
-    ),
-  ),
-  ...Object.fromEntries(
-    SIZES.map(({ width }) => [
-      `installation-${width}-light-axe`,
-      "features/installations: the light badge in the device column's header has too little contrast",
-    ]),
-  ),
-};
-
 /** While working on a few pages: EVERY_ROUTE_ONLY=app-catalogue,history visits only those. */
 const ONLY = process.env.EVERY_ROUTE_ONLY?.split(',');
 
@@ -270,7 +240,6 @@ describe('every route, at 390 and 1440 px, light and dark', () => {
   for (const { size, theme } of passes) {
     it(`fits and passes axe at ${size.width} px, ${theme}`, async () => {
       const problems: string[] = [];
-      const skipped: string[] = [];
       for (const page of Object.values(pages)) {
         await page.setViewportSize(size);
         await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
@@ -283,20 +252,13 @@ describe('every route, at 390 and 1440 px, light and dark', () => {
         await screenshot(page, `r-${key}`);
 
         const overflow = await horizontalOverflow(page);
-        if (overflow) {
-          if (KNOWN_UNTIL_FIXED[`${key}-overflow`]) skipped.push(`${key}-overflow`);
-          else problems.push(`${route.url()} (${key}) scrolls sideways: ${overflow}`);
-        }
+        if (overflow) problems.push(`${route.url()} (${key}) scrolls sideways: ${overflow}`);
         const violations = await accessibilityViolations(page);
         if (violations.length > 0) {
-          if (KNOWN_UNTIL_FIXED[`${key}-axe`]) skipped.push(`${key}-axe`);
-          else {
-            const listed = violations.map((v) => `    ${v.impact} ${v.id} (${v.help}): ${v.targets.join(' | ')}`).join('\n');
-            problems.push(`${route.url()} (${key}) has accessibility violations:\n${listed}`);
-          }
+          const listed = violations.map((v) => `    ${v.impact} ${v.id} (${v.help}): ${v.targets.join(' | ')}`).join('\n');
+          problems.push(`${route.url()} (${key}) has accessibility violations:\n${listed}`);
         }
       }
-      if (skipped.length > 0) console.warn(`every-route: known until fixed, skipped: ${skipped.join(', ')}`);
       expect(problems, problems.join('\n')).toEqual([]);
     }, 240_000);
   }

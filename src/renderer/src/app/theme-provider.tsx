@@ -18,6 +18,22 @@ const theme = createTheme({
 });
 
 /**
+ * Light badges and alerts (`variant="light"`) write shade 9 on shade 1 in the light scheme:
+ * 2.7:1 for yellow, 3.6:1 for orange, 3.8:1 for green. These darker shades reach 5:1 on
+ * their own light background (and more on white); the others already do.
+ */
+const LIGHT_VARIANT_TEXT: Readonly<Record<string, string>> = {
+  red: '#b92727',
+  blue: '#1862a8',
+  cyan: '#0b6d80',
+  teal: '#077252',
+  green: '#247434',
+  lime: '#48730a',
+  yellow: '#a15300',
+  orange: '#b23b0c',
+};
+
+/**
  * Secondary text, links and warning text that stay readable: dimmed 6.1:1 on white and 6.2:1
  * on the dark body; orange and yellow text (`c="orange"`) at least 4.9:1 on white.
  */
@@ -28,6 +44,7 @@ const readableColors: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': 'var(--mantine-color-indigo-8)',
     '--mantine-color-orange-text': '#c2410c',
     '--mantine-color-yellow-text': '#a16207',
+    ...Object.fromEntries(Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text])),
   },
   dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-anchor': 'var(--mantine-color-indigo-3)' },
 });

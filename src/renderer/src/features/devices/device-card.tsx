@@ -96,7 +96,7 @@ export function DeviceCard({ device, installing = false, thisComputer = false, o
             </Group>
           ) : null}
           {device.isInCooldown ? (
-            <Group gap={4} c="orange.8">
+            <Group gap={4} c="orange">
               <IconLock size={14} aria-hidden />
               <Text size="sm">Protected for {formatCooldown(device.cooldown_remaining_minutes)}</Text>
             </Group>

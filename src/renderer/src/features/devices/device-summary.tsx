@@ -36,7 +36,7 @@ export function DeviceSummary({ seatsUsed, seatLimit, activeToday }: { seatsUsed
       <Stack gap={6} mt="md">
         <Progress value={percent} color={LEVEL_COLORS[level]} size="lg" radius="xl" aria-label="Seat usage" data-level={level} />
         <Group justify="space-between">
-          <Text size="sm" c={level === 'ok' ? 'dimmed' : level === 'warning' ? 'yellow.8' : 'red.7'} fw={level === 'ok' ? 400 : 600}>
+          <Text size="sm" c={level === 'ok' ? 'dimmed' : level === 'warning' ? 'yellow' : 'red.8'} fw={level === 'ok' ? 400 : 600}>
             {usageText(level, Math.max(0, seatLimit - seatsUsed))}
           </Text>
           <Text size="sm" c="dimmed">

@@ -41,7 +41,6 @@ function InstallationRow({ installation }: { installation: InstallationSummary }
         p="md"
         component={Link}
         to={`/installations/${encodeURIComponent(installation.id)}`}
-        aria-label={`${title}, ${installationStatusLook(installation.status, installation.kind).label}`}
         display="block"
         c="inherit"
         style={{ textDecoration: 'none' }}
