@@ -5,6 +5,7 @@ import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { addAppsToCatalogue } from './helpers/catalogue-admin';
 import { LocalAptRepo } from './helpers/local-apt-repo';
 import { enrolThisMachine, HeadlessAgent, installedVersion } from './helpers/machine';
+import { buyPremium } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, newPerson, see, signUp } from './helpers/ui';
 
@@ -52,6 +53,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
     await signUp(page, server.url, newPerson('update-user'));
     await addAppsToCatalogue(page, server.url, 'Utilities', [APP]);
     await createListWithApps(page, server.url, 'Kept current', [APP.name]);
+    // Premium tells of updates in the notification centre (the bell).
+    await buyPremium(page, server.url);
     deviceId = await enrolThisMachine(page, server.url, agent);
     expect(deviceId).not.toBe('');
 
@@ -63,6 +66,14 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
     await page.getByRole('button', { name: 'Update all (1)' }).waitFor();
     await screenshot(page, '70-device-out-of-date');
     await inDarkMode(page, `${NEW} available`, () => screenshot(page, '70-device-out-of-date-dark'));
+
+    // The bell tells of it, live.
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await centre.getByText('Update available on e2e-machine').waitFor();
+    await centre.getByText(`${APP.name}: ${OLD} → ${NEW}`).waitFor();
+    await screenshot(page, '70-bell-update-available');
+    await page.keyboard.press('Escape');
 
     // The machine keeps the list in sync: following installs the list, which finds the app there already.
     await page.goto(`${server.url}/app-list`);
@@ -116,6 +127,14 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('updating an out-of-date a
       const row = page.getByRole('table', { name: 'Installed apps' }).getByRole('row').filter({ hasText: APP.name });
       await row.getByText('Up to date').waitFor({ timeout: 30_000 });
       expect(await row.textContent()).toContain(NEW);
+
+      // The notice was true and is no longer: it leaves the bell without a reload.
+      await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      const centre = page.getByRole('dialog', { name: 'Notifications' });
+      await centre.getByText(/^No notifications yet/).waitFor();
+      expect(await centre.getByText('Update available on e2e-machine').count()).toBe(0);
+      await screenshot(page, '73-bell-after-update');
+      await page.keyboard.press('Escape');
     },
     UPDATE_TIMEOUT_MS + 30_000,
   );

@@ -34,6 +34,16 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots');
 /** Saves a full-page screenshot to look at after the run (tests/e2e/screenshots, not committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // A popover or dialog still fading in would be caught half transparent, the page showing through.
+  // Spinners run forever and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
