@@ -26,6 +26,7 @@ import { withLogRedaction } from './security/log-redaction';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
 import { createServices, type Services } from './services';
 import { promoteConfiguredAdmins } from './services/admin.service';
+import { CatalogueSnapshot } from './services/catalogue-snapshot';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     bus,
     authCache: new AuthCache(bus),
+    catalogue: new CatalogueSnapshot(database.db, bus),
   };
   const rateLimiter = await createRateLimiter(config.redisUrl, clock, config.redisPrefix);
   app.decorate('ctx', ctx);

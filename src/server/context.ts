@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
 import type { AuthCache } from './security/auth-cache';
 import type { AccessTokens } from './security/jwt';
+import type { CatalogueSnapshot } from './services/catalogue-snapshot';
 
 /** What services are built from: one per app instance, no globals. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   bus: EventBus;
   /** Who is behind a session, kept a few seconds; repositories that change it tell it (security/auth-cache.ts). */
   authCache: AuthCache;
+  /** The catalogue as this process last read it; whoever changes the catalogue tells it (services/catalogue-snapshot.ts). */
+  catalogue: CatalogueSnapshot;
 }
 
 /**

@@ -25,6 +25,8 @@ export type BusEvent =
   | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }
   /** A session was revoked, or a user or plan changed: forget what was kept about them (security/auth-cache.ts). */
   | { type: 'auth.changed'; target: AuthTarget }
+  /** An app of the catalogue was added, edited or deleted: read it again (services/catalogue-snapshot.ts). */
+  | { type: 'catalogue.changed' }
   /** Local only: events may have been missed (the listener reconnected); read the rows again. */
   | { type: 'resync' };
 

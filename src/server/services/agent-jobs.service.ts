@@ -3,7 +3,6 @@ import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } fro
 import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
-import { listApps } from '../db/repositories/catalogue.repository';
 import {
   installedVersionOf,
   inventoryCheckedAt,
@@ -324,19 +323,24 @@ export class AgentJobService {
     return true;
   }
 
-  /** The packages whose versions the agent should report: the catalogue's, for the device's platform. */
-  async inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
-    const apps = await listApps(this.ctx.db);
-    const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
-    const wanted = new Map<string, { manager: ManagerName; id: string }>();
-    for (const app of apps) {
-      for (const field of fields) {
-        const id = app[field];
-        if (id && isValidPackageField(field, id))
-          wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+  /**
+   * The packages whose versions the agent should report: the catalogue's, for the device's
+   * platform. Worked out once per platform from the process's catalogue snapshot, not per hello;
+   * the array is shared by every hello until the catalogue changes, so it is only ever sent.
+   */
+  inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
+    return this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => {
+      const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
+      const wanted = new Map<string, { manager: ManagerName; id: string }>();
+      for (const app of apps) {
+        for (const field of fields) {
+          const id = app[field];
+          if (id && isValidPackageField(field, id))
+            wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+        }
       }
-    }
-    return [...wanted.values()];
+      return [...wanted.values()];
+    });
   }
 
   async inventory(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {

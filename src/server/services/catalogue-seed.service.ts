@@ -118,6 +118,7 @@ export class CatalogueSeedService {
       missing.map((app, index) => ({ app, categoryId: categoryIds.get(app.category.toLowerCase()) ?? 0, icon: icons[index] ?? null })),
     );
     await setMeta(this.ctx.db, SEED_VERSION_KEY, String(seed.version), isoNow(this.ctx.clock));
+    if (appsAdded > 0) await this.ctx.catalogue.changed();
     log.info({ version: seed.version, categoriesAdded, appsAdded, ms: Math.round(performance.now() - started) }, 'catalogue seed applied');
     return { applied: true, version: seed.version, categoriesAdded, appsAdded };
   }

@@ -105,6 +105,7 @@ export class CatalogueService {
         if (!existing) throw categoryNotFound();
         if (clash && clash.id !== existing.id) throw categoryExists(clash.name);
         await renameCategory(this.ctx.db, existing.id, name, now);
+        await this.ctx.catalogue.changed();
         return { category: { ...toCategory(existing), category_name: name }, created: false };
       }
       if (clash) throw categoryExists(clash.name);
@@ -173,6 +174,7 @@ export class CatalogueService {
       if (isForeignKeyViolation(error)) throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND);
       throw error;
     }
+    await this.ctx.catalogue.changed();
     this.ctx.log.info({ appId: id, name: input.name, iconBytes: processed.webp.length }, 'catalogue app added');
     return this.app(id);
   }
@@ -199,6 +201,7 @@ export class CatalogueService {
       if (isForeignKeyViolation(error)) throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND);
       throw error;
     }
+    await this.ctx.catalogue.changed();
     this.ctx.log.info({ appId: id, name: input.name }, 'catalogue app updated');
     return this.app(id);
   }
@@ -206,6 +209,7 @@ export class CatalogueService {
   /** Deletes the app, its icon, and its place in every list (foreign keys cascade). */
   async deleteApp(id: number): Promise<void> {
     if (!(await deleteApp(this.ctx.db, id))) throw appNotFound();
+    await this.ctx.catalogue.changed();
     this.ctx.log.info({ appId: id }, 'catalogue app deleted');
   }
 

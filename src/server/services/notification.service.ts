@@ -197,7 +197,8 @@ export class NotificationService {
   async inventoryReported(deviceRowId: string): Promise<void> {
     const device = await deviceWithOwner(this.ctx.db, deviceRowId);
     if (!device || device.is_active !== 1) return;
-    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), listApps(this.ctx.db)]);
+    // The process's catalogue snapshot: this runs after every inventory report.
+    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), this.ctx.catalogue.apps()]);
     const outdated = outdatedApps(apps, device.platform, rows);
     // Whatever the plan now: a notice shown once must not outlive its truth.
     await this.resolveUpdateNotices(device.id, outdated);
@@ -370,7 +371,7 @@ export class NotificationService {
 
 /** The catalogue apps of one device's inventory that have a newer version, in catalogue order. */
 function outdatedApps(
-  apps: Awaited<ReturnType<typeof listApps>>,
+  apps: Readonly<Awaited<ReturnType<typeof listApps>>>,
   platform: string,
   rows: readonly DeviceInventoryTable[] | readonly OutdatedInventoryRow[],
 ): OutdatedApp[] {
