@@ -1,5 +1,5 @@
 import { formatDuration } from '../process';
-import { between, cleanLines, words } from './output';
+import { between, cleanLines, logTail, words } from './output';
 
 /** What apt-get, apt and dpkg-query print, read into what the apt installer decides on. */
 
@@ -94,4 +94,64 @@ export function failureMessage(failure: AptFailure, lockWaitedMs: number): strin
     case 'other':
       return failure.line ?? 'apt-get failed';
   }
+}
+
+/**
+ * `apt-cache policy -- a b c` → each asked name the sources know exactly, with its candidate
+ * version (null: known, nothing installable). A name apt read as a pattern answers with the
+ * packages it matched, never with a header of its own: it is left out, as an unknown name is.
+ * One pass over the lines.
+ */
+export function parseAptPolicy(stdout: string, asked: ReadonlySet<string>): Map<string, string | null> {
+  const known = new Map<string, string | null>();
+  let current: string | null = null;
+  for (const line of stdout.split('\n')) {
+    if (line !== '' && line[0] !== ' ' && line.endsWith(':')) {
+      const name = line.slice(0, -1);
+      current = asked.has(name) && !known.has(name) ? name : null;
+      if (current !== null) known.set(current, null);
+      continue;
+    }
+    const trimmed = line.trim();
+    if (current !== null && trimmed.startsWith('Candidate: ')) {
+      const candidate = trimmed.slice('Candidate: '.length).trim();
+      known.set(current, candidate === '(none)' || candidate === '' ? null : candidate);
+      current = null;
+    }
+  }
+  return known;
+}
+
+const STATUS_PREFIXES = ['pmstatus:', 'dlstatus:', 'pmconffile:', 'pmerror:', 'media-change:'];
+
+/** Whether a line is apt's machine-readable progress (APT::Status-Fd), not words for a person. */
+export const isAptStatusLine = (line: string): boolean => STATUS_PREFIXES.some((prefix) => line.startsWith(prefix));
+
+/** "pmstatus:hello:20.0000:Unpacking hello (amd64)" → "hello"; null for other lines and dpkg's own. */
+export function aptStatusPackage(line: string): string | null {
+  if (!line.startsWith('pmstatus:')) return null;
+  const end = line.indexOf(':', 'pmstatus:'.length);
+  const name = end < 0 ? '' : line.slice('pmstatus:'.length, end);
+  return name === '' || name === 'dpkg-exec' ? null : name;
+}
+
+/** Characters of a Debian package name: a match must not be part of a longer name. */
+const isNameChar = (char: string | undefined): boolean => char !== undefined && /[a-z0-9.+-]/.test(char);
+
+function mentions(line: string, name: string): boolean {
+  for (let at = line.indexOf(name); at >= 0; at = line.indexOf(name, at + 1)) {
+    if (!isNameChar(line[at - 1]) && !isNameChar(line[at + name.length])) return true;
+  }
+  return false;
+}
+
+/**
+ * One package's part of a batch's output: the lines that name it ("Unpacking hello (2.10-3)",
+ * "Setting up hello …"), as a log tail; the batch's own tail when none do. Status lines are
+ * left out of both.
+ */
+export function batchLog(output: string, name: string): string {
+  const lines = cleanLines(output).filter((line) => !isAptStatusLine(line));
+  const own = lines.filter((line) => mentions(line, name));
+  return logTail((own.length > 0 ? own : lines).join('\n'));
 }

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { RunResult } from '../process';
+import { aptBatch, type AptBatchHost } from './apt-batch';
 import {
   alreadyNewestVersion,
   classifyAptFailure,
@@ -11,6 +12,16 @@ import {
   parseDpkgQuery,
 } from './apt-output';
 import { aptSimulateArgs, checkAptRemoval, namesOf, parseSimulatedRemovals } from './apt-removal';
+import {
+  APT_ENV,
+  aptGetWithLockRetry,
+  aptInstallArgs,
+  aptPkgnamesArgs,
+  aptRemoveArgs,
+  aptUpdateArgs,
+  aptUpgradeArgs,
+  dpkgQueryArgs,
+} from './apt-run';
 import {
   agentRuntimePath,
   INSTALL_TIMEOUT_MS,
@@ -22,6 +33,7 @@ import {
   skippedNotInstalled,
   upgradeOutcome,
   versionNote,
+  type BatchOutcomes,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -33,48 +45,16 @@ import {
 import { logTail } from './output';
 
 export * from './apt-output';
+export * from './apt-run';
 
 /**
- * apt on Debian and Ubuntu. One package per apt-get call: one unknown name in an install line
- * means nothing is installed (STACK.md). A held dpkg lock (unattended-upgrades after boot) is
- * waited for — by apt itself for APT_LOCK_WAIT_SECONDS, then by retrying here — and is never
- * reported as a failure of the app until the wait runs out.
+ * apt on Debian and Ubuntu. One app at a time (`install`), or several in one apt-get call
+ * (`installMany`, apt-batch.ts): apt refuses a whole install line for one unknown name
+ * (STACK.md), so names are checked against the sources first and a failed batch falls back to
+ * one call per app. A held dpkg lock is waited for (apt-run.ts).
  */
 
-/** English, parseable messages; no debconf or needrestart prompts. */
-export const APT_ENV = { DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a', LC_ALL: 'C', LANGUAGE: 'C' } as const;
-export const APT_LOCK_WAIT_SECONDS = 300;
-/** How long to keep retrying while another program holds the lock, in all. */
-export const APT_LOCK_BUDGET_MS = 15 * 60_000;
-const LOCK_RETRY_PAUSE_MS = 20_000;
 const UPDATE_TIMEOUT_MS = 10 * 60_000;
-
-const lockOption = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
-/** Keep the local version of a changed configuration file instead of asking. */
-const confOptions = ['-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold'];
-
-/*
- * Every name goes after `--`, so even an id that slipped past the grammar is never an option.
- * Installs and upgrades run with `--no-remove`: apt may resolve a conflict by removing other
- * packages, and nothing is removed that the person did not see (they fail instead).
- */
-export const aptInstallArgs = (name: string): string[] => ['install', '-y', '--no-remove', ...lockOption, ...confOptions, '--', name];
-/** `--only-upgrade`: a package that is not installed is skipped, never installed. */
-export const aptUpgradeArgs = (name: string): string[] => [
-  'install',
-  '-y',
-  '--only-upgrade',
-  '--no-remove',
-  ...lockOption,
-  ...confOptions,
-  '--',
-  name,
-];
-export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, '--', name];
-export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
-export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', '--', ...names];
-/** Names in apt's cache that start with `prefix`, read literally (never as a pattern). */
-export const aptPkgnamesArgs = (prefix: string): string[] => ['pkgnames', '--', prefix];
 
 export interface AptOptions {
   /** Where apt keeps its downloaded lists; a test points it elsewhere. */
@@ -231,6 +211,19 @@ export class AptInstaller implements Installer {
     return upgradeOutcome(before, after, said, { exitCode: 0, log });
   }
 
+  installMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return aptBatch(this.batchHost, 'install', ids, signal, onStarted);
+  }
+
+  upgradeMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return aptBatch(this.batchHost, 'upgrade', ids, signal, onStarted);
+  }
+
+  /** A failed batch falls back to these calls, one app each. */
+  private get batchHost(): AptBatchHost {
+    return { deps: this.deps, single: (kind, id, signal) => (kind === 'install' ? this.install(id, signal) : this.upgrade(id, signal)) };
+  }
+
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {
     const names = ids.filter((id) => !invalidIdOutcome('apt', id)).map((id) => id.name);
     if (names.length === 0) return [];
@@ -248,22 +241,7 @@ export class AptInstaller implements Installer {
     });
   }
 
-  /**
-   * Runs apt-get; while it fails because another program holds the lock (apt older than 1.9.11
-   * ignores DPkg::Lock::Timeout and fails at once), waits and tries again within the budget.
-   */
-  private async withLockRetry(
-    args: string[],
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<{ result: RunResult; lockWaitedMs: number }> {
-    const started = this.deps.now();
-    for (;;) {
-      const result = await this.deps.run('apt-get', args, { timeoutMs, signal, env: APT_ENV });
-      const waited = this.deps.now() - started;
-      const lockBusy = result.exitCode !== 0 && result.exitCode !== null && classifyAptFailure(result.output).kind === 'lock';
-      if (!lockBusy || waited >= APT_LOCK_BUDGET_MS || signal?.aborted) return { result, lockWaitedMs: waited };
-      await this.deps.sleep(LOCK_RETRY_PAUSE_MS, signal);
-    }
+  private withLockRetry(args: string[], timeoutMs: number, signal?: AbortSignal) {
+    return aptGetWithLockRetry(this.deps, args, timeoutMs, signal);
   }
 }

@@ -101,7 +101,19 @@ export interface Installer {
   upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
   /** The ids among these that are installed, with upgradable versions. */
   inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]>;
+  /**
+   * Installs several packages in as few manager calls as it safely can (docs/install-speed.md),
+   * each with the outcome `install` would give it: an outcome for every name asked, by name.
+   * `onStarted` names a package when the manager begins on it (live progress). Absent where the
+   * manager takes one package per call (winget).
+   */
+  installMany?(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes>;
+  /** `upgrade` for several packages, as `installMany` is `install`'s. */
+  upgradeMany?(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes>;
 }
+
+/** One outcome per package of a batch, by its manager's name for it. */
+export type BatchOutcomes = Map<string, InstallOutcome>;
 
 /** What every real installer is built from; tests pass a fake `run` and clock. */
 export interface InstallerDeps {

@@ -1,0 +1,180 @@
+import type { RunResult } from '../process';
+import {
+  alreadyNewestVersion,
+  aptStatusPackage,
+  batchLog,
+  classifyAptFailure,
+  failureMessage,
+  parseAptPolicy,
+  parseDpkgQuery,
+} from './apt-output';
+import { APT_ENV, aptBatchArgs, aptGetWithLockRetry, aptPolicyArgs, dpkgQueryArgs } from './apt-run';
+import {
+  INSTALL_TIMEOUT_MS,
+  interruptedOutcome,
+  invalidIdOutcome,
+  QUERY_TIMEOUT_MS,
+  refusedOutcome,
+  skippedInstalled,
+  skippedNotInstalled,
+  upgradeOutcome,
+  versionNote,
+  type BatchOutcomes,
+  type InstallerDeps,
+  type InstallOutcome,
+  type PackageId,
+} from './installer';
+import { logTail } from './output';
+
+/**
+ * Several apt packages in one apt-get call (docs/install-speed.md). Every apt-get run costs
+ * about a second and a half of fixed work (cache load, dpkg triggers) before it does anything,
+ * so a list of apps costs: one dpkg-query for all (already installed: skipped), one
+ * `apt-cache policy` for all (unknown: "Not found", never handed to apt-get, where it would be
+ * read as a pattern), one apt-get for the rest and one dpkg-query for the versions after. Each
+ * app ends with the outcome its own call would have given it:
+ * - a failed batch falls back to one call per app that is not installed by then, so the one
+ *   failing name is reported against its app with its own message and log;
+ * - a held dpkg lock is waited for once, for the whole batch; still held, every app says so;
+ * - a name the sources know with nothing installable goes on its own, for apt's own words.
+ */
+
+export type BatchKind = 'install' | 'upgrade';
+
+/** What the batch needs of the apt installer: its deps, and one app's call for the fallback. */
+export interface AptBatchHost {
+  deps: InstallerDeps;
+  single(kind: BatchKind, id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+}
+
+export async function aptBatch(
+  host: AptBatchHost,
+  kind: BatchKind,
+  ids: readonly PackageId[],
+  signal: AbortSignal,
+  onStarted?: (name: string) => void,
+): Promise<BatchOutcomes> {
+  const outcomes: BatchOutcomes = new Map();
+  const asked = new Set<string>();
+  for (const id of ids) {
+    const invalid = invalidIdOutcome('apt', id);
+    if (invalid) outcomes.set(id.name, invalid);
+    else asked.add(id.name);
+  }
+  const names = [...asked];
+  if (names.length === 0) return outcomes;
+
+  const { deps } = host;
+  const [before, offered] = await Promise.all([
+    installedVersions(deps, names),
+    kind === 'install' ? candidates(deps, names) : Promise.resolve(null),
+  ]);
+  const batch: string[] = [];
+  const alone = new Set<string>();
+  for (const name of names) {
+    const version = before.get(name);
+    if (kind === 'install' && version !== undefined) outcomes.set(name, skippedInstalled(version));
+    else if (kind === 'upgrade' && version === undefined) outcomes.set(name, skippedNotInstalled());
+    // apt-cache itself failed: each app's own call finds out why.
+    else if (offered === 'unknown') alone.add(name);
+    else if (offered && !offered.has(name)) outcomes.set(name, refusedOutcome(failureMessage({ kind: 'not-found' }, 0)));
+    else if (offered && offered.get(name) === null) alone.add(name);
+    else batch.push(name);
+  }
+
+  if (batch.length > 0) {
+    const started = new Set<string>();
+    const wanted = new Set(batch);
+    const onLine = (line: string) => {
+      const name = aptStatusPackage(line);
+      if (name === null || !wanted.has(name) || started.has(name)) return;
+      started.add(name);
+      onStarted?.(name);
+    };
+    const { result, lockWaitedMs } = await aptGetWithLockRetry(deps, aptBatchArgs(kind, batch), INSTALL_TIMEOUT_MS, signal, onLine);
+    // Asked even after a cancel (without its signal): what dpkg finished stays finished.
+    const after = await installedVersions(deps, batch);
+    const ended = readBatch(kind, result, batch, before, after);
+    for (const [name, outcome] of ended.outcomes) outcomes.set(name, outcome);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
+    const failure = classifyAptFailure(result.output);
+    const sameForAll = interrupted ?? (failure.kind === 'lock' || failure.kind === 'not-root' ? failedAll(result, lockWaitedMs) : null);
+    for (const name of ended.unfinished) {
+      if (sameForAll) outcomes.set(name, { ...sameForAll, log: batchLog(result.output, name) });
+      else alone.add(name);
+    }
+  }
+
+  // One call each: the names to isolate, in the order asked.
+  for (const name of names.filter((each) => alone.has(each))) {
+    outcomes.set(name, signal.aborted ? cancelled() : await host.single(kind, { name }, signal));
+  }
+  return outcomes;
+}
+
+/** The outcomes a finished batch call decides, and the names it leaves to one call each. */
+function readBatch(
+  kind: BatchKind,
+  result: RunResult,
+  batch: readonly string[],
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): { outcomes: BatchOutcomes; unfinished: string[] } {
+  const outcomes: BatchOutcomes = new Map();
+  const unfinished: string[] = [];
+  const ok = result.exitCode === 0 && !result.aborted && !result.timedOut;
+  for (const name of batch) {
+    const log = batchLog(result.output, name);
+    const was = before.get(name);
+    const now = after.get(name);
+    if (kind === 'install') {
+      // Installed by this call, whether or not the call as a whole went through.
+      if (now !== undefined)
+        outcomes.set(name, { status: 'succeeded', version: now || null, exitCode: 0, message: `Installed${versionNote(now)}`, log });
+      else unfinished.push(name);
+      continue;
+    }
+    if (ok) {
+      if (now === undefined) outcomes.set(name, { ...skippedNotInstalled(), exitCode: 0, log });
+      else
+        outcomes.set(name, upgradeOutcome(was ?? '', now, alreadyNewestVersion(log) !== null ? 'up-to-date' : null, { exitCode: 0, log }));
+    } else if (now !== undefined && was !== undefined && now !== was) {
+      outcomes.set(name, upgradeOutcome(was, now, 'upgraded', { exitCode: result.exitCode, log }));
+    } else unfinished.push(name);
+  }
+  return { outcomes, unfinished };
+}
+
+/** A failure that is the machine's, not an app's: every app of the batch reads it. */
+function failedAll(result: RunResult, lockWaitedMs: number): InstallOutcome {
+  return {
+    status: 'failed',
+    version: null,
+    exitCode: result.exitCode,
+    message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
+    log: logTail(result.output),
+  };
+}
+
+const cancelled = (): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: 'Cancelled before it finished',
+  log: '',
+});
+
+/** One dpkg-query for all the names; it exits 1 when some are unknown and still prints the others. */
+async function installedVersions(deps: InstallerDeps, names: readonly string[]): Promise<Map<string, string>> {
+  const result = await deps.run('dpkg-query', dpkgQueryArgs(names), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+  return parseDpkgQuery(result.stdout);
+}
+
+/**
+ * One apt-cache policy for all the names: those the sources know exactly, with their candidate;
+ * 'unknown' when apt-cache could not answer (a broken cache), which says nothing of any name.
+ */
+async function candidates(deps: InstallerDeps, names: readonly string[]): Promise<Map<string, string | null> | 'unknown'> {
+  const result = await deps.run('apt-cache', aptPolicyArgs(names), { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
+  return result.exitCode === 0 ? parseAptPolicy(result.stdout, new Set(names)) : 'unknown';
+}
