@@ -175,6 +175,7 @@ function device(row, plan, now, currentDeviceId) {
 }
 
 function listItem(row, position) {
+  const sizeKb = row.file_size_kb === null ? null : Number(row.file_size_kb);
   return {
     app_id: row.id,
     name: row.name,
@@ -182,7 +183,7 @@ function listItem(row, position) {
     category: row.category_id,
     category_name: row.category_name,
     website: row.website,
-    file_size_kb: Number(row.file_size_kb),
+    file_size_kb: sizeKb,
     icon_file_location: row.icon_sha256 ? `/catalogue/icons/${row.id}.webp?v=${row.icon_sha256.slice(0, 16)}` : null,
     winget_id: row.winget_id,
     homebrew_cask: row.homebrew_cask,
@@ -192,7 +193,7 @@ function listItem(row, position) {
     snap_name: row.snap_name,
     platforms: ['windows', 'macos', 'linux'].filter((platform) => PACKAGE_PLATFORMS.some(([field, on]) => on === platform && row[field])),
     position,
-    size_kb: Number(row.file_size_kb),
+    size_kb: sizeKb,
     addedAt: row.added_at,
   };
 }

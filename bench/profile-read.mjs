@@ -1,5 +1,6 @@
 // Where an authenticated read's time goes: the server under load with --cpu-prof, then the
-// functions with the most time of their own and the packages with the most time in all.
+// functions with the most time of their own and the packages with the most time in all, counting
+// only the samples taken while the load ran (start-up would otherwise take a fifth of the profile).
 // `node bench/profile-read.mjs [/api/devices]`; the profile stays in the printed folder.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,10 @@ const dir = mkdtempSync(join(tmpdir(), 'loadout-profile-'));
 const loadout = await startLoadout({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 const browser = await signedInBrowser(loadout.url);
 await browser.call(path);
+// V8 stamps samples with the monotonic clock that process.hrtime reads too (µs).
+const loadStart = Number(process.hrtime.bigint() / 1000n);
 const run = await load(`${loadout.url}${path}`, { headers: browser.headers, seconds: 6 });
+const loadEnd = Number(process.hrtime.bigint() / 1000n);
 await loadout.stop();
 
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -21,22 +25,31 @@ const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
 const selfTime = new Map();
 let busy = 0;
+let stamp = profile.startTime;
 profile.samples.forEach((id, i) => {
+  stamp += profile.timeDeltas[i] ?? 0;
   const node = nodes.get(id);
-  if (node.callFrame.functionName === '(idle)') return;
+  if (stamp < loadStart || stamp > loadEnd || node.callFrame.functionName === '(idle)') return;
   selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   busy += profile.timeDeltas[i] ?? 0;
 });
 const where = (frame) => frame.url.replace(/.*node_modules\//, '').replace(/.*\/dist\/server\//, 'server:');
 const own = new Map();
 const inPackage = new Map();
+const inFunction = new Map();
 for (const [id, time] of selfTime) {
   const frame = nodes.get(id).callFrame;
   const key = `${frame.functionName || '(anonymous)'} ${where(frame)}:${frame.lineNumber}`;
   own.set(key, (own.get(key) ?? 0) + time);
   const seen = new Set();
+  const seenFunctions = new Set();
   for (let at = id; at !== undefined; at = parent.get(at)) {
-    const url = nodes.get(at).callFrame.url;
+    const { url, functionName, lineNumber } = nodes.get(at).callFrame;
+    const fn = `${functionName || '(anonymous)'} ${where(nodes.get(at).callFrame)}:${lineNumber}`;
+    if (!seenFunctions.has(fn)) {
+      seenFunctions.add(fn);
+      inFunction.set(fn, (inFunction.get(fn) ?? 0) + time);
+    }
     const name = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (url.includes('dist/server') ? '(our code)' : null);
     if (name && !seen.has(name)) {
       seen.add(name);
@@ -47,6 +60,13 @@ for (const [id, time] of selfTime) {
 const percent = (time) => `${((time / busy) * 100).toFixed(1).padStart(5)}%`;
 console.log(`\n${path}: ${Math.round(run.rps)} req/s; busy time by function (self):`);
 for (const [key, time] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${percent(time)}  ${key}`);
+console.log('busy time by function (inclusive; ours and the packages that call into us):');
+const ofInterest = ([key]) => !/^\(|node:|^(processTicksAndRejections|runMicrotasks|emit|parserOnIncoming)/.test(key);
+for (const [key, time] of [...inFunction]
+  .filter(ofInterest)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 30))
+  console.log(`${percent(time)}  ${key}`);
 console.log('busy time by package (inclusive):');
 for (const [key, time] of [...inPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${percent(time)}  ${key}`);
 console.log(`profile: ${join(dir, file)}`);

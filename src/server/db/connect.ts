@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 
 import type { DatabaseKind } from './dialect';
+import { allowDirectReads } from './precompiled';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
@@ -32,7 +33,9 @@ async function connectSqlite(path: string): Promise<DatabaseHandle> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const connection = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  allowDirectReads(db, connection);
   return { db, kind: 'sqlite', schema: null, destroy: () => db.destroy() };
 }
 

@@ -8,6 +8,9 @@ function counted() {
   const sqlite = new BetterSqlite3(':memory:');
   const prepared: string[] = [];
   const database = {
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     close: () => sqlite.close(),
     prepare: (text: string) => {
       prepared.push(text);

@@ -3,16 +3,27 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** Enough for every query the server builds, with room for `in (?, ?, …)` lists of many lengths. */
 export const STATEMENTS_KEPT = 500;
 
+/** better-sqlite3 as far as the statement cache and direct reads (precompiled.ts) use it. */
+export interface SqliteConnection extends SqliteDatabase {
+  /** True between BEGIN and COMMIT/ROLLBACK: a read now would see the open transaction's writes. */
+  readonly inTransaction: boolean;
+  prepare(sql: string): SqliteStatement & { all(parameters: readonly unknown[]): unknown[] };
+}
+
 /**
  * Kysely's SQLite driver prepares every query again (issue 13: a quarter of an authenticated
  * read's time). This keeps the prepared statements of the most recent SQL texts, least recently
- * used out first. Safe because Kysely runs one query at a time on the one connection and never
- * streams here (a statement being iterated could not run again meanwhile); SQLite re-prepares a
- * kept statement by itself after a schema change.
+ * used out first. Safe because each use of a statement runs to its end synchronously: Kysely runs
+ * one query at a time on the one connection and never streams here (a statement being iterated
+ * could not run again meanwhile), and direct reads (precompiled.ts) take all rows at once. SQLite
+ * re-prepares a kept statement by itself after a schema change.
  */
-export function withStatementCache(database: SqliteDatabase, kept = STATEMENTS_KEPT): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+export function withStatementCache(database: SqliteConnection, kept = STATEMENTS_KEPT): SqliteConnection {
+  const statements = new Map<string, ReturnType<SqliteConnection['prepare']>>();
   return {
+    get inTransaction() {
+      return database.inTransaction;
+    },
     close() {
       statements.clear();
       database.close();

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+
+import { precompiled } from '../precompiled';
 import type { Db, DeviceEventsTable, LogoutNotificationsTable } from '../schema';
 
 export async function insertDeviceEvent(db: Db, event: DeviceEventsTable): Promise<void> {
@@ -16,11 +19,11 @@ export function deviceEventsOf(db: Db, userId: string, limit: number) {
 }
 
 /**
- * When the account last deactivated another device (not itself): the start of its cooldown.
- * Deactivations recorded with `exceptDetail` (a mistaken enrolment removed at once) do not count.
+ * A hot read (GET /api/devices): compiled once. `limit 1` is written into the SQL: with the
+ * limit as a parameter SQLite ran this query five times slower (13 µs against 2.6 µs).
  */
-export async function lastRemoteDeactivationAt(db: Db, userId: string, exceptDetail: string): Promise<string | null> {
-  const row = await db
+const lastRemoteDeactivation = precompiled((db: Db, userId: string, exceptDetail: string) =>
+  db
     .selectFrom('device_events')
     .select('created_at')
     .where('user_id', '=', userId)
@@ -29,8 +32,15 @@ export async function lastRemoteDeactivationAt(db: Db, userId: string, exceptDet
     .whereRef('actor_device_id', '!=', 'device_id')
     .where((eb) => eb.or([eb('detail', 'is', null), eb('detail', '!=', exceptDetail)]))
     .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(sql.lit(1)),
+);
+
+/**
+ * When the account last deactivated another device (not itself): the start of its cooldown.
+ * Deactivations recorded with `exceptDetail` (a mistaken enrolment removed at once) do not count.
+ */
+export async function lastRemoteDeactivationAt(db: Db, userId: string, exceptDetail: string): Promise<string | null> {
+  const [row] = await lastRemoteDeactivation(db, userId, exceptDetail);
   return row?.created_at ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { Insertable, Transaction, Updateable } from 'kysely';
 
 import type { AuthChanges } from '../auth-changes';
 import { kindOf } from '../dialect';
+import { precompiled } from '../precompiled';
 import type { Database, Db, DevicesTable } from '../schema';
 
 /** Every query is scoped by owner: another user's device id is simply not found. */
@@ -41,16 +42,10 @@ export function findDeviceByCredentialHash(db: Db, credentialHash: string) {
 }
 
 /** Active devices, oldest first. */
-export function activeDevicesOf(db: Db, userId: string) {
-  return db
-    .selectFrom('devices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('is_active', '=', 1)
-    .orderBy('created_at')
-    .orderBy('device_id')
-    .execute();
-}
+/** A hot read (GET /api/devices): compiled once. */
+export const activeDevicesOf = precompiled((db: Db, userId: string) =>
+  db.selectFrom('devices').selectAll().where('user_id', '=', userId).where('is_active', '=', 1).orderBy('created_at').orderBy('device_id'),
+);
 
 /** Seats: active devices that are not mobile browsers (those skip registration). */
 export async function countSeatsUsed(db: Db, userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 
 import { kindOf } from '../dialect';
+import { precompiled } from '../precompiled';
 import type { Database, Db, ListsTable } from '../schema';
 import type { AppRow } from './catalogue.repository';
 
@@ -78,10 +79,13 @@ export async function deleteList(db: Db, userId: string, id: string): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
-/** One row's primary-key lookup: whether the list exists and is the user's. */
+const ownedList = precompiled((db: Db, userId: string, listId: string) =>
+  db.selectFrom('lists').select('id').where('id', '=', listId).where('user_id', '=', userId),
+);
+
+/** One row's primary-key lookup: whether the list exists and is the user's (a hot read: compiled once). */
 export async function isListOwnedBy(db: Db, userId: string, listId: string): Promise<boolean> {
-  const row = await db.selectFrom('lists').select('id').where('id', '=', listId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  return (await ownedList(db, userId, listId)).length > 0;
 }
 
 function listItemsQuery(db: Db) {
@@ -111,9 +115,10 @@ export async function listItemsOfLists(db: Db, listIds: readonly string[]): Prom
     .execute();
 }
 
-export function listItems(db: Db, listId: string): Promise<ListItemRow[]> {
-  return listItemsQuery(db).where('list_items.list_id', '=', listId).orderBy('list_items.position').orderBy('list_items.app_id').execute();
-}
+/** A list's apps in order (a hot read, GET /api/lists/{id}/items: compiled once). */
+export const listItems: (db: Db, listId: string) => Promise<ListItemRow[]> = precompiled((db: Db, listId: string) =>
+  listItemsQuery(db).where('list_items.list_id', '=', listId).orderBy('list_items.position').orderBy('list_items.app_id'),
+);
 
 export async function listItemAppIds(db: Db, listId: string): Promise<number[]> {
   const rows = await db

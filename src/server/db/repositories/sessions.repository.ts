@@ -1,13 +1,13 @@
 import type { AuthChanges, SessionFacts } from '../auth-changes';
+import { precompiled } from '../precompiled';
 import type { Db, RefreshTokensTable, SessionsTable } from '../schema';
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session behind an access token, with its user and plan (one query, kept by security/auth-cache.ts). */
-export function findSessionFacts(db: Db, sessionId: string): Promise<SessionFacts | undefined> {
-  return db
+const sessionFacts = precompiled((db: Db, sessionId: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('subscriptions', 'subscriptions.user_id', 'sessions.user_id')
@@ -24,8 +24,13 @@ export function findSessionFacts(db: Db, sessionId: string): Promise<SessionFact
       'users.is_admin',
       'subscriptions.plan',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionId),
+);
+
+/** The session behind an access token, with its user and plan (one query, compiled once, kept by security/auth-cache.ts). */
+export async function findSessionFacts(db: Db, sessionId: string): Promise<SessionFacts | undefined> {
+  const [row] = await sessionFacts(db, sessionId);
+  return row;
 }
 
 export async function revokeSession(db: Db, auth: AuthChanges, sessionId: string, at: string, reason: string): Promise<void> {
