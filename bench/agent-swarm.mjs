@@ -3,6 +3,14 @@
 // heartbeats, ping answers and full-jitter reconnect backoff, not copies of them). Each one acks
 // the jobs it is given and answers an inventory request with what it found (nothing), but runs
 // no installer. Driven by the benchmark over IPC (bench/fleet.mjs startSwarm).
+//
+// Loopback gives one source address about 28,000 ephemeral ports (net.ipv4.ip_local_port_range),
+// so past that many agents the swarm binds each agent's socket to one of several 127.x.y.z
+// source addresses, taken in turn (`localAddresses`: spread evenly). The agent's connection
+// makes its own WebSocket and offers no source address, so the address is handed to the one
+// net.connect call its `new WebSocket` makes, synchronously, inside its connect (`bindNext`).
+import net from 'node:net';
+
 import { AgentConnection } from '../src/agent/connection.ts';
 import { AGENT_VERSION } from '../src/agent/version.ts';
 import { AGENT_PROTOCOL_VERSION } from '../src/shared/agent/protocol.ts';
@@ -17,6 +25,16 @@ let lastAssignAt = 0;
 let lastAckAt = 0;
 const jobsSeen = new Set();
 
+/** The source address the socket being made now binds to; null: the kernel's choice. */
+let bindNext = null;
+const netConnect = net.connect;
+net.connect = function connectFrom(...args) {
+  const [options] = args;
+  if (bindNext !== null && typeof options === 'object' && options !== null && options.localAddress === undefined)
+    args[0] = { ...options, localAddress: bindNext };
+  return netConnect.apply(this, args);
+};
+
 const logger = {
   info: () => undefined,
   warn: () => {
@@ -27,9 +45,9 @@ const logger = {
   },
 };
 
-function createAgent(server, credential, onFirstReady) {
-  /** readySince: when it was first welcomed after the last mark (Date.now()). */
-  const agent = { connection: null, ready: false, everReady: false, readySince: null };
+function createAgent(server, credential, localAddress, onFirstReady) {
+  /** readySince: when it was first welcomed after the last mark (Date.now()). boundTo: its socket's source address. */
+  const agent = { connection: null, ready: false, everReady: false, readySince: null, boundTo: null };
   const connection = new AgentConnection({
     server,
     credential,
@@ -65,6 +83,8 @@ function createAgent(server, credential, onFirstReady) {
       }
       readyTimes.push(Date.now());
       agent.readySince ??= Date.now();
+      // ws's socket: where the kernel says this connection comes from.
+      agent.boundTo = connection.socket?._socket?.localAddress ?? null;
       // The server's transport-level ping, answered by ws itself as in the real agent: counted only.
       connection.socket?.on('ping', () => {
         counts.pings += 1;
@@ -86,7 +106,12 @@ function createAgent(server, credential, onFirstReady) {
   const connect = connection.connect.bind(connection);
   connection.connect = () => {
     tryTimes.push(Date.now());
-    connect();
+    bindNext = localAddress;
+    try {
+      connect();
+    } finally {
+      bindNext = null;
+    }
   };
   void connection.ended$.then(() => {
     counts.ended += 1;
@@ -95,13 +120,17 @@ function createAgent(server, credential, onFirstReady) {
   return agent;
 }
 
-/** Starts every agent, at most `maxConnecting` not yet welcomed at once (how fast a fleet arrives is not what is measured). */
-function connectAll(server, credentials, maxConnecting) {
+/**
+ * Starts every agent, at most `maxConnecting` not yet welcomed at once (how fast a fleet arrives is
+ * not what is measured); agent n binds to localAddresses[n % length] (none given: the kernel's choice).
+ */
+function connectAll(server, credentials, maxConnecting, localAddresses = []) {
   let next = 0;
   let waiting = 0;
   const startMore = () => {
     while (waiting < maxConnecting && next < credentials.length) {
-      const agent = createAgent(server, credentials[next], () => {
+      const localAddress = localAddresses.length > 0 ? localAddresses[next % localAddresses.length] : null;
+      const agent = createAgent(server, credentials[next], localAddress, () => {
         waiting -= 1;
         setImmediate(startMore);
       });
@@ -116,6 +145,9 @@ function connectAll(server, credentials, maxConnecting) {
 
 function stats({ withTimes = false } = {}) {
   const ready = agents.reduce((n, agent) => n + (agent.ready ? 1 : 0), 0);
+  /** Connected agents per source address, as their sockets say. */
+  const bySource = {};
+  for (const agent of agents) if (agent.ready) bySource[agent.boundTo ?? '?'] = (bySource[agent.boundTo ?? '?'] ?? 0) + 1;
   return {
     agents: agents.length,
     ready,
@@ -128,6 +160,7 @@ function stats({ withTimes = false } = {}) {
     readyCount: readyTimes.length,
     // Per agent: when each was first ready after the mark (null: not yet).
     ...(withTimes ? { readyTimes, tryTimes, firstReadyTimes: agents.map((agent) => agent.readySince) } : {}),
+    bySource,
     readyAgainCount: agents.reduce((n, agent) => n + (agent.readySince === null ? 0 : 1), 0),
     memoryMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
   };
@@ -138,7 +171,7 @@ async function handle(message) {
     case 'ping':
       return 'pong';
     case 'connect':
-      connectAll(message.server, message.credentials, message.maxConnecting ?? 200);
+      connectAll(message.server, message.credentials, message.maxConnecting ?? 200, message.localAddresses);
       return stats();
     case 'stats':
       return stats(message);

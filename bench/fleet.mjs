@@ -1,4 +1,4 @@
-// What the many-machines benchmarks share (agents-15k, fanout-1000, reconnect-storm): accounts
+// What the many-machines benchmarks share (agents-50k, fanout-10k, reconnect-storm; agents-15k, fanout-1000): accounts
 // that buy Annual Premium and enrol their machines through the API as people and agents do, the
 // agent swarm in a second process, a server that can be restarted on its database, the limits
 // (open files, time) those need, and the server's memory. Loopback only.
@@ -102,20 +102,53 @@ export function processCpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** This process's limit of open files: soft and hard (Infinity for unlimited). */
+export function fdLimits() {
+  const limits = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+  const soft = limits?.[1] === 'unlimited' ? Infinity : Number(limits?.[1]);
+  const hard = limits?.[2] === 'unlimited' ? Infinity : Number(limits?.[2]);
+  return { soft, hard };
+}
+
+/** Open files a process needs besides one per agent: the database, the listening socket, the API calls. */
+export const FD_HEADROOM = 1_000;
+
+/** How to raise a hard limit of open files that is too low, said when it is. */
+function raiseHardLimitHint(needed) {
+  return (
+    `raise it (as root \`prlimit --nofile=${needed}:${needed} --pid <shell pid>\`, LimitNOFILE= in systemd, ` +
+    `/etc/security/limits.conf, or \`docker run --ulimit nofile=${needed}:${needed}\` in a container, where even root ` +
+    `cannot raise it without CAP_SYS_RESOURCE)`
+  );
+}
+
+/**
+ * How many of `wanted` agents (a multiple of `unit`) this machine's hard limit of open files lets
+ * one server process hold (a socket each, on each side). Fewer than wanted is said, with how to
+ * raise the limit: the benchmark then measures that many and reports its goal as not shown.
+ */
+export function agentsThatFit(wanted, unit) {
+  const { hard } = fdLimits();
+  if (hard >= wanted + FD_HEADROOM) return wanted;
+  const fit = Math.max(unit, Math.floor((hard - FD_HEADROOM) / unit) * unit);
+  console.error(
+    `The hard limit of open files is ${hard}: one process cannot hold ${wanted} agents here (each is a socket on both ` +
+      `sides). Measuring ${fit} instead; to measure ${wanted}, ${raiseHardLimitHint(wanted + FD_HEADROOM)}.`,
+  );
+  return fit;
+}
+
 /**
  * Makes sure this process, and so every child it starts, may open `needed` files (an agent is a
  * socket on each side). A soft limit below it is raised to the hard one by running this script
  * again under `ulimit -n`; a hard limit below it is the operator's to raise, and the error says how.
  */
 export function ensureFdLimit(needed) {
-  const limits = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-  const soft = limits?.[1] === 'unlimited' ? Infinity : Number(limits?.[1]);
-  const hard = limits?.[2] === 'unlimited' ? Infinity : Number(limits?.[2]);
+  const { soft, hard } = fdLimits();
   if (soft >= needed) return soft;
   if (hard < needed || process.env.BENCH_FD_RAISED === '1') {
     console.error(
-      `This benchmark needs ${needed} open files per process and the hard limit is ${hard}: raise it (as root ` +
-        `\`prlimit --nofile=${needed}:${needed} --pid <shell pid>\`, LimitNOFILE= in systemd, or /etc/security/limits.conf) and run it again.`,
+      `This benchmark needs ${needed} open files per process and the hard limit is ${hard}: ${raiseHardLimitHint(needed)} and run it again.`,
     );
     process.exit(1);
   }
@@ -270,6 +303,38 @@ export async function enrolFleet(url, { people, machines, concurrency = 6, plan 
   return fleet;
 }
 
+/**
+ * Agents per loopback source address. One address has about 28,000 ephemeral ports to connect
+ * from (net.ipv4.ip_local_port_range); 10,000 leaves room for the sockets a reconnect storm
+ * opens while the old ones close. BENCH_AGENTS_PER_SOURCE changes it (to try several on a small run).
+ */
+export const AGENTS_PER_SOURCE_ADDRESS = Number(process.env.BENCH_AGENTS_PER_SOURCE ?? 10_000);
+
+/** The loopback source addresses for `agents` agents: 127.0.1.1, 127.0.1.2, … (all of 127/8 is this host on Linux). */
+export function loopbackSources(agents) {
+  const count = Math.min(250, Math.max(1, Math.ceil(agents / AGENTS_PER_SOURCE_ADDRESS)));
+  return Array.from({ length: count }, (_, i) => `127.0.1.${i + 1}`);
+}
+
+/**
+ * Connects every machine of `fleet` from the swarm, spread evenly over loopbackSources (the
+ * server listens on 127.0.0.1 and takes them all). Answers the source addresses used.
+ */
+export async function connectSwarm(swarm, server, fleet) {
+  const credentials = fleet.flatMap((person) => person.machines.map((m) => m.credential));
+  const localAddresses = loopbackSources(credentials.length);
+  await swarm.call('connect', { server, credentials, localAddresses });
+  return localAddresses;
+}
+
+/** "10000 from 127.0.1.1, 9000 from 127.0.1.2": connected agents per source address, from the swarm's stats. */
+export function describeSources(bySource) {
+  return Object.entries(bySource)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([address, count]) => `${count} from ${address}`)
+    .join(', ');
+}
+
 /** `started` (a server or the swarm), stopped by `bounded`'s cleanup, killed if that hangs. */
 export function stoppedAtEnd(defer, started) {
   defer(
@@ -281,13 +346,14 @@ export function stoppedAtEnd(defer, started) {
 
 /**
  * The swarm, and `people` Annual Premium accounts of `machines` machines each enrolled on
- * `server`: what agents-15k, fanout-1000 and reconnect-storm start from.
+ * `server`: what the many-machines benchmarks start from; `enrolMs`: how long enrolling took.
  */
 export async function swarmAndFleet(defer, server, { people, machines, what = '' }) {
   const swarm = stoppedAtEnd(defer, await startSwarm());
   console.log(`Enrolling ${people * machines} machines (${people} Annual Premium accounts)${what}…`);
+  const started = performance.now();
   const fleet = await enrolFleet(server.url, { people, machines, plan: 'annual_premium' });
-  return { swarm, fleet };
+  return { swarm, fleet, enrolMs: performance.now() - started };
 }
 
 /** The seeded catalogue's apps, once the server has applied the seed (just after it is ready). */

@@ -1,13 +1,17 @@
-// DESIGN §6/§8, issue 13: after a server restart 10,000 agents are all reconnected within 45 s,
-// without a thundering herd: the agent's full-jitter backoff spreads them out.
+// Goal: after a server restart every agent is reconnected within the budget, without a
+// thundering herd: the agent's full-jitter backoff spreads them out. Two sizes: 10,000 agents
+// within 45 s (this file), 50,000 within 60 s (bench/reconnect-storm-50k.mjs, which runs this
+// one with BENCH_AGENTS=50000 BENCH_BUDGET_S=60).
 //
-// How: the built server on a fresh SQLite database, behind the TRUST_PROXY an operator's
-// reverse proxy sets (see bench/agents-15k.mjs for why: every person and machine sends its own
-// X-Forwarded-For, so the per-IP limits stay on); 1,000 people buy Annual Premium in the payment
-// sandbox and enrol 10 machines each through the API (bench/fleet.mjs). The 10,000 agents run in
-// a second process (bench/agent-swarm.mjs), each the agent's own AgentConnection from
-// src/agent/connection.ts (loaded through tsx, not copied): when its connection drops it waits
-// backoffDelay(attempt) — anywhere in [0, min(60 s, 1 s · 2^attempt)) — before each try.
+// How: the built server on a fresh SQLite database, listening on 127.0.0.1, behind the
+// TRUST_PROXY an operator's reverse proxy sets (see bench/fleet.mjs BEHIND_PROXY: every person
+// and machine sends its own X-Forwarded-For, so the per-IP limits stay on); people buy Annual
+// Premium in the payment sandbox and enrol 25 machines each through the API (bench/fleet.mjs).
+// The agents run in a second process (bench/agent-swarm.mjs), each the agent's own
+// AgentConnection from src/agent/connection.ts (loaded through tsx, not copied), bound to
+// 127.0.1.x source addresses, 10,000 each (one address has about 28,000 ports to connect from):
+// when its connection drops it waits backoffDelay(attempt) — anywhere in
+// [0, min(60 s, 1 s · 2^attempt)) — before each try.
 // Once all are connected, the server is restarted as an operator would: SIGINT, wait for the
 // process to exit, start it again on the same port and database. The clock runs from the SIGINT
 // until every agent has been welcomed again by the new process; the server then confirms every
@@ -17,14 +21,19 @@
 // every agent tries once within 1 s of the drop, as backoffDelay(0) < 1 s; the jitter spreads
 // the tries that follow).
 // The server listens on a port below the kernel's ephemeral range, so no agent retrying while
-// it is down can be handed its port. Both processes need more than 10,000 open files: the script
-// raises its soft limit to the hard one and says so when the hard limit is too low.
-// BENCH_AGENTS (default 10,000, a multiple of 10) makes development runs small.
-// Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
+// it is down can be handed its port. Both processes need more open files than agents: the
+// script raises its soft limit to the hard one; a hard limit too low is said with how to raise
+// it, and fewer agents are measured (the goal then not shown).
+// BENCH_AGENTS (default 10,000, a multiple of 25) and BENCH_BUDGET_S (default 45) set the size
+// and the goal. Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
 import {
+  agentsThatFit,
   BEHIND_PROXY,
   bounded,
+  connectSwarm,
+  describeSources,
   ensureFdLimit,
+  FD_HEADROOM,
   fleetOnline,
   startRestartableLoadout,
   stoppedAtEnd,
@@ -33,11 +42,12 @@ import {
 } from './fleet.mjs';
 import { printTable } from './lib.mjs';
 
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
-const MACHINES_PER_PERSON = 10;
-const BUDGET_MS = 45_000;
+const WANTED = Number(process.env.BENCH_AGENTS ?? 10_000);
+const MACHINES_PER_PERSON = 25;
+const AGENTS = agentsThatFit(WANTED, MACHINES_PER_PERSON);
+const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 45) * 1000;
 
-ensureFdLimit(AGENTS + 1_000);
+ensureFdLimit(AGENTS + FD_HEADROOM);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -52,12 +62,12 @@ function busiestWindow(times, width) {
   return most;
 }
 
-const figures = await bounded(30 * 60_000, async (defer) => {
+const figures = await bounded(45 * 60_000, async (defer) => {
   const loadout = stoppedAtEnd(defer, await startRestartableLoadout(BEHIND_PROXY));
   const { swarm, fleet } = await swarmAndFleet(defer, loadout, { people: AGENTS / MACHINES_PER_PERSON, machines: MACHINES_PER_PERSON });
   console.log(`Connecting ${AGENTS} agents…`);
-  await swarm.call('connect', { server: loadout.url, credentials: fleet.flatMap((person) => person.machines.map((m) => m.credential)) });
-  if (!(await until(async () => (await swarm.call('stats')).ready === AGENTS, { timeoutMs: 10 * 60_000, everyMs: 200 })))
+  const sources = await connectSwarm(swarm, loadout.url, fleet);
+  if (!(await until(async () => (await swarm.call('stats')).ready === AGENTS, { timeoutMs: 15 * 60_000, everyMs: 200 })))
     throw new Error(`only ${(await swarm.call('stats')).ready} of ${AGENTS} agents connected`);
   // Each hello's inventory answer handled before the restart.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -100,12 +110,15 @@ const figures = await bounded(30 * 60_000, async (defer) => {
     perFive: Array.from(perFive, (count) => count ?? 0),
     failedTries: after.warnings - before.warnings,
     welcomes: after.connects - before.connects,
+    sources: `${sources.length}: ${describeSources(after.bySource)}`,
   };
 });
 
-const met = figures.allBack && figures.online === AGENTS && figures.lastMs <= BUDGET_MS;
+const shown = AGENTS === WANTED;
+const met = shown && figures.allBack && figures.online === AGENTS && figures.lastMs <= BUDGET_MS;
 console.log(`\nReconnect storm: ${AGENTS} agents, server restarted (budget: all back within ${BUDGET_MS / 1000} s of the restart)`);
 printTable([
+  { figure: 'source addresses (agents back from each)', value: figures.sources },
   { figure: 'old process exited after SIGINT', value: seconds(figures.exitMs) },
   { figure: 'new process ready after SIGINT', value: seconds(figures.downMs) },
   { figure: 'agents back (welcomed by the new process)', value: `${figures.back} / ${AGENTS}` },
@@ -121,6 +134,6 @@ printTable([
   { figure: '  once the new process was ready', value: figures.busiestTriesReady },
 ]);
 console.log(
-  `${figures.back}/${AGENTS} agents back ${seconds(figures.lastMs)} after the restart (new process ready at ${seconds(figures.downMs)}), at most ${figures.busiest} in any second: ${met ? 'within budget' : 'OVER BUDGET'}`,
+  `${figures.back}/${AGENTS} agents back ${seconds(figures.lastMs)} after the restart (new process ready at ${seconds(figures.downMs)}), at most ${figures.busiest} in any second: ${met ? 'within budget' : 'OVER BUDGET'}${shown ? '' : ` — ${WANTED} NOT SHOWN: the hard limit of open files allows ${AGENTS}`}`,
 );
 if (!met && process.env.BENCH_NO_FAIL !== '1') process.exitCode = 1;

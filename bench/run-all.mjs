@@ -11,9 +11,9 @@ const BENCHES = [
   'read-ratio',
   'agent-report-ratio',
   'read-scale',
-  'agents-15k',
-  'fanout-1000',
-  'reconnect-storm',
+  'agents-50k',
+  'fanout-10k',
+  'reconnect-storm-50k',
   'misbehaving-agent',
 ];
 
