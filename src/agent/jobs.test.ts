@@ -7,6 +7,7 @@ import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
 
 import {
   skippedInstalled,
+  type BatchOutcomes,
   type Installer,
   type InstallOutcome,
   type PackageId,
@@ -81,6 +82,64 @@ class FakeApt implements Installer {
   }
 }
 
+/** An apt that also takes several apps in one call, as the real one does; the test decides how each ends. */
+class FakeBatchApt extends FakeApt {
+  private batches: {
+    names: string[];
+    onStarted?: (name: string) => void;
+    resolve: (outcomes: BatchOutcomes) => void;
+    signal: AbortSignal;
+  }[] = [];
+  private batchWaiters: (() => void)[] = [];
+  /** Thrown by the next batch call instead of running it. */
+  failWith: Error | null = null;
+
+  installMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return this.batch('installMany', ids, signal, onStarted);
+  }
+  upgradeMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return this.batch('upgradeMany', ids, signal, onStarted);
+  }
+  private batch(kind: string, ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void) {
+    const names = ids.map((id) => id.name);
+    this.calls.push(`${kind} ${names.join(' ')}`);
+    if (this.failWith) return Promise.reject(this.failWith);
+    return new Promise<BatchOutcomes>((resolve) => {
+      this.batches.push({ names, onStarted, resolve, signal });
+      for (const waiter of this.batchWaiters.splice(0)) waiter();
+    });
+  }
+  /** Waits for the running batch call; `start` says apt reached a package, `end` ends the call. */
+  async batchRunning() {
+    while (this.batches.length === 0) await new Promise<void>((resolve) => this.batchWaiters.push(resolve));
+    const current = this.batches[0]!;
+    return {
+      names: current.names,
+      signal: current.signal,
+      start: (name: string) => current.onStarted?.(name),
+      end: (outcomes: Record<string, InstallOutcome>) => {
+        this.batches.shift();
+        current.resolve(new Map(Object.entries(outcomes)));
+      },
+    };
+  }
+}
+
+const installed = (version: string): InstallOutcome => ({
+  status: 'succeeded',
+  version,
+  exitCode: 0,
+  message: `Installed (${version})`,
+  log: `Setting up (${version})`,
+});
+const cancelledOutcome: InstallOutcome = {
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: 'Cancelled before it finished',
+  log: '',
+};
+
 const packages = (apt: string | null, winget: string | null = null) => ({
   winget_id: winget,
   homebrew_cask: null,
@@ -105,8 +164,8 @@ function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'insta
 }
 
 /** `serverAcks`: the server acknowledges each numbered report as it arrives, as a live connection does. */
-function setup(store?: OutcomeStore, { serverAcks = true } = {}) {
-  const apt = new FakeApt();
+function setup(store?: OutcomeStore, { serverAcks = true, batching = false } = {}) {
+  const apt = batching ? new FakeBatchApt() : new FakeApt();
   const sent: AgentMessage[] = [];
   let finishedJobs = 0;
   const runner: JobRunner = new JobRunner({
@@ -366,5 +425,159 @@ describe('JobRunner', () => {
       ['succeeded', '1.0.1', 'Updated from 1.0.0 to 1.0.1'],
       ['skipped', null, 'Not installed'],
     ]);
+  });
+
+  describe('several apps in one manager call', () => {
+    const batchSetup = (store?: OutcomeStore) => {
+      const context = setup(store, { batching: true });
+      return { ...context, apt: context.apt as FakeBatchApt };
+    };
+
+    it('installs consecutive apps of one manager in one call; each gets "Installing" when apt reaches it and its own final report', async () => {
+      const { apt, runner, summary, sent } = batchSetup();
+      runner.assign(job('j1', ['a', 'b', null, 'c']));
+      const batch = await apt.batchRunning();
+      expect(batch.names).toEqual(['a', 'b']);
+      // The first app shows "Installing" at once; the next when apt starts on it.
+      expect(summary()).toEqual(['job.ack j1', 'j1-item0 installing']);
+      batch.start('b');
+      expect(summary().at(-1)).toBe('j1-item1 installing');
+      batch.end({
+        a: installed('1.0'),
+        b: { status: 'failed', version: null, exitCode: 100, message: 'Unable to correct problems', log: 'b: broken' },
+      });
+      await apt.finish('c');
+      await runner.idle();
+      // A batch of one is the one-app call.
+      expect(apt.calls).toEqual(['prepare', 'installMany a b', 'install c']);
+      expect(summary()).toEqual([
+        'job.ack j1',
+        'j1-item0 installing',
+        'j1-item1 installing',
+        'j1-item0 succeeded',
+        'j1-item1 failed',
+        'j1-item2 skipped',
+        'j1-item3 installing',
+        'j1-item3 succeeded',
+        'job.done j1',
+      ]);
+      const finals = sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+      expect(finals[0]).toMatchObject({ itemId: 'j1-item0', version: '1.0', message: 'Installed (1.0)', log: 'Setting up (1.0)', seq: 1 });
+      expect(finals[1]).toMatchObject({ itemId: 'j1-item1', message: 'Unable to correct problems', log: 'b: broken', seq: 2 });
+    });
+
+    it('notes every app of the batch on disk before the call: after a kill mid-call, each found installed reads "Installed"', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
+      try {
+        const crashed = batchSetup(await OutcomeStore.open(dir, silentLogger));
+        crashed.runner.assign(job('j1', ['a', 'b']));
+        // Killed while apt installs both: nothing more is sent or written.
+        await crashed.apt.batchRunning();
+
+        const after = batchSetup(await OutcomeStore.open(dir, silentLogger));
+        after.runner.assign(job('j1', ['a', 'b']));
+        (await after.apt.batchRunning()).end({ a: skippedInstalled('1.0'), b: skippedInstalled('2.0') });
+        await after.runner.idle();
+        const finals = after.sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+        expect(finals.map((report) => report.type === 'item.progress' && [report.itemId, report.status, report.message])).toEqual([
+          ['j1-item0', 'succeeded', 'Installed (1.0)'],
+          ['j1-item1', 'succeeded', 'Installed (2.0)'],
+        ]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('does not run again the apps of a batch already reported: the server sends the job again, only the rest run', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
+      try {
+        const first = batchSetup(await OutcomeStore.open(dir, silentLogger));
+        first.runner.assign(job('j1', ['a', 'b']));
+        (await first.apt.batchRunning()).end({ a: installed('1.0'), b: installed('2.0') });
+        await first.runner.idle();
+
+        const again = batchSetup(await OutcomeStore.open(dir, silentLogger));
+        again.runner.assign(job('j1', ['a', 'b', 'c', 'd']));
+        (await again.apt.batchRunning()).end({ c: installed('3.0'), d: installed('4.0') });
+        await again.runner.idle();
+        expect(again.apt.calls).toEqual(['prepare', 'installMany c d']);
+        expect(again.summary().filter((line) => !line.endsWith('installing'))).toEqual([
+          'job.ack j1',
+          'j1-item0 succeeded',
+          'j1-item1 succeeded',
+          'j1-item2 succeeded',
+          'j1-item3 succeeded',
+          'job.done j1',
+        ]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a cancel aborts the batch call: what apt finished is reported so, the rest cancelled, and nothing after it starts', async () => {
+      const { apt, runner, summary } = batchSetup();
+      runner.assign(job('j1', ['a', 'b', 'c']));
+      runner.assign(job('j2', ['d', 'e']));
+      const batch = await apt.batchRunning();
+      batch.start('b');
+      runner.cancel('j1');
+      expect(batch.signal.aborted).toBe(true);
+      batch.end({ a: installed('1.0'), b: cancelledOutcome, c: cancelledOutcome });
+      (await apt.batchRunning()).end({ d: installed('4.0'), e: installed('5.0') });
+      await runner.idle();
+      expect(apt.calls).toEqual(['prepare', 'installMany a b c', 'prepare', 'installMany d e']);
+      expect(summary().filter((line) => line.startsWith('j1') || line.endsWith('j1'))).toEqual([
+        'job.ack j1',
+        'j1-item0 installing',
+        'j1-item1 installing',
+        'j1-item0 succeeded',
+        'j1-item1 failed',
+        'j1-item2 installing',
+        'j1-item2 failed',
+        'job.done j1',
+      ]);
+    });
+
+    it('pauses and stops between calls, not inside a batch: the running batch finishes and every app of it is reported', async () => {
+      const { apt, runner, summary } = batchSetup();
+      runner.assign(job('j1', ['a', 'b']));
+      runner.assign(job('j2', ['c', 'd']));
+      const batch = await apt.batchRunning();
+      const stopped = runner.stop();
+      batch.end({ a: installed('1.0'), b: installed('2.0') });
+      await stopped;
+      expect(apt.calls).toEqual(['prepare', 'installMany a b']);
+      expect(summary()).toEqual([
+        'job.ack j1',
+        'job.ack j2',
+        'j1-item0 installing',
+        'j1-item0 succeeded',
+        'j1-item1 installing',
+        'j1-item1 succeeded',
+        'job.done j1',
+      ]);
+    });
+
+    it('upgrades in one call too; removals stay one app per call, each with its own consent', async () => {
+      const { apt, runner } = batchSetup();
+      runner.assign(job('j1', ['a', 'b'], 'upgrade'));
+      (await apt.batchRunning()).end({ a: installed('1.1'), b: installed('2.1') });
+      runner.assign(job('j2', ['a', 'b'], 'uninstall'));
+      await runner.idle();
+      expect(apt.calls).toEqual(['prepare', 'upgradeMany a b', 'prepare', 'uninstall a', 'uninstall b']);
+    });
+
+    it('an installer that throws fails every app of the batch with the reason, and the job still ends', async () => {
+      const { apt, runner, sent, summary } = batchSetup();
+      apt.failWith = new Error('dpkg-query vanished');
+      runner.assign(job('j1', ['a', 'b']));
+      await runner.idle();
+      const finals = sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+      expect(finals.map((report) => report.type === 'item.progress' && report.message)).toEqual([
+        'The agent could not run apt: dpkg-query vanished',
+        'The agent could not run apt: dpkg-query vanished',
+      ]);
+      expect(summary().at(-1)).toBe('job.done j1');
+    });
   });
 });

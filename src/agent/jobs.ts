@@ -1,7 +1,14 @@
 import type { AgentMessage, Job, JobKind, ManagerName } from '@shared/agent/protocol';
 
 import { chooseManager, notAvailableMessage } from './installers/index';
-import { finishedByEarlierRun, type Installer, type InstallOutcome, type PackageId, type UninstallConsent } from './installers/installer';
+import {
+  finishedByEarlierRun,
+  type BatchOutcomes,
+  type Installer,
+  type InstallOutcome,
+  type PackageId,
+  type UninstallConsent,
+} from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
 import type { OutcomeStore } from './outcome-store';
@@ -184,11 +191,13 @@ export class JobRunner {
       else await this.delivery.final(message);
     };
 
-    for (const item of job.items) {
+    for (let index = 0; index < job.items.length;) {
       await this.whilePaused(running.controller.signal);
       if (this.stopping || running.cancelled || running.parked) break;
+      const item = job.items[index]!;
       if (done.has(item.itemId)) {
         this.delivery.resend(job.jobId, item.itemId);
+        index += 1;
         continue;
       }
       const ids = { jobId: job.jobId, itemId: item.itemId };
@@ -196,6 +205,7 @@ export class JobRunner {
       const installer = chosen ? installers.get(chosen.manager) : undefined;
       if (!chosen || !installer) {
         await report(itemReport(ids, 'skipped', null, { message: notAvailableMessage(platform) }));
+        index += 1;
         continue;
       }
       if (!prepared.has(installer.name)) {
@@ -207,6 +217,12 @@ export class JobRunner {
           });
         if (this.stopping || running.cancelled || running.parked) break;
       }
+      const batch = this.batchFrom(job, index, installer, done);
+      if (batch.length > 1) {
+        await this.runBatch(running, installer, batch, report);
+        index += batch.length;
+        continue;
+      }
       const cutOff = await this.delivery.starting(job.jobId, item.itemId);
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
       const consent = { alsoRemove: item.alsoRemove ?? [] };
@@ -214,6 +230,7 @@ export class JobRunner {
       const outcome = cutOff ? finishedByEarlierRun(job.kind, called) : called;
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
       await report(itemReport(ids, outcome.status, installer.name, outcome));
+      index += 1;
     }
 
     // Stopped by a signal before the end: say nothing, the server sends the rest next time.
@@ -221,6 +238,73 @@ export class JobRunner {
     if (halted && !running.cancelled && job.items.some((item) => !done.has(item.itemId))) return;
     await this.delivery.done(job.jobId);
     this.options.onJobFinished?.();
+  }
+
+  /**
+   * The apps from `start` on that go to `installer` in one call: consecutive, not reported yet,
+   * chosen for this same manager, and only for an install or upgrade it can batch (each removal
+   * has its own consent check, so removals stay one app per call).
+   */
+  private batchFrom(job: Job, start: number, installer: Installer, done: ReadonlyMap<string, unknown>): BatchEntry[] {
+    if (!batchMethod(installer, job.kind)) return [];
+    const available = [...this.options.installers.keys()];
+    const batch: BatchEntry[] = [];
+    for (const item of job.items.slice(start)) {
+      const chosen = done.has(item.itemId) ? null : chooseManager(item.packages, available, this.options.platform);
+      if (!chosen || chosen.manager !== installer.name) break;
+      batch.push({ item, id: chosen.id });
+    }
+    return batch;
+  }
+
+  /**
+   * One manager call for several apps, with each app's guarantees as if it ran alone: its start
+   * noted on disk before the call (an app cut off mid-call then reads "Installed"), "Installing"
+   * sent when the manager reaches it, and its own final report, kept before the next call. A
+   * cancel aborts the call: what it had not finished reads "Cancelled before it finished".
+   */
+  private async runBatch(
+    running: Running,
+    installer: Installer,
+    batch: readonly BatchEntry[],
+    report: (message: ItemReport) => Promise<void>,
+  ): Promise<void> {
+    const { job, controller } = running;
+    const { send, lane, log } = this.options;
+    const idsOf = (entry: BatchEntry) => ({ jobId: job.jobId, itemId: entry.item.itemId });
+    const cutOff = new Set<string>();
+    for (const entry of batch) if (await this.delivery.starting(job.jobId, entry.item.itemId)) cutOff.add(entry.item.itemId);
+    const announced = new Set<string>();
+    const announce = (entry: BatchEntry) => {
+      if (announced.has(entry.item.itemId)) return;
+      announced.add(entry.item.itemId);
+      send(itemReport(idsOf(entry), 'installing', installer.name, { message: STARTING[job.kind] }));
+    };
+    announce(batch[0]!);
+    const onStarted = (name: string) => batch.filter((entry) => entry.id.name === name).forEach(announce);
+    const method = batchMethod(installer, job.kind)!;
+    const outcomes = await lane.run(async () => {
+      try {
+        return await method.call(
+          installer,
+          batch.map((entry) => entry.id),
+          controller.signal,
+          onStarted,
+        );
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    for (const entry of batch) {
+      announce(entry);
+      const called =
+        typeof outcomes === 'string'
+          ? couldNotRun(installer, outcomes)
+          : (outcomes.get(entry.id.name) ?? couldNotRun(installer, 'it gave no outcome for this app'));
+      const outcome = cutOff.has(entry.item.itemId) ? finishedByEarlierRun(job.kind, called) : called;
+      log.info(`Job ${job.jobId}: ${entry.item.name}: ${outcome.status} (${outcome.message})`);
+      await report(itemReport(idsOf(entry), outcome.status, installer.name, outcome));
+    }
   }
 
   /**
@@ -245,13 +329,29 @@ export class JobRunner {
           return await installer.uninstall(id, signal, consent);
       }
     } catch (error) {
-      return {
-        status: 'failed',
-        version: null,
-        exitCode: null,
-        message: `The agent could not run ${installer.name}: ${(error as Error).message}`,
-        log: '',
-      };
+      return couldNotRun(installer, (error as Error).message);
     }
   }
 }
+
+interface BatchEntry {
+  item: Job['items'][number];
+  id: PackageId;
+}
+
+type BatchCall = (ids: readonly PackageId[], signal: AbortSignal, onStarted: (name: string) => void) => Promise<BatchOutcomes>;
+
+/** The installer's call for several apps of this kind, when it has one. */
+function batchMethod(installer: Installer, kind: JobKind): BatchCall | undefined {
+  if (kind === 'install' && installer.installMany) return (ids, signal, onStarted) => installer.installMany!(ids, signal, onStarted);
+  if (kind === 'upgrade' && installer.upgradeMany) return (ids, signal, onStarted) => installer.upgradeMany!(ids, signal, onStarted);
+  return undefined;
+}
+
+const couldNotRun = (installer: Installer, reason: string): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: `The agent could not run ${installer.name}: ${reason}`,
+  log: '',
+});
