@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatLastActive, formatListSizeGb } from './format';
+import { formatAppSize, formatLastActive, formatListSize, formatListSizeGb } from './format';
 
 describe('formatLastActive', () => {
   const now = new Date('2026-01-10T12:00:00Z');
@@ -22,5 +22,26 @@ describe('formatListSizeGb', () => {
   it('sums kilobytes from either field and shows GB with two decimals', () => {
     expect(formatListSizeGb([])).toBe('0.00 GB');
     expect(formatListSizeGb([{ file_size_kb: 1024 * 1024 }, { size_kb: 512 * 1024 }])).toBe('1.50 GB');
+  });
+
+  it('sums only the known sizes and says how many apps have none, never counting them as 0', () => {
+    const git = { file_size_kb: 44_890 };
+    const chrome = { file_size_kb: null, size_kb: null };
+    expect(formatListSizeGb([{ file_size_kb: 1024 * 1024 }, chrome])).toBe('1.00 GB + 1 app of unknown size');
+    expect(formatListSizeGb([git, chrome, chrome])).toBe('0.04 GB + 2 apps of unknown size');
+    expect(formatListSizeGb([chrome, chrome])).toBe('2 apps of unknown size');
+    expect(formatListSize(0, 0)).toBe('0.00 GB');
+    expect(formatListSize(3 * 1024 * 1024, 0)).toBe('3.00 GB');
+  });
+});
+
+describe('formatAppSize', () => {
+  it('gives MB below a GB, GB from there, and nothing for an unknown size', () => {
+    expect(formatAppSize(44_890)).toBe('43.8 MB');
+    expect(formatAppSize(2 * 1024 * 1024)).toBe('2.00 GB');
+    expect(formatAppSize(30)).toBe('0.1 MB');
+    expect(formatAppSize(null)).toBeNull();
+    expect(formatAppSize(undefined)).toBeNull();
+    expect(formatAppSize(0)).toBeNull();
   });
 });

@@ -12,10 +12,35 @@ export function formatLastActive(lastActive: string | Date | null | undefined, n
   return `${Math.floor(minutes / 1440)}d ago`;
 }
 
-/** A list's size: the sum of its items' kilobytes / 1024 / 1024, in GB with 2 decimals. */
+/** One app's size in MB (GB from 1 GB on), or null when it is not known: then nothing is shown. */
+export function formatAppSize(kb: number | null | undefined): string | null {
+  if (kb === null || kb === undefined || !Number.isFinite(kb) || kb <= 0) return null;
+  if (kb >= 1024 * 1024) return `${(kb / 1024 / 1024).toFixed(2)} GB`;
+  return `${Math.max(0.1, kb / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * A list's size: the sum of the known sizes / 1024 / 1024, in GB with 2 decimals. Apps whose
+ * size is not known count for nothing in the sum, and the text says how many there are rather
+ * than passing the sum off as the whole ("1.23 GB + 2 apps of unknown size").
+ */
+export function formatListSize(knownKb: number, unknownCount: number): string {
+  const apps = unknownCount === 1 ? '1 app' : `${unknownCount} apps`;
+  if (unknownCount > 0 && knownKb <= 0) return `${apps} of unknown size`;
+  const gb = `${(Math.max(0, knownKb) / 1024 / 1024).toFixed(2)} GB`;
+  return unknownCount > 0 ? `${gb} + ${apps} of unknown size` : gb;
+}
+
+/** formatListSize over a list's items; an item's size is in file_size_kb or size_kb, null when unknown. */
 export function formatListSizeGb(items: ReadonlyArray<{ file_size_kb?: number | null; size_kb?: number | null }>): string {
-  const kb = items.reduce((sum, item) => sum + (item.file_size_kb ?? item.size_kb ?? 0), 0);
-  return `${(kb / 1024 / 1024).toFixed(2)} GB`;
+  let knownKb = 0;
+  let unknownCount = 0;
+  for (const item of items) {
+    const kb = item.file_size_kb ?? item.size_kb ?? null;
+    if (kb === null) unknownCount += 1;
+    else knownKb += kb;
+  }
+  return formatListSize(knownKb, unknownCount);
 }
 
 /** Platform names as their makers write them; an unknown platform keeps its id. */

@@ -16,14 +16,16 @@ const seedAppSchema = z.strictObject({
   category: z.string().min(1),
   description: z.string().trim().min(20).max(1000),
   website: z.url({ protocol: /^https$/ }),
-  file_size_kb: z.number().int().positive().max(100_000_000),
+  // Debian's Installed-Size of apt_package, or null when no package manager states one (SOURCES.md).
+  file_size_kb: z.number().int().positive().max(100_000_000).nullable(),
   icon: z.string().regex(/^[a-z0-9-]+\.svg$/),
   ...packageIdsShape,
 });
 const seedSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.number().int().min(2),
   categories: z.array(z.string().trim().min(1)).min(1),
   apps: z.array(z.unknown()),
+  earlier_file_size_kb: z.record(z.string(), z.array(z.number().int().positive()).min(1)),
 });
 
 const seed = seedSchema.parse(JSON.parse(readFileSync(join(CATALOGUE, 'seed.json'), 'utf8')));
@@ -61,10 +63,24 @@ describe('seed catalogue (resources/catalogue/seed.json)', () => {
     }
   });
 
-  it('uses https websites and positive sizes', () => {
-    for (const app of apps) {
-      expect(new URL(app.website).protocol, app.name).toBe('https:');
-      expect(app.file_size_kb, app.name).toBeGreaterThan(0);
+  it('uses https websites', () => {
+    for (const app of apps) expect(new URL(app.website).protocol, app.name).toBe('https:');
+  });
+
+  it('gives a size only to an app with a Debian package, and none of the invented round ones', () => {
+    for (const app of apps) if (app.apt_package === null) expect(app.file_size_kb, app.name).toBeNull();
+    const sized = apps.filter((app) => app.file_size_kb !== null);
+    expect(sized.length).toBeGreaterThan(10);
+    // Seed version 1 gave many apps exactly 350000 or 400000 KB; Debian's sizes are not round.
+    expect(sized.filter((app) => (app.file_size_kb ?? 0) % 1000 === 0).map((app) => app.name)).toEqual([]);
+    expect(apps.find((app) => app.name === 'Git')?.file_size_kb).toBeLessThan(100 * 1024);
+  });
+
+  it('remembers the sizes it replaced, only for apps it ships, never the current size', () => {
+    for (const [name, sizes] of Object.entries(seed.earlier_file_size_kb)) {
+      const app = apps.find((candidate) => candidate.name === name);
+      expect(app, name).toBeDefined();
+      expect(sizes, name).not.toContain(app?.file_size_kb);
     }
   });
 

@@ -17,6 +17,7 @@ import { migration0014DeviceSecrets } from './migrations/0014-device-secrets';
 import { migration0015DuplicateAgents } from './migrations/0015-duplicate-agents';
 import { migration0016AgentUpdates } from './migrations/0016-agent-updates';
 import { migration0017NotificationSubjects } from './migrations/0017-notification-subjects';
+import { migration0018AppSizeUnknown } from './migrations/0018-app-size-unknown';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-duplicate-agents': migration0015DuplicateAgents,
   '0016-agent-updates': migration0016AgentUpdates,
   '0017-notification-subjects': migration0017NotificationSubjects,
+  '0018-app-size-unknown': migration0018AppSizeUnknown,
 };
 
 /**

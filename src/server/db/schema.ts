@@ -107,7 +107,8 @@ export interface AppsTable {
   description: string;
   category_id: number;
   website: string;
-  file_size_kb: number;
+  /** Null when no package manager states a size (resources/catalogue/SOURCES.md): none is shown. */
+  file_size_kb: number | null;
   winget_id: string | null;
   homebrew_cask: string | null;
   homebrew_formula: string | null;

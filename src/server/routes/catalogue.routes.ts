@@ -13,6 +13,7 @@ import {
   createAppFieldsSchema,
   ICON_UPLOAD_MAX_BYTES,
   iconParamsSchema,
+  updateAppFieldsSchema,
   upsertCategoryRequestSchema,
 } from '@shared/api/catalogue';
 import { successResponseSchema } from '@shared/api/common';
@@ -101,10 +102,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       ...requireAdmin,
       schema: {
         tags: adminTags,
-        summary: "Change an app's fields (JSON, as when adding it, without the icon, which stays)",
+        summary: "Change an app's fields (JSON, as when adding it, without the icon, which stays; file_size_kb may be null: unknown)",
         security: admin,
         params: catalogueIdParamsSchema,
-        body: createAppFieldsSchema,
+        body: updateAppFieldsSchema,
         response: { 200: appSchema },
       },
     },

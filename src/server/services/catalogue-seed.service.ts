@@ -7,7 +7,14 @@ import { packageIdsShape } from '@shared/api/catalogue';
 
 import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
-import { findCategoryByName, insertApp, insertAppIcon, insertCategory, listAppNames } from '../db/repositories/catalogue.repository';
+import {
+  findCategoryByName,
+  insertApp,
+  insertAppIcon,
+  insertCategory,
+  listAppNames,
+  replaceAppSizeIfStill,
+} from '../db/repositories/catalogue.repository';
 import { getMeta, setMeta } from '../db/repositories/meta.repository';
 import { sha256Hex } from './catalogue.service';
 import { processIcon } from './icon-processing';
@@ -19,13 +26,16 @@ const seedFileSchema = z.object({
   version: z.number().int().positive(),
   categories: z.array(z.string().trim().min(1).max(80)),
   apps: z.array(z.unknown()),
+  /** App name → sizes earlier seed versions shipped for it (see replaceEarlierSizes). */
+  earlier_file_size_kb: z.record(z.string(), z.array(z.number().int().positive())).optional().default({}),
 });
 const seedAppSchema = z.object({
   name: z.string().trim().min(1).max(100),
   category: z.string().trim().min(1).max(80),
   description: z.string().trim().min(1).max(1000),
   website: z.url({ protocol: /^https?$/ }),
-  file_size_kb: z.number().int().positive(),
+  /** Null when no package manager states a size (resources/catalogue/SOURCES.md). */
+  file_size_kb: z.number().int().positive().nullable(),
   icon: z
     .string()
     .regex(/^[\w.-]+\.(svg|png|webp|jpe?g|gif)$/, 'icon must be a file name in the icons folder')
@@ -45,13 +55,17 @@ export interface SeedResult {
   version: number | null;
   categoriesAdded: number;
   appsAdded: number;
+  /** Apps already stored whose size an earlier seed set and this one corrects. */
+  sizesUpdated: number;
 }
 
-const NOTHING: Omit<SeedResult, 'version'> = { applied: false, categoriesAdded: 0, appsAdded: 0 };
+const NOTHING: Omit<SeedResult, 'version'> = { applied: false, categoriesAdded: 0, appsAdded: 0, sizesUpdated: 0 };
 
 /**
  * Applies the shipped catalogue once per seed version. Only categories and apps whose names
- * are not in the database yet are added, so an admin's edits are never overwritten; and
+ * are not in the database yet are added, so an admin's edits are never overwritten. The one
+ * exception is a size an earlier seed set: it is corrected while it is still exactly the
+ * earlier seed's number for that app (an admin who typed a size of their own keeps it); and
  * because a version is applied once, an app an admin deleted does not come back on the next
  * start (only a newer seed version adds what is missing again).
  */
@@ -100,6 +114,7 @@ export class CatalogueSeedService {
 
     const existing = new Set((await listAppNames(this.ctx.db)).map((name) => name.toLowerCase()));
     const missing: SeedApp[] = [];
+    const stored: SeedApp[] = [];
     for (const [index, entry] of seed.apps.entries()) {
       const app = seedAppSchema.safeParse(entry);
       if (!app.success) {
@@ -107,6 +122,7 @@ export class CatalogueSeedService {
         continue;
       }
       if (!existing.has(app.data.name.toLowerCase())) missing.push(app.data);
+      else stored.push(app.data);
       existing.add(app.data.name.toLowerCase());
     }
     for (const app of missing) await ensureCategory(app.category);
@@ -117,10 +133,34 @@ export class CatalogueSeedService {
     const appsAdded = await this.insertApps(
       missing.map((app, index) => ({ app, categoryId: categoryIds.get(app.category.toLowerCase()) ?? 0, icon: icons[index] ?? null })),
     );
+    const sizesUpdated = await this.replaceEarlierSizes(stored, seed.earlier_file_size_kb);
     await setMeta(this.ctx.db, SEED_VERSION_KEY, String(seed.version), isoNow(this.ctx.clock));
-    if (appsAdded > 0) await this.ctx.catalogue.changed();
-    log.info({ version: seed.version, categoriesAdded, appsAdded, ms: Math.round(performance.now() - started) }, 'catalogue seed applied');
-    return { applied: true, version: seed.version, categoriesAdded, appsAdded };
+    if (appsAdded > 0 || sizesUpdated > 0) await this.ctx.catalogue.changed();
+    log.info(
+      { version: seed.version, categoriesAdded, appsAdded, sizesUpdated, ms: Math.round(performance.now() - started) },
+      'catalogue seed applied',
+    );
+    return { applied: true, version: seed.version, categoriesAdded, appsAdded, sizesUpdated };
+  }
+
+  /**
+   * Seed version 1 shipped invented sizes; later versions carry Debian's (or none). An app
+   * already stored gets the new size only while its size is one an earlier seed gave that
+   * app: then the number is the seed's, not an admin's, and it is replaced (by null when no
+   * size is known now). In one transaction, so a start that fails leaves the old sizes whole.
+   */
+  private async replaceEarlierSizes(apps: readonly SeedApp[], earlier: Readonly<Record<string, number[]>>): Promise<number> {
+    const byName = new Map(Object.entries(earlier).map(([name, sizes]) => [name.toLowerCase(), sizes]));
+    const changes = apps
+      .map((app) => ({ app, sizes: (byName.get(app.name.toLowerCase()) ?? []).filter((size) => size !== app.file_size_kb) }))
+      .filter(({ sizes }) => sizes.length > 0);
+    if (changes.length === 0) return 0;
+    const now = isoNow(this.ctx.clock);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      let updated = 0;
+      for (const { app, sizes } of changes) updated += await replaceAppSizeIfStill(trx, app.name, sizes, app.file_size_kb, now);
+      return updated;
+    });
   }
 
   private async loadIcon(dir: string, app: SeedApp): Promise<Buffer | null> {

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 
-import { platformsOf, type App, type Category, type createAppFieldsSchema, type PackageIdField } from '@shared/api/catalogue';
+import {
+  platformsOf,
+  type App,
+  type Category,
+  type createAppFieldsSchema,
+  type PackageIdField,
+  type updateAppFieldsSchema,
+} from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 
 import { isoNow, type AppContext } from '../context';
@@ -30,6 +37,8 @@ import { processIcon } from './icon-processing';
 import { invalidFieldsOf } from './installation-plan';
 
 export type CreateAppInput = z.output<typeof createAppFieldsSchema>;
+/** As CreateAppInput, but the size may be null (not known). */
+export type UpdateAppInput = z.output<typeof updateAppFieldsSchema>;
 
 const categoryNotFound = () => notFound('Category not found', ErrorCode.CATEGORY_NOT_FOUND);
 const appNotFound = () => notFound('App not found', ErrorCode.APP_NOT_FOUND);
@@ -50,7 +59,7 @@ export function toApp(row: AppRow): App {
     category: row.category_id,
     category_name: row.category_name,
     website: row.website,
-    file_size_kb: Number(row.file_size_kb),
+    file_size_kb: sizeKbOf(row),
     icon_file_location: iconUrl(row.id, row.icon_sha256),
     winget_id: row.winget_id,
     homebrew_cask: row.homebrew_cask,
@@ -61,6 +70,10 @@ export function toApp(row: AppRow): App {
     platforms: platformsOf(row),
   };
 }
+
+/** An app's size in KB, or null when none is known (PostgreSQL may answer a bigint as text). */
+export const sizeKbOf = (row: { file_size_kb: number | string | null }): number | null =>
+  row.file_size_kb === null ? null : Number(row.file_size_kb);
 
 const toCategory = (row: CategoryRow): Category => ({ category_id: row.id, category_name: row.name, app_count: row.app_count });
 
@@ -180,7 +193,7 @@ export class CatalogueService {
   }
 
   /** An admin's correction of an app's fields; its icon, id and place in lists stay. */
-  async updateApp(id: number, input: CreateAppInput): Promise<App> {
+  async updateApp(id: number, input: UpdateAppInput): Promise<App> {
     if (!(await findAppById(this.ctx.db, id))) throw appNotFound();
     if (!(await findCategoryById(this.ctx.db, input.category))) {
       throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, {
@@ -226,7 +239,7 @@ function categoryNotEmpty(appCount: number): AppError {
 }
 
 /** The columns an admin's form sets, the same for adding and for editing an app. */
-function appColumns(input: CreateAppInput) {
+function appColumns(input: CreateAppInput | UpdateAppInput) {
   return {
     name: input.name,
     description: input.description,

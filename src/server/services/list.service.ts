@@ -25,7 +25,7 @@ import {
 import type { Db } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../security/tokens';
-import { toApp } from './catalogue.service';
+import { sizeKbOf, toApp } from './catalogue.service';
 import { appLimitReached, isListReadOnly, listLimitReached, listReadOnly } from './list-limits';
 import type { SubscriptionService } from './subscription.service';
 
@@ -50,6 +50,7 @@ export function toListSummary(row: ListRow, readOnly: boolean): ListSummary {
     name: row.name,
     appCount: row.app_count,
     sizeKb: row.size_kb,
+    unknownSizeCount: row.unknown_size_count,
     readOnly,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -58,7 +59,7 @@ export function toListSummary(row: ListRow, readOnly: boolean): ListSummary {
 
 export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
   // Positions are shown 0..n-1 whatever gaps removals left in the stored ones.
-  return rows.map((row, position) => ({ ...toApp(row), position, size_kb: Number(row.file_size_kb), addedAt: row.added_at }));
+  return rows.map((row, position) => ({ ...toApp(row), position, size_kb: sizeKbOf(row), addedAt: row.added_at }));
 }
 
 /**

@@ -83,7 +83,8 @@ export const appSchema = z.object({
   category: z.number().int(),
   category_name: z.string(),
   website: z.string(),
-  file_size_kb: z.number().int(),
+  /** Null when no package manager states the app's size: then none is shown. */
+  file_size_kb: z.number().int().nullable(),
   /** Path of the processed WebP icon (GET returns it; the server serves the file). */
   icon_file_location: z.string().nullable(),
   ...packageIdsShape,
@@ -107,6 +108,11 @@ export const appsQuerySchema = z.object({
  * The text fields of POST /catalogue/apps (multipart; the `icon` file part is checked by the
  * server: an image, at most ICON_UPLOAD_MAX_BYTES). SPEC §5 "App form".
  */
+const fileSizeKb = z.coerce
+  .number({ error: 'File size must be a number of KB' })
+  .int('File size must be a whole number of KB')
+  .positive('File size must be a number of KB')
+  .max(100_000_000, 'File size must be at most 100000000 KB');
 const optionalId = (schema: z.ZodType<string | null>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.optional().default(null));
 export const createAppFieldsSchema = z.object({
@@ -118,11 +124,7 @@ export const createAppFieldsSchema = z.object({
     .positive('Category is required')
     .max(MAX_ROW_ID, 'Category is required'),
   website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
-  file_size_kb: z.coerce
-    .number({ error: 'File size must be a number of KB' })
-    .int('File size must be a whole number of KB')
-    .positive('File size must be a number of KB')
-    .max(100_000_000),
+  file_size_kb: fileSizeKb,
   winget_id: optionalId(packageIdsShape.winget_id),
   homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
   homebrew_formula: optionalId(packageIdsShape.homebrew_formula),
@@ -131,6 +133,18 @@ export const createAppFieldsSchema = z.object({
   snap_name: optionalId(packageIdsShape.snap_name),
 });
 export type CreateAppFields = z.input<typeof createAppFieldsSchema>;
+
+/**
+ * PUT /catalogue/apps/{id}: the add form's fields, except that the size may be left empty
+ * (unknown, as for most seeded apps without a Debian package); a new app must give one.
+ */
+export const updateAppFieldsSchema = createAppFieldsSchema.extend({
+  file_size_kb: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    fileSizeKb.nullable().optional().default(null),
+  ),
+});
+export type UpdateAppFields = z.input<typeof updateAppFieldsSchema>;
 
 /** Uploads larger than this are refused before processing; the stored icon is ≤ LIMITS.iconMaxBytes. */
 export const ICON_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

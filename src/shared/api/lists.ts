@@ -10,8 +10,10 @@ export const listSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   appCount: z.number().int(),
-  /** Sum of the apps' file_size_kb. */
+  /** Sum of the known file_size_kb of the list's apps. */
   sizeKb: z.number().int(),
+  /** How many of its apps have no known size (not counted in sizeKb). */
+  unknownSizeCount: z.number().int(),
   /** True when the list is beyond the current plan's limits after a downgrade (DESIGN §5). */
   readOnly: z.boolean(),
   createdAt: z.string(),
@@ -23,8 +25,8 @@ export const listsResponseSchema = z.array(listSummarySchema);
 /** One app in a list: the catalogue app plus its place in the list (SPEC §3 "List" items). */
 export const listItemSchema = appSchema.extend({
   position: z.number().int(),
-  /** SPEC §3 allows either spelling; both are sent. */
-  size_kb: z.number().int(),
+  /** SPEC §3 allows either spelling; both are sent (null when the size is not known). */
+  size_kb: z.number().int().nullable(),
   addedAt: z.string(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;

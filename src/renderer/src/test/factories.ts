@@ -44,6 +44,7 @@ export function makeList(overrides: Partial<ListSummary> = {}): ListSummary {
     name: 'Work laptop',
     appCount: 0,
     sizeKb: 0,
+    unknownSizeCount: 0,
     readOnly: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

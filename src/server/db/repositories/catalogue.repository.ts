@@ -123,6 +123,26 @@ export async function updateApp(db: Db, id: number, fields: Omit<Updateable<Apps
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Sets the size of the app named `name` (any case) to `size`, only while its size is one of
+ * `earlier`; 1 when it changed, else 0.
+ */
+export async function replaceAppSizeIfStill(
+  db: Db,
+  name: string,
+  earlier: readonly number[],
+  size: number | null,
+  now: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('apps')
+    .set({ file_size_kb: size, updated_at: now })
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where('file_size_kb', 'in', [...earlier])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function insertAppIcon(db: Db, icon: AppIconsTable): Promise<void> {
   await db.insertInto('app_icons').values(icon).execute();
 }

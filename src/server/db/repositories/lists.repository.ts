@@ -7,7 +7,9 @@ import type { AppRow } from './catalogue.repository';
 
 export interface ListRow extends ListsTable {
   app_count: number;
+  /** Sum of the known sizes; unknown_size_count apps have none. */
   size_kb: number;
+  unknown_size_count: number;
 }
 
 export type ListItemRow = AppRow & { position: number; added_at: string };
@@ -21,14 +23,19 @@ function selectListsWithTotals(db: Db) {
     .select((eb) => [
       eb.fn.count<string | number>('list_items.app_id').as('app_count'),
       eb.fn.coalesce(eb.fn.sum<string | number | null>('apps.file_size_kb'), sql<number>`0`).as('size_kb'),
+      // count(column) leaves out nulls: the list's apps minus those with a size.
+      sql<string | number>`count(list_items.app_id) - count(apps.file_size_kb)`.as('unknown_size_count'),
     ])
     .groupBy(['lists.id', 'lists.user_id', 'lists.name', 'lists.created_at', 'lists.updated_at']);
 }
 
-const toListRow = (row: ListsTable & { app_count: string | number; size_kb: string | number }): ListRow => ({
+const toListRow = (
+  row: ListsTable & { app_count: string | number; size_kb: string | number; unknown_size_count: string | number },
+): ListRow => ({
   ...row,
   app_count: Number(row.app_count),
   size_kb: Number(row.size_kb),
+  unknown_size_count: Number(row.unknown_size_count),
 });
 
 /**

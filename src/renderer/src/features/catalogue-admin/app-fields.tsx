@@ -17,13 +17,19 @@ const PACKAGE_ID_INPUTS: Array<{ field: PackageIdField; label: string; placehold
   { field: 'snap_name', label: 'Snap name', placeholder: 'firefox' },
 ];
 
-/** An app's fields, as adding and editing it both ask for them; `afterWebsite` is the icon when adding. */
+/**
+ * An app's fields, as adding and editing it both ask for them; `afterWebsite` is the icon when
+ * adding. A new app needs a size; an app being edited may be left without one (most seeded
+ * apps have none: no package manager states it), and then no size is shown.
+ */
 export function AppFields({
   form,
   afterWebsite,
+  sizeRequired = true,
 }: {
   form: Pick<UseFormReturnType<AppFormValues>, 'values' | 'getInputProps'>;
   afterWebsite?: ReactNode;
+  sizeRequired?: boolean;
 }) {
   const { data: categories } = useGetCategoriesQuery();
   const platforms = platformsOf(form.values);
@@ -42,7 +48,8 @@ export function AppFields({
         />
         <NumberInput
           label="File size (KB)"
-          required
+          required={sizeRequired}
+          description={sizeRequired ? undefined : 'Leave empty when not known: no size is shown.'}
           min={1}
           allowDecimal={false}
           allowNegative={false}

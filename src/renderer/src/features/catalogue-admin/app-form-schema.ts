@@ -24,7 +24,7 @@ export function appFormOf(app: App): AppFormValues {
     description: app.description,
     category: String(app.category),
     website: app.website,
-    file_size_kb: app.file_size_kb,
+    file_size_kb: app.file_size_kb ?? '',
     icon: null,
     ...ids,
   };

@@ -1,4 +1,4 @@
-import type { App, Category, CreateAppFields, UpsertCategoryRequest } from '@shared/api/catalogue';
+import type { App, Category, UpdateAppFields, UpsertCategoryRequest } from '@shared/api/catalogue';
 
 import { toApiError } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
@@ -32,7 +32,7 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
       invalidatesTags: ['Catalogue'],
     }),
     /** JSON: the fields as when adding, without the icon, which stays. */
-    updateApp: build.mutation<App, { id: number; fields: CreateAppFields }>({
+    updateApp: build.mutation<App, { id: number; fields: UpdateAppFields }>({
       query: ({ id, fields }) => ({
         url: `/catalogue/apps/${id}`,
         method: 'PUT',
@@ -66,7 +66,7 @@ export function useAddApp() {
 /** updateApp whose failure is always an ApiError, as useAddApp. */
 export function useUpdateApp() {
   const [updateApp, state] = catalogueAdminApi.useUpdateAppMutation();
-  const update = (id: number, fields: CreateAppFields) =>
+  const update = (id: number, fields: UpdateAppFields) =>
     updateApp({ id, fields })
       .unwrap()
       .then(

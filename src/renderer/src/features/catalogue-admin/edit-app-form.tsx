@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
-import { createAppFieldsSchema, type App, type CreateAppFields } from '@shared/api/catalogue';
+import { updateAppFieldsSchema, type App, type UpdateAppFields } from '@shared/api/catalogue';
 
 import { useGetCatalogueAppsQuery } from '../../lib/catalogue-api';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
@@ -18,7 +18,7 @@ export function EditAppForm() {
   const { data: apps } = useGetCatalogueAppsQuery({});
   const [updateApp, { isLoading }] = useUpdateApp();
   // Named: the Add App form on the same page has fields of the same names.
-  const form = useForm({ name: 'edit-app', initialValues: emptyAppForm(), ...schemaForm(createAppFieldsSchema) });
+  const form = useForm({ name: 'edit-app', initialValues: emptyAppForm(), ...schemaForm(updateAppFieldsSchema) });
   const [chosen, setChosen] = useState<App | null>(null);
 
   function choose(value: string | null) {
@@ -29,7 +29,7 @@ export function EditAppForm() {
     form.clearErrors();
   }
 
-  async function save(fields: CreateAppFields) {
+  async function save(fields: UpdateAppFields) {
     if (!chosen) return;
     const result = await updateApp(chosen.app_id, fields);
     if ('error' in result) {
@@ -65,7 +65,7 @@ export function EditAppForm() {
           />
           {chosen ? (
             <>
-              <AppFields form={form} />
+              <AppFields form={form} sizeRequired={false} />
               <Text size="xs" c="dimmed">
                 The icon stays as it is.
               </Text>

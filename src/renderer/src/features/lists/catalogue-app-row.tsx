@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 
 import type { App } from '@shared/api/catalogue';
+import { formatAppSize } from '@shared/format';
 
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
@@ -13,11 +14,6 @@ interface CatalogueAppRowProps {
   /** Why Add is unavailable (plan limit, read-only list), or null. */
   blockedReason: string | null;
   onAdd: () => void;
-}
-
-function formatSize(kb: number): string {
-  if (kb >= 1024 * 1024) return `${(kb / 1024 / 1024).toFixed(2)} GB`;
-  return `${Math.max(0.1, kb / 1024).toFixed(1)} MB`;
 }
 
 /** A catalogue app in the "Add apps" browser. */
@@ -32,7 +28,7 @@ export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd }: Ca
               {app.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {app.category_name} · {formatSize(app.file_size_kb)}
+              {[app.category_name, formatAppSize(app.file_size_kb)].filter(Boolean).join(' · ')}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" lineClamp={2}>

@@ -1,6 +1,8 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 
+import { formatAppSize } from '@shared/format';
+
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
 import type { ListItem } from './lists-api';
@@ -17,10 +19,6 @@ interface ListAppRowProps {
   busy: boolean;
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
-}
-
-function formatMb(kb: number): string {
-  return kb >= 1024 * 1024 ? `${(kb / 1024 / 1024).toFixed(2)} GB` : `${Math.max(0.1, kb / 1024).toFixed(1)} MB`;
 }
 
 /** One app of a list: what it is, where it installs, and the buttons to move or remove it. */
@@ -43,7 +41,7 @@ export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorde
               {item.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {item.category_name} · {formatMb(item.file_size_kb)}
+              {[item.category_name, formatAppSize(item.file_size_kb)].filter(Boolean).join(' · ')}
             </Text>
           </Group>
           <PlatformBadges platforms={item.platforms} size="xs" />

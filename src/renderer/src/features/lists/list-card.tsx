@@ -17,7 +17,7 @@ import { forwardRef, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { ListStatusSummary } from '@shared/api/installations';
-import { formatListSizeGb } from '@shared/format';
+import { formatListSize, formatListSizeGb } from '@shared/format';
 
 import { ExportMenu } from './export-menu';
 import { ListApps } from './list-apps';
@@ -98,7 +98,7 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
   const itemsQuery = useGetListItemsQuery(list.id, { skip: !expanded });
   const { appsHint } = usePlanLimits();
   const items = itemsQuery.data;
-  const size = formatListSizeGb(items ?? [{ file_size_kb: list.sizeKb }]);
+  const size = items ? formatListSizeGb(items) : formatListSize(list.sizeKb, list.unknownSizeCount);
   const usage = appUsage(list.appCount, appsPerList);
   const full = appsPerList !== null && list.appCount >= appsPerList;
   const addReason = list.readOnly
