@@ -1,6 +1,6 @@
 import { Anchor, Box, Burger, Group, ThemeIcon } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ListsButton } from '../../features/lists/lists-button';
@@ -37,6 +37,13 @@ export function Navbar() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpened = menuOpenOn === pathname;
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // The drawer mounts already open the first time (it loads on that click), so it has no
+  // element to give the focus back to: the burger takes it back itself, as a keyboard user expects.
+  const closeMenu = () => {
+    setMenuOpenOn(null);
+    burger.current?.focus();
+  };
 
   return (
     <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main" gap="xs">
@@ -70,6 +77,7 @@ export function Navbar() {
         {authenticated ? (
           <Box hiddenFrom="md">
             <Burger
+              ref={burger}
               opened={menuOpened}
               onClick={() => {
                 setMenuLoaded(true);
@@ -85,7 +93,7 @@ export function Navbar() {
       </Group>
       {menuLoaded ? (
         <Suspense fallback={null}>
-          <NavDrawer id={NAV_DRAWER_ID} opened={menuOpened} onClose={() => setMenuOpenOn(null)} />
+          <NavDrawer id={NAV_DRAWER_ID} opened={menuOpened} onClose={closeMenu} />
         </Suspense>
       ) : null}
     </Group>

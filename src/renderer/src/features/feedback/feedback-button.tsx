@@ -35,7 +35,7 @@ export function FeedbackButton() {
           setPulsing(false);
         }}
       >
-        Feedback
+        <span className={classes.label}>Feedback</span>
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
