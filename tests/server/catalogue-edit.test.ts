@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { App } from '@shared/api/catalogue';
 
-import { createApp, createCategory } from './helpers/catalogue';
+import { createApp, createCategory, postApp } from './helpers/catalogue';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
+import { listsOf } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('editing a catalogue app', () => {
@@ -102,5 +103,54 @@ describe('editing a catalogue app', () => {
     expect(noApp.status).toBe(404);
     expect(noApp.body.code).toBe('APP_NOT_FOUND');
     expect((await t.api.get<App>(`/catalogue/apps/${second.app_id}`)).body.name).toBe('Second One');
+  });
+
+  it('lets an edited app have no size (none known): it reads as null, and a list counts it apart from its size', async () => {
+    const category = await createCategory(t.api, admin.token, 'Sized');
+    const known = await createApp(t.api, admin.token, { name: 'Known Size', category: category.category_id, file_size_kb: 1024 * 1024 });
+    const unknown = await createApp(t.api, admin.token, { name: 'Unknown Size', category: category.category_id, file_size_kb: 5000 });
+
+    // The form sends an emptied number field as "" (JSON null works the same).
+    const emptied = await put(unknown.app_id, { ...fieldsOf(unknown), file_size_kb: '' }, admin.token);
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.file_size_kb).toBeNull();
+    expect((await put(unknown.app_id, { ...fieldsOf(unknown), file_size_kb: null }, admin.token)).body.file_size_kb).toBeNull();
+    expect((await t.api.get<App[]>('/catalogue/apps')).body.find((app) => app.app_id === unknown.app_id)?.file_size_kb).toBeNull();
+
+    const lists = listsOf(t, user.token);
+    const list = (await lists.create('Sizes')).body;
+    await lists.add(list.id, known.app_id);
+    const added = await lists.add(list.id, unknown.app_id);
+    expect(added.body).toMatchObject({ file_size_kb: null, size_kb: null });
+    expect((await lists.items(list.id)).body.items.map((item) => [item.name, item.size_kb])).toEqual([
+      ['Known Size', 1024 * 1024],
+      ['Unknown Size', null],
+    ]);
+    expect((await lists.all()).body.find((summary) => summary.id === list.id)).toMatchObject({
+      appCount: 2,
+      sizeKb: 1024 * 1024,
+      unknownSizeCount: 1,
+    });
+
+    // A size is still a positive whole number when given.
+    const negative = await put(known.app_id, { ...fieldsOf(known), file_size_kb: -5 }, admin.token);
+    expect(negative.status).toBe(400);
+    expect(negative.body.details).toEqual({ file_size_kb: 'File size must be a number of KB' });
+  });
+
+  it('still asks a new app for its size', async () => {
+    const category = await createCategory(t.api, admin.token, 'New ones');
+    const fields = {
+      name: 'No Size',
+      category: category.category_id,
+      description: 'Says nothing of its size.',
+      website: 'https://example.com/',
+    };
+    for (const file_size_kb of [undefined, '']) {
+      const res = await postApp(t.api, admin.token, file_size_kb === undefined ? fields : { ...fields, file_size_kb });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(res.body.details ?? {})).toEqual(['file_size_kb']);
+    }
   });
 });

@@ -78,6 +78,51 @@ describe('catalogue seed', () => {
   });
 });
 
+describe('catalogue seed: sizes corrected by a newer version', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_SEED_FILE: fixture('seed.json') } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("replaces a size only while it is still the earlier seed's, and leaves an admin's own alone", async () => {
+    const admin = await registerUser(t.api);
+    const sizes = async () =>
+      Object.fromEntries((await t.api.get<App[]>('/catalogue/apps')).body.map((app) => [app.name, app.file_size_kb]));
+    expect(await sizes()).toEqual({ Firefox: 230000, Git: 60000, Iconless: 100 });
+
+    // The admin corrects one size by hand, and edits another app's description but not its size.
+    const stored = (await t.api.get<App[]>('/catalogue/apps')).body;
+    const edit = (name: string, change: Partial<App>) => {
+      const app = stored.find((candidate) => candidate.name === name);
+      if (!app) throw new Error(`${name} not seeded`);
+      const { app_id: id, name: appName, description, category, website, file_size_kb, winget_id, homebrew_cask } = { ...app, ...change };
+      const fields = { name: appName, description, category, website, file_size_kb, winget_id, homebrew_cask };
+      return t.api.put(
+        `/catalogue/apps/${id}`,
+        { ...fields, homebrew_formula: app.homebrew_formula, apt_package: app.apt_package },
+        admin.token,
+      );
+    };
+    expect((await edit('Iconless', { file_size_kb: 777 })).status).toBe(200);
+    expect((await edit('Git', { description: 'The version control system, described by the admin.' })).status).toBe(200);
+
+    const result = await t.app.services.catalogueSeed.run(fixture('seed-sizes.json'));
+    expect(result).toMatchObject({ applied: true, version: 2, appsAdded: 0, sizesUpdated: 2 });
+    // Firefox: the real size; Git: none known now, so none (its description stays the admin's); Iconless: the admin's 777.
+    expect(await sizes()).toEqual({ Firefox: 301565, Git: null, Iconless: 777 });
+    const git = (await t.api.get<App[]>('/catalogue/apps')).body.find((app) => app.name === 'Git');
+    expect(git?.description).toBe('The version control system, described by the admin.');
+
+    // A version applies once: an admin who now gives Git a size keeps it.
+    expect((await edit('Git', { file_size_kb: 44890, description: git?.description ?? '' })).status).toBe(200);
+    expect((await t.app.services.catalogueSeed.run(fixture('seed-sizes.json'))).applied).toBe(false);
+    expect((await sizes()).Git).toBe(44890);
+  });
+});
+
 describe('catalogue seed files', () => {
   let t: TestApp | null = null;
   afterEach(async () => {
@@ -93,12 +138,19 @@ describe('catalogue seed files', () => {
   });
 
   it('applies the shipped catalogue: every app with its icon', async () => {
-    const shipped = JSON.parse(readFileSync(SHIPPED, 'utf8')) as { version: number; apps: Array<{ name: string }> };
+    const shipped = JSON.parse(readFileSync(SHIPPED, 'utf8')) as {
+      version: number;
+      apps: Array<{ name: string; file_size_kb: number | null }>;
+    };
     t = await createTestApp({ env: { CATALOGUE_SEED_FILE: SHIPPED } });
     const all = (await t.api.get<App[]>('/catalogue/apps')).body;
     expect(all.map((app) => app.name).sort()).toEqual(shipped.apps.map((app) => app.name).sort());
     expect(all.filter((app) => app.icon_file_location === null).map((app) => app.name)).toEqual([]);
     expect(all.filter((app) => app.platforms.length === 0).map((app) => app.name)).toEqual([]);
+    // Sizes as shipped: Debian's where there is one, none (null, not 0) elsewhere.
+    const sizes = Object.fromEntries(all.map((app) => [app.name, app.file_size_kb]));
+    expect(sizes).toEqual(Object.fromEntries(shipped.apps.map((app) => [app.name, app.file_size_kb])));
+    expect(sizes['Google Chrome']).toBeNull();
     expect(await getMeta(t.app.ctx.db, SEED_VERSION_KEY)).toBe(String(shipped.version));
   });
 });
