@@ -137,4 +137,38 @@ describe('App Database Management', () => {
       snap_name: null,
     });
   });
+
+  it('edits an app of unknown size: the size stays empty and is sent as none; a new app still needs one', async () => {
+    const chrome = makeApp({
+      app_id: 6,
+      name: 'Google Chrome',
+      category: 1,
+      category_name: 'Browsers',
+      file_size_kb: null,
+      winget_id: 'Google.Chrome',
+    });
+    const api = mockApi({
+      ...catalogue,
+      'GET /catalogue/apps': { status: 200, data: [chrome] },
+      'PUT /catalogue/apps/6': { status: 200, data: { ...chrome, description: 'Google’s browser.' } },
+    });
+    renderApp('/app-database-management');
+    const form = await screen.findByRole('region', { name: 'Edit App' });
+    const picker = within(form)
+      .getAllByLabelText('App to edit')
+      .find((element) => element instanceof HTMLInputElement);
+    fireEvent.click(picker!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Google Chrome' }));
+
+    const size = await within(form).findByRole('textbox', { name: /^File size \(KB\)/ });
+    expect(size).toHaveValue('');
+    expect(size).not.toBeRequired();
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Description/ }), { target: { value: 'Google’s browser.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Google Chrome updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/catalogue/apps/6')[0]?.body).toMatchObject({ description: 'Google’s browser.', file_size_kb: null });
+    const add = screen.getByRole('region', { name: 'Add App' });
+    expect(within(add).getByRole('textbox', { name: /^File size \(KB\)/ })).toBeRequired();
+  });
 });

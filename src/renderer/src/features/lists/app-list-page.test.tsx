@@ -63,6 +63,31 @@ describe('the lists screen', () => {
     expect(within(card).getByText(/Linux: 1 of 2 apps — not available: Visual Studio Code/)).toBeInTheDocument();
   });
 
+  it('shows no size for an app whose size is not known, and a list size that says how many such apps it has', async () => {
+    const chrome = makeApp({ app_id: 14, name: 'Google Chrome', category_name: 'Browsers', file_size_kb: null, platforms: ['windows'] });
+    listRoutes({
+      'GET /api/lists': { status: 200, data: [{ ...list, appCount: 3, unknownSizeCount: 1 }] },
+      'GET /api/lists/l1/items': {
+        status: 200,
+        data: { items: [makeListItem(firefox, 0), makeListItem(vscode, 1), makeListItem(chrome, 2)] },
+      },
+      'GET /catalogue/apps': { status: 200, data: [firefox, vscode, slack, chrome] },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    expect(await within(card).findByText(/3 apps · 1\.50 GB \+ 1 app of unknown size · 3 of 5 apps/)).toBeInTheDocument();
+    const row = await within(card).findByRole('listitem', { name: 'Google Chrome' });
+    expect(within(row).getByText('Browsers')).toBeInTheDocument();
+    expect(row.textContent).not.toMatch(/MB|GB|·/);
+    expect(within(await within(card).findByRole('listitem', { name: 'Firefox' })).getByText('Browsers · 512.0 MB')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add apps to Work laptop' });
+    const drawerRow = await within(drawer).findByRole('listitem', { name: 'Google Chrome' });
+    expect(within(drawerRow).getByText('Browsers')).toBeInTheDocument();
+    expect(drawerRow.textContent).not.toMatch(/MB|GB/);
+  });
+
   it('says how many lists the plan allows and disables New List at the limit', async () => {
     listRoutes();
     renderApp('/app-list');
