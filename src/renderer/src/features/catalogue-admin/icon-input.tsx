@@ -1,4 +1,5 @@
-import { Group, Image, Input, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 
 interface IconInputProps {
@@ -8,8 +9,10 @@ interface IconInputProps {
 }
 
 /**
- * A plain labelled file input (browser tests can set files on it by its label) with a preview
- * of the chosen image. The server fits it in 256×256 and stores WebP (SPEC §5).
+ * The icon field: a button that opens the file chooser, the chosen file's name and a preview.
+ * The browser's own file input ("Choose File No file chosen") does not follow the theme and
+ * crowds a phone's line; it stays in the page, hidden, labelled "Icon" (browser tests set
+ * files on it by that label). The server fits the image in 256×256 and stores WebP.
  */
 export function IconInput({ file, error, onChange }: IconInputProps) {
   const id = useId();
@@ -31,15 +34,18 @@ export function IconInput({ file, error, onChange }: IconInputProps) {
             No icon
           </Text>
         )}
-        <input
-          id={id}
-          type="file"
-          accept="image/*"
-          aria-invalid={error ? true : undefined}
-          // The browser's own width for a file input does not fit beside the preview on a phone.
-          style={{ minWidth: 0, flex: 1 }}
-          onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
-        />
+        <Stack gap={4} miw={0}>
+          <FileButton onChange={onChange} accept="image/*" inputProps={{ id, 'aria-invalid': error ? true : undefined }}>
+            {(props) => (
+              <Button {...props} variant="default" size="xs" leftSection={<IconPhotoUp size={16} aria-hidden />}>
+                {file ? 'Choose another image' : 'Choose an image'}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed" truncate>
+            {file ? file.name : 'No image chosen'}
+          </Text>
+        </Stack>
       </Group>
     </Input.Wrapper>
   );

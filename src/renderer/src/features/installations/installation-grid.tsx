@@ -97,11 +97,12 @@ function Cell({
 export function InstallationGrid({ targets, kind, onShowLog }: GridProps) {
   const apps = appsOf(targets);
   return (
-    <Table.ScrollContainer minWidth={240 + targets.length * 220}>
+    // One device fits a phone's 390 px without scrolling; more devices scroll inside the table.
+    <Table.ScrollContainer minWidth={150 + targets.length * 190}>
       <Table verticalSpacing="sm" highlightOnHover withTableBorder aria-label="Apps on each device">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={200}>
+            <Table.Th scope="col" w={150}>
               App
             </Table.Th>
             {targets.map((target) => (
