@@ -15,6 +15,7 @@ const BENCHES = [
   'fanout-10k',
   'reconnect-storm-50k',
   'misbehaving-agent',
+  'install-ratio',
 ];
 
 buildWebIfStale();

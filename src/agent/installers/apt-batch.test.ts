@@ -48,6 +48,12 @@ function machine(options: MachineOptions = {}) {
     if (call.command !== 'apt-get') return {};
     const next = scripted.shift()?.(call);
     if (next) return next;
+    const unknown = names.filter((name) => !sources[name]);
+    if (unknown.length > 0)
+      return {
+        exitCode: 100,
+        output: `Reading package lists...\n${unknown.map((name) => `E: Unable to locate package ${name}\n`).join('')}`,
+      };
     const broken = names.find((name) => options.broken?.[name]);
     if (broken) return { exitCode: 100, output: `Reading package lists...\n${options.broken![broken]}\nE: Unable to correct problems\n` };
     for (const name of names) {
@@ -67,7 +73,7 @@ const summary = (outcomes: Map<string, { status: string; message: string }>) =>
   Object.fromEntries([...outcomes].map(([name, outcome]) => [name, `${outcome.status}: ${outcome.message}`]));
 
 describe('apt batch', () => {
-  it('installs several packages with one dpkg-query, one apt-cache policy, one apt-get and one dpkg-query', async () => {
+  it('installs several packages with one dpkg-query, one apt-get and one dpkg-query', async () => {
     const apt = machine();
     const started: string[] = [];
     const outcomes = await apt.installer.installMany(ids('pa', 'pb', 'pc'), signal, (name) => started.push(name));
@@ -76,7 +82,7 @@ describe('apt batch', () => {
       pb: 'succeeded: Installed (2.0)',
       pc: 'succeeded: Installed (3.0)',
     });
-    expect(apt.commandLines().map((line) => line.split(' ')[0])).toEqual(['dpkg-query', 'apt-cache', 'apt-get', 'dpkg-query']);
+    expect(apt.commandLines().map((line) => line.split(' ')[0])).toEqual(['dpkg-query', 'apt-get', 'dpkg-query']);
     const install = apt.calls.find((call) => call.command === 'apt-get')!;
     expect(install.args).toEqual(expect.arrayContaining(['--no-remove', 'Acquire::Queue-Mode=access', 'APT::Status-Fd=1']));
     expect(after(install.args)).toEqual(['pa', 'pb', 'pc']);
@@ -151,7 +157,7 @@ describe('apt batch', () => {
     expect(aptGets(stuck.calls)).toHaveLength(3);
   });
 
-  it('skips installed apps and reports an unknown name as not found, without an apt-get call for either', async () => {
+  it('skips installed apps without an apt-get call; an unknown name is "not found" and the others install in one more call', async () => {
     const apt = machine({ installed: { pa: '1.0' } });
     const outcomes = await apt.installer.installMany(ids('pa', 'nosuchpkg', 'pb'), signal);
     expect(summary(outcomes)).toEqual({
@@ -159,14 +165,30 @@ describe('apt batch', () => {
       nosuchpkg: 'failed: Not found in the apt sources',
       pb: 'succeeded: Installed (2.0)',
     });
-    expect(aptGets(apt.calls)).toEqual(['pb']);
+    // apt refuses the whole line for the unknown name, and says which: it goes again without it.
+    expect(aptGets(apt.calls)).toEqual(['nosuchpkg pb', 'pb']);
+  });
+
+  it('looks up only the names apt could read as a pattern, all in one apt-cache policy call, before apt-get sees them', async () => {
+    const apt = machine({ sources: { 'python3.11': '3.11.2-6', 'libstdc++6': '12.2.0-14', hello: '2.10-3' } });
+    const outcomes = await apt.installer.installMany(ids('python3.11', 'no.such', 'libstdc++6', 'hello'), signal);
+    expect(summary(outcomes)).toEqual({
+      'python3.11': 'succeeded: Installed (3.11.2-6)',
+      'no.such': 'failed: Not found in the apt sources',
+      'libstdc++6': 'succeeded: Installed (12.2.0-14)',
+      hello: 'succeeded: Installed (2.10-3)',
+    });
+    expect(apt.commandLines().filter((line) => line.startsWith('apt-cache'))).toEqual([
+      'apt-cache policy -- python3.11 no.such libstdc++6',
+    ]);
+    expect(aptGets(apt.calls)).toEqual(['python3.11 libstdc++6 hello']);
   });
 
   it('calls no apt-get at all when every app is installed already', async () => {
     const apt = machine({ installed: { pa: '1.0', pb: '2.0' } });
     const outcomes = await apt.installer.installMany(ids('pa', 'pb'), signal);
     expect(summary(outcomes)).toEqual({ pa: 'skipped: Already installed (1.0)', pb: 'skipped: Already installed (2.0)' });
-    expect(apt.commandLines()).toEqual(['dpkg-query -W -f=${Package}\t${Status}\t${Version}\n -- pa pb', 'apt-cache policy -- pa pb']);
+    expect(apt.commandLines()).toEqual(['dpkg-query -W -f=${Package}\t${Status}\t${Version}\n -- pa pb']);
   });
 
   it('never hands a program an id that could be read as an option, a shell word or a pattern', async () => {

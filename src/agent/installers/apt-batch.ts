@@ -29,11 +29,16 @@ import { logTail } from './output';
 /**
  * Several apt packages in one apt-get call (docs/install-speed.md). Every apt-get run costs
  * about a second and a half of fixed work (cache load, dpkg triggers) before it does anything,
- * so a list of apps costs: one dpkg-query for all (already installed: skipped), one
- * `apt-cache policy` for all (unknown: "Not found", never handed to apt-get, where it would be
- * read as a pattern), one apt-get for the rest and one dpkg-query for the versions after. Each
- * app ends with the outcome its own call would have given it:
- * - a failed batch falls back to one call per app that is not installed by then, so the one
+ * so a list of apps costs one dpkg-query for all (already installed: skipped), one apt-get for
+ * the rest and one dpkg-query for the versions after. Each app ends with the outcome its own
+ * call would have given it:
+ * - apt reads a name it does not know as a pattern only when the name has a character of one
+ *   (`.` or `+`, the only ones the id grammar lets through): such names are first looked up in
+ *   one `apt-cache policy`, and one the sources do not list exactly is "Not found", never handed
+ *   to apt-get. Any other name can only ever match itself;
+ * - a batch refused for unknown names ("Unable to locate package") reports those as not found
+ *   and runs again without them;
+ * - any other failed batch falls back to one call per app not installed by then, so the one
  *   failing name is reported against its app with its own message and log;
  * - a held dpkg lock is waited for once, for the whole batch; still held, every app says so;
  * - a name the sources know with nothing installable goes on its own, for apt's own words.
@@ -65,9 +70,10 @@ export async function aptBatch(
   if (names.length === 0) return outcomes;
 
   const { deps } = host;
+  const patterns = kind === 'install' ? names.filter(mayBePattern) : [];
   const [before, offered] = await Promise.all([
     installedVersions(deps, names),
-    kind === 'install' ? candidates(deps, names) : Promise.resolve(null),
+    patterns.length > 0 ? candidates(deps, patterns) : Promise.resolve(null),
   ]);
   const batch: string[] = [];
   const alone = new Set<string>();
@@ -75,10 +81,11 @@ export async function aptBatch(
     const version = before.get(name);
     if (kind === 'install' && version !== undefined) outcomes.set(name, skippedInstalled(version));
     else if (kind === 'upgrade' && version === undefined) outcomes.set(name, skippedNotInstalled());
+    else if (!mayBePattern(name) || kind === 'upgrade') batch.push(name);
     // apt-cache itself failed: each app's own call finds out why.
-    else if (offered === 'unknown') alone.add(name);
-    else if (offered && !offered.has(name)) outcomes.set(name, refusedOutcome(failureMessage({ kind: 'not-found' }, 0)));
-    else if (offered && offered.get(name) === null) alone.add(name);
+    else if (offered === 'unknown' || offered === null) alone.add(name);
+    else if (!offered.has(name)) outcomes.set(name, notFound());
+    else if (offered.get(name) === null) alone.add(name);
     else batch.push(name);
   }
 
@@ -98,6 +105,21 @@ export async function aptBatch(
     for (const [name, outcome] of ended.outcomes) outcomes.set(name, outcome);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
     const failure = classifyAptFailure(result.output);
+    const unlocated = interrupted ? [] : unableToLocate(result.output).filter((name) => ended.unfinished.includes(name));
+    if (unlocated.length > 0) {
+      // apt installed nothing: the unknown names are not found, the rest go again without them.
+      for (const name of unlocated) outcomes.set(name, notFound());
+      const rest = ended.unfinished.filter((name) => !unlocated.includes(name));
+      const again = await aptBatch(
+        host,
+        kind,
+        rest.map((name) => ({ name })),
+        signal,
+        onStarted,
+      );
+      for (const [name, outcome] of again) outcomes.set(name, outcome);
+      ended.unfinished = [];
+    }
     const sameForAll = interrupted ?? (failure.kind === 'lock' || failure.kind === 'not-root' ? failedAll(result, lockWaitedMs) : null);
     for (const name of ended.unfinished) {
       if (sameForAll) outcomes.set(name, { ...sameForAll, log: batchLog(result.output, name) });
@@ -154,6 +176,20 @@ function failedAll(result: RunResult, lockWaitedMs: number): InstallOutcome {
     message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
     log: logTail(result.output),
   };
+}
+
+const notFound = (): InstallOutcome => refusedOutcome(failureMessage({ kind: 'not-found' }, 0));
+
+/** Whether apt would read this name, when no package has it, as a regular expression or glob. */
+export const mayBePattern = (name: string): boolean => name.includes('.') || name.includes('+');
+
+/** "E: Unable to locate package nosuchpkg" → the names apt did not find, in its order. */
+export function unableToLocate(output: string): string[] {
+  const prefix = 'E: Unable to locate package ';
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length).trim());
 }
 
 const cancelled = (): InstallOutcome => ({
