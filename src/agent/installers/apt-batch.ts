@@ -161,7 +161,8 @@ function readBatch(
       else
         outcomes.set(name, upgradeOutcome(was ?? '', now, alreadyNewestVersion(log) !== null ? 'up-to-date' : null, { exitCode: 0, log }));
     } else if (now !== undefined && was !== undefined && now !== was) {
-      outcomes.set(name, upgradeOutcome(was, now, 'upgraded', { exitCode: result.exitCode, log }));
+      // Upgraded before the call failed on another package: this app's part went through.
+      outcomes.set(name, upgradeOutcome(was, now, 'upgraded', { exitCode: 0, log }));
     } else unfinished.push(name);
   }
   return { outcomes, unfinished };

@@ -186,6 +186,10 @@ export interface WingetOptions {
   command?: string;
 }
 
+/**
+ * No `installMany`: `winget install` takes one package per call, so the agent installs a list's
+ * winget apps one at a time (docs/install-speed.md).
+ */
 export class WingetInstaller implements Installer {
   readonly name = 'winget';
   private readonly command: string;
