@@ -38,7 +38,7 @@ describe('desktop packaging', () => {
     expect(await bundledInputs('src/preload/setup.ts')).toEqual(['src/preload/setup.ts']);
   });
 
-  it('names the installers as SPEC §9 does and turns the Electron fuses off', () => {
+  it("names the installers in the product's words and turns the Electron fuses off", () => {
     const config = readFileSync('electron-builder.yml', 'utf8');
     // ${productName} is "Loadout": "Loadout Desktop Setup.exe", "Loadout Desktop.dmg", "Loadout Desktop.AppImage".
     expect(config).toMatch(/^productName: Loadout$/m);

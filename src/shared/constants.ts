@@ -1,4 +1,4 @@
-/** Timing and size constants of SPEC §9, in milliseconds unless named otherwise. */
+/** The product's timing and size constants (docs/decisions.md#the-products-words-and-screens), in milliseconds unless named otherwise. */
 export const TIMING = {
   pingIntervalMs: 300_000,
   activityUpdateIntervalMs: 60_000,

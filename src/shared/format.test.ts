@@ -6,7 +6,7 @@ describe('formatLastActive', () => {
   const now = new Date('2026-01-10T12:00:00Z');
   const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
-  it('follows SPEC §9 thresholds', () => {
+  it("follows the product's thresholds", () => {
     expect(formatLastActive(null, now)).toBe('Never');
     expect(formatLastActive(ago(0.5), now)).toBe('Just now');
     expect(formatLastActive(ago(5), now)).toBe('5m ago');

@@ -1,4 +1,4 @@
-/** Formatters shared by the web app and the server (SPEC §9). */
+/** Formatters shared by the web app and the server (the product's wording and thresholds). */
 
 /** "Just now", "5m ago", "3h ago" up to 1440 minutes, then "2d ago"; missing → "Never". */
 export function formatLastActive(lastActive: string | Date | null | undefined, now: Date = new Date()): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { annualSavingPercent, compareTiers, formatPrice, getPlan, normalizePlanId, PLANS } from './plans';
 
 describe('plans', () => {
-  it('charges the amounts of DESIGN §5 and computes the 17% saving', () => {
+  it('charges the catalogue amounts and computes the 17% saving', () => {
     expect(formatPrice(PLANS.premium)).toBe('$9.99/month');
     expect(formatPrice(PLANS['annual-premium'])).toBe('$99.00/year');
     expect(annualSavingPercent(PLANS.premium.priceCents, PLANS['annual-premium'].priceCents)).toBe(17);
@@ -20,7 +20,7 @@ describe('plans', () => {
     expect(compareTiers('annual-premium', 'premium')).toBeGreaterThan(0);
   });
 
-  it('has the limits of DESIGN §5', () => {
+  it('has the limits of each plan', () => {
     expect(PLANS.free.limits).toMatchObject({ lists: 1, appsPerList: 5, devices: 3, cooldownHours: 72 });
     expect(PLANS.premium.limits).toMatchObject({ lists: null, appsPerList: 25, devices: 10, cooldownHours: 24 });
     expect(PLANS['annual-premium'].limits.devices).toBe(25);

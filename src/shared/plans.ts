@@ -1,5 +1,5 @@
 /**
- * The plan catalogue: the only source of prices and limits (DESIGN §5). The server enforces
+ * The plan catalogue: the only source of prices and limits (docs/plans.md). The server enforces
  * these limits, the pricing page and payment page show these prices, the charge uses them.
  */
 export const PLAN_IDS = ['free', 'premium', 'annual-premium'] as const;
@@ -12,7 +12,7 @@ export interface PlanLimits {
   devices: number;
   historyDays: number;
   /**
-   * New-device protection and deactivation cooldown (SPEC §9). Neither applies to a device in
+   * New-device protection and deactivation cooldown, in hours. Neither applies to a device in
    * its first REMOVABLE_AT_ONCE_MINUTES: removing a mistaken enrolment is not a swap.
    */
   cooldownHours: number;
@@ -22,12 +22,12 @@ export interface PlanLimits {
 
 export interface Plan {
   id: PlanId;
-  /** SPEC §3 also spells it with an underscore (annual_premium): see normalizePlanId. */
+  /** Clients also spell it with an underscore (annual_premium): see normalizePlanId. */
   displayName: string;
   /** What the card charges, in cents, per billing period. */
   priceCents: number;
   interval: 'month' | 'year';
-  /** 0 = lowest. Upgrades go to a higher rank (SPEC §4 "Plan tiers"). */
+  /** 0 = lowest: free < premium < annual-premium. Upgrades go to a higher rank. */
   rank: number;
   badge: 'Basic' | 'Most Popular' | 'Best Value';
   limits: PlanLimits;
@@ -148,7 +148,7 @@ export function annualSavingPercent(monthlyCents: number, yearlyCents: number): 
   return Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
 }
 
-/** Accepts every spelling SPEC §3 uses (annual_premium, annual-premium); unknown → null. */
+/** Accepts every spelling clients use (annual_premium, annual-premium); unknown → null. */
 export function normalizePlanId(value: string | null | undefined): PlanId | null {
   if (!value) return null;
   const dashed = value.trim().toLowerCase().replace(/_/g, '-');

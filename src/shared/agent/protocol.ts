@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
 
 /**
- * The messages between the server and a device agent over `GET /api/agent/ws` (DESIGN §6).
+ * The messages between the server and a device agent over `GET /api/agent/ws` (docs/delivery.md).
  * Every frame is one JSON object of at most AGENT_MESSAGE_MAX_BYTES; both ends parse it with
  * these schemas and drop (and log) what does not match, so a newer peer cannot crash an older.
  *
@@ -22,7 +22,7 @@ export const AGENT_PROTOCOL_MIN = 1;
 export const AGENT_CLOSE_PROTOCOL = 4426;
 /** How long an agent refused for its protocol waits before it tries again: an update may have reached it meanwhile. */
 export const AGENT_PROTOCOL_RETRY_MS = 30 * 60 * 1000;
-/** The largest frame the server reads from an agent (DESIGN §7). */
+/** The largest frame the server reads from an agent: one agent must not cost the server unbounded memory. */
 export const AGENT_MESSAGE_MAX_BYTES = 64 * 1024;
 /** The largest frame an agent reads from the server (a job or the catalogue's package ids). */
 export const SERVER_MESSAGE_MAX_BYTES = 1024 * 1024;

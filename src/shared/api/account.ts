@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { emailSchema, nameSchema, newPasswordSchema } from './common';
 
-/** GET /api/account (SPEC §7). */
+/** GET /api/account. */
 export const accountResponseSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -21,7 +21,7 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
  * PUT /api/account. A new e-mail or a new password needs the current password (a stolen
  * access token must not be enough to take the account over). A new e-mail takes effect when
  * the link mailed to it is opened; the old address then gets a link to undo the change
- * (SPEC §5 "Account update").
+ * (the product's wording for each refusal).
  */
 export const updateAccountRequestSchema = z
   .object({
@@ -64,7 +64,7 @@ export const deleteAccountRequestSchema = z.object({
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 export const ACCOUNT_ACTION_HEADER = 'x-account-action';
 
-/** GET /api/account/debug: a small health record for the signed-in user (DESIGN §5). */
+/** GET /api/account/debug: a small health record for the signed-in user; the settings screen's fallback messages follow from it. */
 export const accountDebugResponseSchema = z.object({
   ok: z.literal(true),
   userId: z.string(),
@@ -72,6 +72,6 @@ export const accountDebugResponseSchema = z.object({
   serverTime: z.string(),
 });
 
-/** GET /api/debug/routes (admins only, DESIGN §5): every API route as "METHOD /path". */
+/** GET /api/debug/routes (admins only: a route list helps attackers): every API route as "METHOD /path". */
 export const debugRoutesResponseSchema = z.object({ routes: z.array(z.string()) });
 export type DebugRoutesResponse = z.infer<typeof debugRoutesResponseSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, newPasswordSchema, singleLineText } from './common';
 import { userSchema } from './user';
 
-/** POST /api/auth/register (SPEC §3 "Sign-up payload"). */
+/** POST /api/auth/register: the sign-up form's fields, with the product's messages. */
 export const registerRequestSchema = z.object({
   firstName: nameSchema.min(1, 'First and last name are required'),
   lastName: nameSchema.min(1, 'First and last name are required'),
@@ -60,11 +60,11 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export const resetPasswordRequestSchema = z.object({ email: emailSchema });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
-/** POST /api/auth/reset-password (DESIGN §10): completes the mailed link. */
+/** POST /api/auth/reset-password: completes the mailed link. */
 export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512), newPassword: newPasswordSchema });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-/** POST /api/auth/verify-email (DESIGN §10): the mailed verification link. */
+/** POST /api/auth/verify-email: the mailed verification link. */
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(512) });
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 /** alreadyVerified: the link was used before and the address it verified still is (opened again). */
@@ -85,7 +85,7 @@ export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSche
 export const emailStatusResponseSchema = z.object({ email: z.string(), isEmailVerified: z.boolean() });
 export type EmailStatusResponse = z.infer<typeof emailStatusResponseSchema>;
 
-/** POST /api/auth/google-login (SPEC §7 "{identity provider}-login"). */
+/** POST /api/auth/google-login: the path names the identity provider. */
 export const googleLoginRequestSchema = z.object({
   id_token: z.string().min(1).max(8192),
   /** The nonce the web app gave the provider; must equal the token's nonce claim. */

@@ -8,7 +8,7 @@ export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 
-/** SPEC §3 "Category". */
+/** A catalogue category, in the API's snake_case field names. */
 export const categorySchema = z.object({
   category_id: z.number().int(),
   category_name: z.string(),
@@ -36,7 +36,7 @@ function packageIdSchema(kind: PackageIdKind) {
 }
 
 /**
- * The package ids an app is known by, per package manager (DESIGN §5). Each is optional; an
+ * The package ids an app is known by, per package manager. Each is optional; an
  * app is installable on a platform when one of that platform's managers knows it.
  */
 export const packageIdsShape = {
@@ -75,7 +75,7 @@ export const PACKAGE_MANAGER_PLATFORMS: Readonly<Record<PackageIdField, Platform
   snap_name: 'linux',
 };
 
-/** SPEC §3 "App", plus package ids and the platforms they make it installable on. */
+/** A catalogue app (the API's snake_case fields), plus package ids and the platforms they make it installable on. */
 export const appSchema = z.object({
   app_id: z.number().int(),
   name: z.string(),
@@ -106,7 +106,7 @@ export const appsQuerySchema = z.object({
 
 /**
  * The text fields of POST /catalogue/apps (multipart; the `icon` file part is checked by the
- * server: an image, at most ICON_UPLOAD_MAX_BYTES). SPEC §5 "App form".
+ * server: an image, at most ICON_UPLOAD_MAX_BYTES). Every field is required, with the product's messages.
  */
 const fileSizeKb = z.coerce
   .number({ error: 'File size must be a number of KB' })

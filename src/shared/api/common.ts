@@ -85,7 +85,7 @@ export function passwordContainsPersonalInfo(
   });
 }
 
-/** The Idempotency-Key header (DESIGN §7): same key, same answer, so a retried request does nothing twice. */
+/** The Idempotency-Key header: same key, same answer, so a retried request does nothing twice. */
 export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z
     .string()

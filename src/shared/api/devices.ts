@@ -4,7 +4,7 @@ import { LIMITS } from '../constants';
 import { releasePublicKeySchema } from './client';
 import { isSafeSingleLine, singleLineText } from './common';
 
-/** SPEC §3 "Device". */
+/** The values of a device's fields, in the product's words (clients switch on them). */
 export const DEVICE_TYPES = ['primary', 'remote', 'mobile'] as const;
 export const REGISTRATION_METHODS = ['account', 'token'] as const;
 export const CAPABILITIES = ['web_access', 'receive_installations', 'admin'] as const;
@@ -49,7 +49,7 @@ export const deviceSchema = z.object({
   connection_status: z.enum(CONNECTION_STATUSES),
   minutes_since_active: z.number().int().nullable(),
   location: z.string().nullable(),
-  /** New-device protection: until then it cannot be deactivated (SPEC §9: 72 h free, 24 h premium). */
+  /** New-device protection: until then it cannot be deactivated (the plan's cooldownHours: 72 h free, 24 h premium). */
   protected_until: z.string().nullable(),
   isInCooldown: z.boolean(),
   cooldown_remaining_minutes: z.number().int(),
@@ -80,14 +80,14 @@ export const devicesResponseSchema = z.object({
   devices: z.array(deviceSchema),
   seatLimit: z.number().int(),
   seatsUsed: z.number().int(),
-  /** Devices active within the last 24 hours (SPEC §2 "Active Today"). */
+  /** Devices active within the last 24 hours (the summary's "Active Today"). */
   activeToday: z.number().int(),
   /** When the account may deactivate another device again (DEACTIVATION_COOLDOWN), or null. */
   deactivationAvailableAt: z.string().nullable(),
 });
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
 
-/** GET /api/devices/check (SPEC §3 "registration status"). */
+/** GET /api/devices/check: whether this browser is registered, and whether a seat is free. */
 export const deviceCheckResponseSchema = z.object({
   registered: z.boolean(),
   reason: z.enum(['REGISTERED', 'NOT_REGISTERED', 'DEVICE_DEACTIVATED', 'NO_DEVICE_ID']),
@@ -125,7 +125,7 @@ export type RegisterDeviceResponse = z.infer<typeof registerDeviceResponseSchema
 export const deviceIdBodySchema = z.object({ deviceId: deviceIdSchema });
 export const updateStatusRequestSchema = z.object({
   deviceId: deviceIdSchema,
-  /** What prompted the update (SPEC §4 "Background activity"). */
+  /** What prompted the update: the browser's interval, a visibility change, load or unload. */
   event: z.enum(['interval', 'visible', 'hidden', 'load', 'unload']).optional().default('interval'),
 });
 export const pingResponseSchema = z.object({ success: z.literal(true), serverTime: z.string() });
@@ -133,7 +133,7 @@ export const pingResponseSchema = z.object({ success: z.literal(true), serverTim
 /** POST /api/devices/deactivate */
 export const deactivateDeviceRequestSchema = z.object({
   deviceId: deviceIdSchema,
-  /** Also remove the desktop client from that machine (SPEC §2 deactivation modal). */
+  /** Also remove the desktop client from that machine (the deactivation modal's checkbox). */
   removeClient: z.boolean().optional().default(false),
 });
 export const deactivateDeviceResponseSchema = z.object({
@@ -181,7 +181,7 @@ export const deviceEventSchema = z.object({
 });
 export const deviceAuditResponseSchema = z.object({ events: z.array(deviceEventSchema) });
 
-/** SPEC §3 "Device token" (registration token). */
+/** A registration token: a code that enrols machines, with its expiry and uses. */
 export const deviceTokenSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -201,7 +201,7 @@ export const createDeviceTokenRequestSchema = z.object({
 export const createDeviceTokenResponseSchema = z.object({ token: deviceTokenSchema });
 export const deviceTokenParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** POST /api/devices/enroll (DESIGN §5 "Remote enrolment"): what the agent calls, without a user token. */
+/** POST /api/devices/enroll (docs/decisions.md#devices-and-enrolment): what the agent calls, without a user token. */
 export const enrollRequestSchema = z.object({
   code: singleLineText('Registration code', 128, 'Registration code is required'),
   deviceId: deviceIdSchema,

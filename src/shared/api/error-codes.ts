@@ -3,8 +3,8 @@
  * lib/api-client.ts) and must not load zod to do so. errors.ts re-exports everything here.
  */
 /**
- * Every error code the API answers with. SPEC §8 names the device and token codes; the
- * account codes are ours. Clients switch on the code, never on the message.
+ * Every error code the API answers with. The device and token codes are the product's own
+ * (its clients already switch on them); the account codes are ours. Clients switch on the code, never on the message.
  */
 export const ErrorCode = {
   // generic
@@ -52,7 +52,7 @@ export const ErrorCode = {
   LIST_READ_ONLY: 'LIST_READ_ONLY',
   APP_ALREADY_IN_LIST: 'APP_ALREADY_IN_LIST',
   LAST_ADMIN: 'LAST_ADMIN',
-  // devices (SPEC §8; used from the devices issue on)
+  // devices (the product's codes)
   DEVICE_DEACTIVATED: 'DEVICE_DEACTIVATED',
   DEVICE_DEACTIVATED_REMOTELY: 'DEVICE_DEACTIVATED_REMOTELY',
   DEVICE_NOT_FOUND: 'DEVICE_NOT_FOUND',
@@ -75,7 +75,7 @@ export const ErrorCode = {
   NO_SEATS_AVAILABLE: 'NO_SEATS_AVAILABLE',
   // installations
   INSTALLATION_NOT_FOUND: 'INSTALLATION_NOT_FOUND',
-  /** Only active, token-enrolled remote machines receive installations (SPEC §5). */
+  /** Only active, token-enrolled remote machines receive installations. */
   DEVICE_NOT_ELIGIBLE: 'DEVICE_NOT_ELIGIBLE',
   LIST_EMPTY: 'LIST_EMPTY',
   NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
@@ -92,7 +92,7 @@ export const ErrorCode = {
   /** The event stream called without Accept: text/event-stream. */
   NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   INVALID_MAX_USES: 'INVALID_MAX_USES',
-  // payments and plan changes (issue 10)
+  // payments and plan changes
   /** The amount sent is not the catalogue price of the plan. */
   AMOUNT_MISMATCH: 'AMOUNT_MISMATCH',
   /** Unknown payment intent, or another user's (404 either way). */
@@ -140,7 +140,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * 401s that are about a password the user typed, not about the session: the web client
- * must not log out or refresh on these (SPEC §4 "401 handling").
+ * must not log out or refresh on these (docs/decisions.md, "One HTTP client, one 401 policy").
  */
 export const ACCOUNT_401_CODES: readonly string[] = [
   ErrorCode.INVALID_CURRENT_PASSWORD,

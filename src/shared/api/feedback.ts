@@ -4,7 +4,7 @@ import { isSafeSingleLine, multiLineText } from './common';
 
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'other'] as const;
 
-/** POST /api/feedback (SPEC §3 "Feedback payload"). */
+/** POST /api/feedback: type, message, optional e-mail, and where and when it was written. */
 export const feedbackRequestSchema = z.object({
   type: z.enum(FEEDBACK_TYPES),
   message: multiLineText('Message', 5000, 'Please enter a message'),

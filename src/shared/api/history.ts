@@ -5,7 +5,7 @@ import { MAX_ROW_ID } from './common';
 import { deviceIdSchema } from './devices';
 
 /**
- * Update history (issue 12): every install, upgrade and uninstall an agent finished, per device
+ * Update history: every install, upgrade and uninstall an agent finished, per device
  * and app, with the versions before and after. Kept `historyDays` of the plan (src/shared/plans.ts).
  */
 

@@ -6,7 +6,7 @@ import { MAX_ROW_ID } from './common';
 import { deviceIdSchema } from './devices';
 
 /**
- * Installations (DESIGN §5 "Installations", §10): one installation of a list (or of some apps)
+ * Installations (docs/decisions.md#installations): one installation of a list (or of some apps)
  * onto some devices, with a target per device — the job its agent runs — and an item per app
  * per device.
  */

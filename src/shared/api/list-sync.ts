@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deviceIdSchema } from './devices';
 
 /**
- * Keep in sync (issue 12): a device follows a list. Starting to follow installs the list there;
+ * Keep in sync (premium): a device follows a list. Starting to follow installs the list there;
  * an app added to the list later is installed on every follower, and one removed is uninstalled
  * where the follower chose `uninstallRemoved`.
  */

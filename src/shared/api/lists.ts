@@ -5,7 +5,7 @@ import { MAX_ROW_ID, singleLineText } from './common';
 
 export const listNameSchema = singleLineText('List name', 100, 'List name is required');
 
-/** GET /api/lists: SPEC §7 gives id and name; the rest saves the client a call per list. */
+/** GET /api/lists: id and name, as the product's API has them; the rest saves the client a call per list. */
 export const listSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -14,7 +14,7 @@ export const listSummarySchema = z.object({
   sizeKb: z.number().int(),
   /** How many of its apps have no known size (not counted in sizeKb). */
   unknownSizeCount: z.number().int(),
-  /** True when the list is beyond the current plan's limits after a downgrade (DESIGN §5). */
+  /** True when the list is beyond the current plan's limits after a downgrade: a downgrade never deletes, it makes read-only. */
   readOnly: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -22,10 +22,10 @@ export const listSummarySchema = z.object({
 export type ListSummary = z.infer<typeof listSummarySchema>;
 export const listsResponseSchema = z.array(listSummarySchema);
 
-/** One app in a list: the catalogue app plus its place in the list (SPEC §3 "List" items). */
+/** One app in a list: the catalogue app plus its place in the list. */
 export const listItemSchema = appSchema.extend({
   position: z.number().int(),
-  /** SPEC §3 allows either spelling; both are sent (null when the size is not known). */
+  /** Clients read either spelling (file_size_kb or size_kb); both are sent (null when the size is not known). */
   size_kb: z.number().int().nullable(),
   addedAt: z.string(),
 });
@@ -48,7 +48,7 @@ export const reorderListItemsResponseSchema = z.object({ appIds: z.array(z.numbe
 export const listIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
-/** Import and export formats (DESIGN §10). */
+/** Import and export formats: a winget export, a Brewfile, or plain names one a line. */
 export const LIST_FORMATS = ['winget', 'brewfile', 'text'] as const;
 export const listFormatSchema = z.enum(LIST_FORMATS);
 export type ListFormat = z.infer<typeof listFormatSchema>;

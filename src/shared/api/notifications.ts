@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Notifications (issue 12): mails when an installation fails and a daily digest of available
+ * Notifications: mails when an installation fails and a daily digest of available
  * updates (every plan); on Premium, "priority notifications": an immediate mail when a device
  * reports new updates and an in-app notification centre with an unread count.
  */

@@ -4,7 +4,7 @@ import { PLAN_IDS } from '../plans';
 import { currentPlanSchema, paidPlanSchema } from './subscription';
 
 /**
- * Card payments (SPEC §4 "Payment flow", §7 "Subscription and payment", DESIGN §10). The
+ * Card payments (docs/decisions.md#payments): create an intent, confirm the card, verify. The
  * amount is always computed by the server from the plan catalogue; the client's amount is
  * only checked against it.
  */

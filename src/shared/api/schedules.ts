@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deviceIdSchema } from './devices';
 
 /**
- * Custom update schedules (issue 12, premium): a device's out-of-date apps, or a list's apps on
+ * Custom update schedules (premium): a device's out-of-date apps, or a list's apps on
  * every device that has them, upgraded daily or weekly at a time in the owner's time zone.
  */
 

@@ -4,7 +4,7 @@ import { normalizePlanId, PLAN_IDS, type PlanId } from '../plans';
 
 export const planIdSchema = z.enum(PLAN_IDS);
 
-/** SPEC §3 "Subscription / current plan". */
+/** The current plan, in the shape the product's clients read. */
 export const currentPlanSchema = z.object({
   name: planIdSchema,
   plan_type: planIdSchema,
@@ -31,7 +31,7 @@ export type CurrentPlan = z.infer<typeof currentPlanSchema>;
 export const subscriptionStatusResponseSchema = z.object({ currentPlan: currentPlanSchema });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
 
-/** Paid plans only. Accepts SPEC's underscore form (annual_premium) and the dash form. */
+/** Paid plans only. Accepts the underscore form clients send (annual_premium) and the dash form. */
 export const paidPlanSchema = z.string().transform((value, ctx): Exclude<PlanId, 'free'> => {
   const id = normalizePlanId(value);
   if (!id || id === 'free') {
@@ -51,11 +51,11 @@ export const anyPlanSchema = z.string().transform((value, ctx): PlanId => {
   return id;
 });
 
-/** GET /api/subscription/test: SPEC's fallback, the same answer as /status. */
+/** GET /api/subscription/test: the web app's fallback when /status fails, the same answer as /status. */
 export const subscriptionTestResponseSchema = subscriptionStatusResponseSchema;
 
 /**
- * POST /api/subscription/upgrade {plan, currentPlan} (SPEC §7). An upgrade is paid: this
+ * POST /api/subscription/upgrade {plan, currentPlan}. An upgrade is paid: this
  * checks the move is an upgrade (else 400 NOT_AN_UPGRADE) and answers what to pay and where;
  * the plan itself changes only at POST /api/payment/verify.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The signed-in user as the web app stores it (SPEC §3 "User"). */
+/** The signed-in user as the web app stores it. */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string(),
