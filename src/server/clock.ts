@@ -1,6 +1,7 @@
 /**
- * Time is read through one injectable clock (DESIGN §7). Production uses systemClock; tests
- * pass their own Clock to buildApp. No clock control exists in the server itself.
+ * Time is read through one injectable clock, so that tests move time instead of sleeping (see
+ * docs/patterns.md, "Time"). Production uses systemClock; tests pass their own Clock to
+ * buildApp. No clock control exists in the server itself.
  */
 export interface Clock {
   now(): Date;

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config';
 const tempDb = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'loadout-config-')), 'x.db')}`;
 
 describe('loadConfig', () => {
-  it('uses the defaults of DESIGN §2', () => {
+  it('uses the documented defaults', () => {
     const config = loadConfig({ DATABASE_URL: tempDb() });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');

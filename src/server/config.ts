@@ -9,7 +9,7 @@ import { dataDirOf, readDataFile, writePrivateDataFile } from './data-dir';
 import { AGENT_MESSAGES_PER_SECOND } from './realtime/agent-limits';
 import { loadReleaseKey } from './security/release-key';
 
-/** Configuration from the environment (DESIGN §2), validated once at start. */
+/** Configuration from the environment, validated once at start: a bad value stops the start with one clear sentence. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -93,7 +93,7 @@ export interface MetaTable {
   updated_at: Timestamp;
 }
 
-/** Catalogue ids are numbers (SPEC §3 category_id, app_id): the database numbers them. */
+/** Catalogue ids are numbers (the API's category_id and app_id): the database numbers them. */
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -154,7 +154,7 @@ export interface FeedbackTable {
   email: string | null;
   user_agent: string;
   url: string;
-  /** When the client says it was written (SPEC §3); created_at is when the server stored it. */
+  /** When the client says it was written (the payload's timestamp); created_at is when the server stored it. */
   client_timestamp: string;
   created_at: Timestamp;
 }
@@ -183,7 +183,7 @@ export interface DevicesTable {
   /** When this activation began (reset when a deactivated device registers again). */
   created_at: Timestamp;
   last_active_at: Timestamp | null;
-  /** What prompted the last activity update (SPEC §4 "Background activity": interval, visible, hidden, load, unload). */
+  /** What prompted the browser's last activity update: interval, visible, hidden, load or unload. */
   last_activity_event: string | null;
   deactivated_at: Timestamp | null;
   /** device_id of the device that deactivated it. */
@@ -311,7 +311,7 @@ export interface DeviceInventoryTable {
   available_version: string | null;
 }
 
-/** A machine's agent connected or reported its inventory (advanced monitoring, issue 12). */
+/** A machine's agent connected or reported its inventory (advanced monitoring, premium). */
 export interface DeviceCheckInsTable {
   id: string;
   user_id: string;
@@ -328,7 +328,7 @@ export interface DeviceCheckInsTable {
   created_at: Timestamp;
 }
 
-/** One app an agent finished installing, upgrading or uninstalling on a device (issue 12). */
+/** One app an agent finished installing, upgrading or uninstalling on a device (the update history). */
 export interface UpdateHistoryTable {
   id: string;
   user_id: string;
@@ -419,7 +419,7 @@ export interface UpdateSchedulesTable {
   updated_at: Timestamp;
 }
 
-/** Keep in sync (issue 12): a device (its row) follows a list. */
+/** Keep in sync: a device (its row) follows a list. */
 export interface ListFollowersTable {
   list_id: string;
   device_row_id: string;

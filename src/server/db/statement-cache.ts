@@ -11,8 +11,8 @@ export interface SqliteConnection extends SqliteDatabase {
 }
 
 /**
- * Kysely's SQLite driver prepares every query again (issue 13: a quarter of an authenticated
- * read's time). This keeps the prepared statements of the most recent SQL texts, least recently
+ * Kysely's SQLite driver prepares every query again (measured: a quarter of an authenticated
+ * read's time; see docs/decisions.md#performance-budgets). This keeps the prepared statements of the most recent SQL texts, least recently
  * used out first. Safe because each use of a statement runs to its end synchronously: Kysely runs
  * one query at a time on the one connection and never streams here (a statement being iterated
  * could not run again meanwhile), and direct reads (precompiled.ts) take all rows at once. SQLite

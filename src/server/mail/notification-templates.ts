@@ -3,7 +3,7 @@ import { UNSAFE_IN_SINGLE_LINE } from '@shared/api/common';
 import { greeting, html, SIGNATURE, type MailContent } from './templates';
 
 /**
- * The notification mails (issue 12). Device names and an agent's messages are not ours: each
+ * The notification mails (failed installations, update digests, silent machines). Device names and an agent's messages are not ours: each
  * goes on a line of its own after a label ("Device: …", "- App: …"), cut to one line and a
  * bounded length, never inside a sentence of ours.
  */

@@ -13,7 +13,8 @@ export const AUTH_CACHE_ENTRIES = 10_000;
 
 /**
  * The session, user and plan behind access tokens, kept a few seconds so that an authenticated
- * read does not ask the database who is calling (issue 13: the largest share of its time).
+ * read does not ask the database who is calling (measured: the largest share of its time; see
+ * docs/patterns.md, "The sign-in cache").
  *
  * Correctness first: a revoked session must be refused on its very next request, and a changed
  * user or plan be seen on it.

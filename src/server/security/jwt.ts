@@ -19,18 +19,18 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims; expiresAtMs: number } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Short-lived access tokens (DESIGN §7): HS256 only, with iss, aud and exp checked against the injected clock. */
+/** Short-lived access tokens (TOKEN_TTL.accessTokenSeconds): HS256 only, with iss, aud and exp checked against the injected clock. */
 export class AccessTokens {
   /**
    * One WebCrypto key for the process, imported once: given bytes or a KeyObject, jose (which
    * works on WebCrypto) imports the key again for every token it signs or verifies, about a
-   * tenth of an authenticated read's time (issue 13).
+   * tenth of an authenticated read's time (measured).
    */
   private readonly key: Promise<CryptoKey>;
   /**
    * Tokens whose signature and claims were checked, by their exact text: a browser sends the
    * same token for its fifteen minutes, and checking it again was a sixth of an authenticated
-   * read's time (issue 13). Safe to keep: a token's validity depends on nothing but its text and
+   * read's time (measured). Safe to keep: a token's validity depends on nothing but its text and
    * the time (revocation is the session's, looked up on every request).
    */
   private readonly verified = new Map<string, VerifyResult & { ok: true }>();

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// DESIGN §7: argon2id, at least 19 MiB of memory and 2 iterations (OWASP's minimum).
+// Argon2id, at least 19 MiB of memory and 2 iterations: OWASP's minimum (docs/security.md).
 // Algorithm.Argon2id is an ambient const enum (2), which isolated modules cannot read.
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

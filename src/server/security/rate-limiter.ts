@@ -16,7 +16,7 @@ export interface RateLimitRule {
  * In memory for one process; in Redis when REDIS_URL is set, so several servers share them.
  *
  * Why our own and not @fastify/rate-limit or rate-limiter-flexible: every time the server
- * reads goes through the injected clock (DESIGN §7), so tests move windows instead of
+ * reads goes through the injected clock (docs/patterns.md, "Time"), so tests move windows instead of
  * sleeping; both libraries read Date.now() themselves. The window index is part of each
  * key, which also lets `reset` name the one key to delete (no KEYS scan).
  */

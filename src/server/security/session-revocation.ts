@@ -3,7 +3,7 @@ import { isSignOutReason, SIGN_OUT_MESSAGES, type SignOutReason } from '@shared/
 
 import { AppError } from '../errors';
 
-/** The reasons whose 401 has a code of its own (SPEC §8); every other one is TOKEN_REVOKED. */
+/** The reasons whose 401 has a code of its own (the web app warns with its own words for each); every other one is TOKEN_REVOKED. */
 const REVOKED_CODES: Partial<Record<SignOutReason, string>> = {
   device_deactivated: ErrorCode.DEVICE_DEACTIVATED,
   device_deactivated_remotely: ErrorCode.DEVICE_DEACTIVATED_REMOTELY,

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Card payments (issue 10): every payment with its outcome; the built-in sandbox provider's
+// Card payments: every payment with its outcome; the built-in sandbox provider's
 // PaymentIntents; Stripe webhook events already handled (replays change nothing); and the
 // lease that lets one server process at a time run the plan-change scheduler.
 export const migration0006Payments: Migration = {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Update history (issue 12): one row per app an agent finished installing, upgrading or
+// Update history: one row per app an agent finished installing, upgrading or
 // uninstalling on a device, with the versions before and after. Pruned by plan (historyDays).
 export const migration0008UpdateHistory: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Notifications (issue 12): the in-app notification centre (premium), each user's switches and
+// Notifications: the in-app notification centre (premium), each user's switches and
 // when the last update digest went, and which (device, app, version) updates were already told.
 export const migration0009Notifications: Migration = {
   async up(db: Kysely<unknown>) {

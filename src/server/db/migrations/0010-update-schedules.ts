@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Custom update schedules (issue 12, premium): one per device or per list, daily or weekly at a
+// Custom update schedules (premium): one per device or per list, daily or weekly at a
 // time in the owner's time zone. next_run_at is the next occurrence in UTC; the scheduler claims a
 // due row by moving it on (UPDATE … WHERE next_run_at = <old>), so each occurrence fires once.
 export const migration0010UpdateSchedules: Migration = {

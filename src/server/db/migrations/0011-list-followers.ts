@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Keep in sync (issue 12): a device follows a list; apps added to the list later are installed
+// Keep in sync: a device follows a list; apps added to the list later are installed
 // there, and removed ones uninstalled when the follower asked for that. The follow goes with
 // the list, the device row and the account (cascades); deactivation deletes it explicitly.
 export const migration0011ListFollowers: Migration = {

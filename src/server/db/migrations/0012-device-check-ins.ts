@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Advanced monitoring (issue 12): every time a machine's agent connects or reports its
+// Advanced monitoring (premium): every time a machine's agent connects or reports its
 // inventory, a check-in row (with the versions that changed since the report before), pruned
 // by plan like the update history; and when the owner was last told the machine went silent.
 export const migration0012DeviceCheckIns: Migration = {

@@ -165,7 +165,7 @@ export interface CatalogueCounts {
   linux: number;
 }
 
-/** How many apps each platform's package managers know (DESIGN §5 "Apps carry package ids"). */
+/** How many apps each platform's package managers know: an app goes only where a manager knows its package id. */
 export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
   const apps = await db
     .selectFrom('apps')

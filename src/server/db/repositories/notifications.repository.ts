@@ -1,6 +1,6 @@
 import type { Db, DeviceInventoryTable, Flag, NotificationSettingsTable, NotificationsTable } from '../schema';
 
-/** Notifications (issue 12): the centre's rows, each user's switches, and updates already told. */
+/** Notifications: the centre's rows, each user's switches, and updates already told. */
 
 export type SettingsRow = Pick<NotificationSettingsTable, 'failure_mails' | 'update_digest' | 'priority_mails' | 'in_app'>;
 

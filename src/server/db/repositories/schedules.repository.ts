@@ -1,6 +1,6 @@
 import type { Db, UpdateSchedulesTable } from '../schema';
 
-/** Custom update schedules (issue 12), with the current name and public id of what they update. */
+/** Custom update schedules (premium), with the current name and public id of what they update. */
 
 export type ScheduleFields = Pick<
   UpdateSchedulesTable,
