@@ -9,12 +9,12 @@ import { launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { newPerson, see, signUp } from './helpers/ui';
 
-/** SPEC §9 "Download file names". */
+/** The installers' file names, in the product's words. */
 const LINUX_FILE = 'Loadout Desktop.AppImage';
 const WINDOWS_FILE = 'Loadout Desktop Setup.exe';
 
 /**
- * SPEC §2 "Download Desktop Client dialog" and §4 "Desktop download", end to end: the real
+ * The "Download Desktop Client" dialog, end to end: the real
  * server serves the builds in RELEASES_DIR (here dummy files; no macOS build at all), and
  * Chromium saves what the dialog downloads.
  */
@@ -89,7 +89,7 @@ describe('downloading the desktop client from the Devices screen', () => {
     return readFileSync(path);
   }
 
-  it('detects Linux, downloads the AppImage under SPEC’s name with the exact bytes, then closes after 1 s', async () => {
+  it('detects Linux, downloads the AppImage under its product name with the exact bytes, then closes after 1 s', async () => {
     const dialog = await openDialog();
     // Headless Chromium on Linux says X11; Linux: the detected platform is preselected.
     expect(await dialog.getByRole('radio', { name: 'Linux' }).isChecked()).toBe(true);

@@ -10,7 +10,7 @@ import { field, newPerson, see, signUp } from './helpers/ui';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
 /**
- * Issue 10 as a user lives it: the free plan's list limit, an upgrade paid by card in the
+ * Plans and payments as a user lives them: the free plan's list limit, an upgrade paid by card in the
  * sandbox, what Premium unlocks (more lists, API access), a scheduled downgrade and its
  * cancellation, and a declined card that changes nothing.
  */

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
-describe('desktop client downloads (SPEC §7, §9)', () => {
+describe('desktop client downloads', () => {
   let t: TestApp;
   let releases: string;
   beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('desktop client downloads (SPEC §7, §9)', () => {
     rmSync(releases, { recursive: true, force: true });
   });
 
-  it('serves the installer under SPEC’s file name to anyone', async () => {
+  it('serves the installer under its product file name to anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/client/download-client/linux?arch=auto' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Loadout Desktop.AppImage"');

@@ -5,7 +5,7 @@ import { registerUser } from './helpers/factories';
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-describe('device deactivation rules (SPEC §8 "Device deactivation")', () => {
+describe('device deactivation rules', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -4,7 +4,7 @@ import { adminBrowser, agentMe, anotherBrowser, devicesOf, enroll, newDeviceId, 
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-describe('remote enrolment with a registration code (DESIGN §5)', () => {
+describe('remote enrolment with a registration code', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -25,7 +25,7 @@ async function deviceRowOf(t: TestApp, deviceId: string) {
     .executeTakeFirstOrThrow();
 }
 
-describe('update history (issue 12)', () => {
+describe('update history', () => {
   let t: TestApp;
   let url: string;
   let admin: Browser;
@@ -358,7 +358,7 @@ describe('update history (issue 12)', () => {
       const annual = await adminBrowser(t);
       await setPlan(t, annual.user.user.id, 'annual-premium');
       const annualMachine = await enrollMachine(t, annual, 'Annual laptop');
-      // A plan spelled as SPEC §3 also spells it counts as that plan.
+      // A plan spelled with an underscore (annual_premium), as clients also send it, counts as that plan.
       const spelled = await adminBrowser(t);
       const spelledMachine = await enrollMachine(t, spelled, 'Spelled laptop');
       await t.app.ctx.db.updateTable('subscriptions').set({ plan: 'Annual_Premium' }).where('user_id', '=', spelled.user.user.id).execute();

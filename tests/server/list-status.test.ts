@@ -39,7 +39,7 @@ function states(status: ListStatus) {
   return Object.fromEntries((status.devices[0]?.apps ?? []).map((app) => [app.name, app]));
 }
 
-describe("a list's status on its devices, and Check now (issue 12)", () => {
+describe("a list's status on its devices, and Check now", () => {
   let t: TestApp;
   let url: string;
   let admin: Browser;

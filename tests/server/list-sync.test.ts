@@ -82,7 +82,7 @@ async function takeJob(agent: ProtocolAgent, installationId?: string): Promise<J
   return job;
 }
 
-describe('keep in sync: a device follows a list (issue 12)', () => {
+describe('keep in sync: a device follows a list', () => {
   let t: TestApp;
   let url: string;
   let admin: Browser;

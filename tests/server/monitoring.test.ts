@@ -19,7 +19,7 @@ interface Machine {
   credential: string;
 }
 
-describe('advanced monitoring: check-ins over time and an alert for a silent machine (issue 12)', () => {
+describe('advanced monitoring: check-ins over time and an alert for a silent machine', () => {
   let t: TestApp;
   let url: string;
   let hello: App;

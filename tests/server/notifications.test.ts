@@ -31,7 +31,7 @@ interface Person {
   agent: ProtocolAgent;
 }
 
-describe('notifications (issue 12)', () => {
+describe('notifications', () => {
   let t: TestApp;
   let url: string;
   let hello: App;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 const WEAK = 'Password is too common or too easy to guess. Try a few unrelated words.';
 const PERSONAL = 'Password must not contain your name or email address';
 
-/** Audit finding 3 (NIST SP 800-63B §5.1.1.2, ASVS 2.1): weak passwords are refused wherever one is chosen. */
+/** Weak passwords are refused wherever one is chosen (NIST SP 800-63B §5.1.1.2, ASVS 2.1). */
 describe('choosing a password', () => {
   let t: TestApp;
   beforeAll(async () => {

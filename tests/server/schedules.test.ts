@@ -37,7 +37,7 @@ async function reportInventory(t: TestApp, url: string, owner: Browser, machine:
   return agent;
 }
 
-describe('custom update schedules (issue 12)', () => {
+describe('custom update schedules', () => {
   let t: TestApp;
   let url: string;
   let admin: Browser;

@@ -8,7 +8,7 @@ import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 13: who is behind a session is kept a few seconds (security/auth-cache.ts). Each case
+ * Who is behind a session is kept a few seconds (security/auth-cache.ts). Each case
  * first makes a request, so the session is kept, then changes something: the very next request
  * must already see the change.
  */

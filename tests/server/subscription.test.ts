@@ -12,7 +12,7 @@ describe('GET /api/subscription/status', () => {
     await t.close();
   });
 
-  it('puts a new account on the free plan with the limits of DESIGN §5 in SPEC §3 shape', async () => {
+  it("puts a new account on the free plan with the catalogue's limits in the clients' shape", async () => {
     const user = await registerUser(t.api);
     const res = await t.api.get<{ currentPlan: Record<string, unknown> }>('/api/subscription/status', user.token);
     expect(res.status).toBe(200);

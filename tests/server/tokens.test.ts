@@ -4,7 +4,7 @@ import { adminBrowser, anotherBrowser, devicesOf, enroll, signInAgain, unregiste
 import { setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
+describe('registration tokens', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,7 +51,7 @@ describe('registration tokens (SPEC §5 "Token generation", §8)', () => {
     }
   });
 
-  it('checks max uses against the free seats with SPEC §5 messages', async () => {
+  it("checks max uses against the free seats with the product's messages", async () => {
     const admin = await adminBrowser(t);
     const d = devicesOf(t, admin);
     const tooMany = await d.createToken(3);
