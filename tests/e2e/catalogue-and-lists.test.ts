@@ -5,8 +5,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { formatListSizeGb } from '@shared/format';
-
 import { launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, see, signUp } from './helpers/ui';
@@ -106,13 +104,24 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     await screenshot(user, '22-plan-limit');
     await user.keyboard.press('Escape');
 
-    // The card shows the list's size: the sum of the apps' KB in GB with two decimals.
+    // The card shows the list's size: the sum of the known sizes in GB with two decimals, and how
+    // many apps have none (VLC's Debian package is a metapackage, so the catalogue states no size).
     const catalogue = (await (await user.request.get(`${server.url}/catalogue/apps`)).json()) as Array<{
       name: string;
-      file_size_kb: number;
+      file_size_kb: number | null;
     }>;
-    const expectedSize = formatListSizeGb(catalogue.filter((app) => [...APPS, ADMIN_APP].includes(app.name)));
+    const inList = catalogue.filter((app) => [...APPS, ADMIN_APP].includes(app.name));
+    expect(inList.filter((app) => app.file_size_kb === null).map((app) => app.name)).toEqual(['VLC']);
+    const knownKb = inList.reduce((sum, app) => sum + (app.file_size_kb ?? 0), 0);
+    const expectedSize = `${(knownKb / 1024 / 1024).toFixed(2)} GB + 1 app of unknown size`;
     await card.getByText(`5 apps · ${expectedSize}`).first().waitFor();
+    // Each app shows its own size, or none: no "0 MB" for VLC.
+    const show = card.getByRole('button', { name: 'Show apps' });
+    if (await show.isVisible()) await show.click();
+    await card.getByRole('listitem', { name: 'Git' }).getByText('Development · 43.8 MB').waitFor();
+    const vlc = card.getByRole('listitem', { name: 'VLC' });
+    await vlc.getByText('Media', { exact: true }).waitFor();
+    expect(await vlc.textContent()).not.toMatch(/MB|GB/);
     await screenshot(user, '23-list-with-apps');
 
     // Export as winget JSON: a real download of what winget import reads.
