@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
 import { safeRedirectTarget, signedOutDestinationOr, signInRedirectPath } from '../lib/navigation';
 
-/** Auth routes of SPEC §2: without a stored token, go to sign-in and come back afterwards. */
+/** Routes that need a signed-in user: without a stored token, go to sign-in and come back afterwards. */
 export function RequireAuth() {
   const authenticated = useIsAuthenticated();
   const { pathname, search } = useLocation();

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 
 import { useCurrentUser, useIsAuthenticated } from '../lib/hooks';
 
-// The stream starts after first paint (DESIGN §8).
+// The stream starts after first paint (the first route's budget, docs/decisions.md#performance-budgets).
 const LiveEvents = lazy(() => import('../lib/live-events').then((m) => ({ default: m.LiveEvents })));
 
 /** One event stream per signed-in user: installations and device cards update without reloading. */

@@ -4,7 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CenteredLoader } from '../components/centered-loader';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 
-/** Every screen loads on demand (DESIGN §8: ≤170 KB gzipped first route), sign-in too: its form library is its own. */
+/** Every screen loads on demand (the first route loads at most 170 KB gzipped, docs/decisions.md#performance-budgets), sign-in too: its form library is its own. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
 }
@@ -94,13 +94,13 @@ const TermsOfUse = lazyPage(
   (m) => m.TermsOfUsePage,
 );
 
-/** SPEC §2 writes the pricing screen as /pricing in the payment flow; keep its query. */
+/** The payment flow names the pricing screen /pricing; lead it to /pricing-page and keep its query. */
 function PricingAlias() {
   const { search } = useLocation();
   return <Navigate to={`/pricing-page${search}`} replace />;
 }
 
-/** The route table of SPEC §2. */
+/** The product's route table (docs/decisions.md#the-products-words-and-screens). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredLoader />}>
@@ -112,7 +112,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route path="app-list" element={<AppList />} />
-          {/* DESIGN §5: catalogue writes need an admin (SPEC showed no check: that was a hole). */}
+          {/* Catalogue writes need an admin: without the check anyone could edit the catalogue (docs/decisions.md#the-catalogue). */}
           <Route element={<RequireAdmin />}>
             <Route path="app-database-management" element={<AppDatabase />} />
             <Route path="admin-console" element={<AdminConsole />} />

@@ -10,7 +10,7 @@ import { clearPendingVerification } from '../lib/pending-verification';
 import { readToken } from '../lib/session';
 import type { AppDispatch } from './store';
 
-/** Paths that need a signed-in user (SPEC §2 route table). */
+/** Paths that need a signed-in user (the product's route table). */
 export const AUTH_ROUTE_PATTERNS = [
   '/app-list',
   '/app-database-management',
@@ -33,7 +33,7 @@ export function isAuthRoute(pathname: string): boolean {
 }
 
 /**
- * SPEC §2 "Navigation guard". Entering an auth route re-checks the session in the background
+ * The navigation guard. Entering an auth route re-checks the session in the background
  * with the device list: a 401 is the API client's to handle (refresh, else end the session),
  * any other failure lets the user carry on; a 404 stops later device calls (device-state).
  */

@@ -76,7 +76,7 @@ async function openDialog(): Promise<HTMLElement> {
 }
 
 describe('DownloadClientDialog', () => {
-  it('closes itself 1 s after a download starts (SPEC §4 "Desktop download")', async () => {
+  it('closes itself 1 s after a download starts', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderHarness();
     const dialog = await openDialog();

@@ -16,7 +16,7 @@ const PLATFORM_OPTIONS: Array<{ value: ClientPlatform; label: string }> = [
   { value: 'linux', label: 'Linux' },
 ];
 
-/** SPEC §9 "Download file names": the product name, then the platform's installer name. */
+/** The installers' file names (the product's wording): the product name, then the platform's installer name. */
 const FILE_NAMES: Readonly<Record<ClientPlatform, string>> = {
   windows: 'Loadout Desktop Setup.exe',
   macos: 'Loadout Desktop.dmg',
@@ -56,7 +56,7 @@ function NotAvailable({ onUseAgent }: { onUseAgent?: () => void }) {
   );
 }
 
-/** "Download Desktop Client" (SPEC §2, §4 "Desktop download"). */
+/** "Download Desktop Client": detect the platform (Windows by default), download, then close after 1 s. */
 export function DownloadClientDialog({ opened, onClose, onUseAgent }: DownloadClientDialogProps) {
   const [platform, setPlatform] = useState<ClientPlatform>(visitorPlatform);
   // Offered only where the server lists an installer; should the list fail, the download itself still says whether it worked.

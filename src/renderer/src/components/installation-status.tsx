@@ -21,7 +21,7 @@ export interface StatusLook {
   icon: Icon;
 }
 
-/** The whole installation (DESIGN §9: colour AND words, never colour alone). */
+/** The whole installation: colour AND words, never colour alone (docs/decisions.md#the-interface). */
 export const INSTALLATION_STATUS: Readonly<Record<InstallationStatus, StatusLook>> = {
   waiting: { label: 'Waiting', color: 'gray', icon: IconClock },
   running: { label: 'Installing', color: 'blue', icon: IconLoader2 },

@@ -9,7 +9,7 @@ export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {
 };
 
 /**
- * Where an app installs, as words (never colour alone, DESIGN §9). Platforms the app does not
+ * Where an app installs, as words (never colour alone). Platforms the app does not
  * reach are left out; none at all says so.
  */
 export function PlatformBadges({ platforms, size = 'sm' }: { platforms: readonly Platform[]; size?: 'xs' | 'sm' }) {

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * "Update schedule" (issue 12, Premium): when this device's, or this list's, out-of-date apps are
+ * "Update schedule" (Premium): when this device's, or this list's, out-of-date apps are
  * upgraded by themselves. Other plans see what it is and where to get it.
  */
 export function UpdateScheduleSection({ target, bare = false }: Props) {

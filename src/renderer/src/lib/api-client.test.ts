@@ -51,7 +51,7 @@ describe('the device secret', () => {
   });
 });
 
-describe('the API client 401 policy (SPEC §4)', () => {
+describe('the API client 401 policy', () => {
   it('sends the stored token as a bearer header', async () => {
     const api = mockApi({ 'GET /api/account': { status: 200, data: account } });
     await apiClient.get('/api/account');

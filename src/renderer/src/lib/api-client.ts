@@ -9,7 +9,7 @@ import { currentPath, navigateTo, signInRedirectPath, signOutTo } from './naviga
 import { notify } from './notify';
 import { clearSession, readRefreshToken, readToken, saveTokens } from './session';
 
-/** The one HTTP client of the web app (DESIGN §5): same origin, no timeout (SPEC §7). */
+/** The one HTTP client of the web app (docs/decisions.md, "One HTTP client, one 401 policy"): same origin, no timeout. */
 export const apiClient = axios.create({ withCredentials: true });
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
@@ -53,7 +53,7 @@ apiClient.interceptors.request.use(async (config) => {
   return config;
 });
 
-/** Loaded when the first refresh is needed, not at start: zod would not fit the first route's budget (DESIGN §8). */
+/** Loaded when the first refresh is needed, not at start: zod would not fit the first route's budget (docs/decisions.md#performance-budgets). */
 const loadAuthSchemas = () => import('@shared/api/auth');
 
 /** The reason a forced logout carries to sign-in: the server's when it names one, else its code's. */
@@ -81,7 +81,7 @@ function endSessionAndAskToSignIn(): void {
   clearSession();
   // A second failing request of the same burst finds the user already on sign-in.
   if (from.startsWith('/sign-in')) return;
-  // SPEC §8 "Device screen" words, for every screen: this is the one place a 401 is handled.
+  // The product's words for an expired session, for every screen: this is the one place a 401 is handled.
   notify.error('Your session has expired. Please sign in again.');
   navigateTo(signInRedirectPath(from), { replace: true });
 }
@@ -126,10 +126,10 @@ export async function tokenAfterUnauthorized(sent: string): Promise<string | nul
 async function handleUnauthorized(error: AxiosError): Promise<unknown> {
   const config = error.config as RetriableConfig | undefined;
   const body = error.response?.data;
-  // The code decides, never the message (SPEC §8 names codes; texts change).
+  // The code decides, never the message (codes are the contract; texts change).
   const { code, details } = readErrorBody(body);
 
-  // A wrong password typed into a form: the session is fine (SPEC §4).
+  // A wrong password typed into a form: the session is fine, never sign out.
   if (code && ACCOUNT_401_CODES.includes(code)) throw error;
   // The session this request spoke for was already cleared on purpose (an undone e-mail
   // change revokes every session, and its page forgets this one): nothing is left to end, and

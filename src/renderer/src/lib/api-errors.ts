@@ -14,7 +14,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads the server's envelope; SPEC's older server sent `error` instead of `message`. */
+/** Reads the server's envelope; an older server sent `error` instead of `message`. */
 export function readErrorBody(body: unknown): Pick<ApiError, 'code' | 'message' | 'details'> {
   if (!isRecord(body)) return { code: null, message: null };
   const code = typeof body.code === 'string' ? body.code : null;

@@ -5,7 +5,7 @@ import type { User } from '@shared/api/user';
 import { readToken, readUser } from './session';
 
 export interface AuthState {
-  /** A token is stored: SPEC §6 "authenticated user (token in storage)". */
+  /** A token is stored: that alone makes the user "authenticated" to the guards. */
   authenticated: boolean;
   user: User | null;
 }

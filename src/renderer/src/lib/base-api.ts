@@ -14,7 +14,7 @@ export interface ApiRequest {
   /**
    * Loads the shared zod schema of the answer (required: every call has one in src/shared/api);
    * a body that does not match is an error, not data. Loaded on demand so zod stays out of the
-   * first route's bundle (DESIGN §8).
+   * first route's bundle (docs/decisions.md#performance-budgets).
    */
   schema: () => Promise<ZodType>;
 }

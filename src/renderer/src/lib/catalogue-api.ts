@@ -16,7 +16,7 @@ function appsParams({ search, category }: CatalogueAppsQuery): Record<string, st
 }
 
 /**
- * The catalogue reads (DESIGN §5: public, under /catalogue). In lib because the lists screen
+ * The catalogue reads (public, under /catalogue). In lib because the lists screen
  * browses it and the management screen edits it; features never import each other.
  */
 export const catalogueApi = baseApi.injectEndpoints({

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('browser device id (SPEC §3)', () => {
+describe('browser device id', () => {
   it('is dev_ and 12 hex characters, stored and stable', async () => {
     const id = await getDeviceId();
     expect(id).toMatch(/^dev_[0-9a-f]{12}$/);

@@ -2,10 +2,10 @@ import { desktopBridge } from './platform';
 import { STORAGE_KEYS } from './session';
 
 /**
- * The browser's device id (SPEC §3 "Device id"): `dev_` + the first 12 hex characters of a
+ * The browser's device id: `dev_` + the first 12 hex characters of a
  * SHA-256 over a browser fingerprint (the "visitor hash"). Stored once computed, so it stays
  * stable; recomputing gives the same value on the same browser anyway. Mobile browsers get a
- * temporary id for the tab (SPEC §4 "Registration check") and never register. In the desktop
+ * temporary id for the tab and never register. In the desktop
  * client's window the hash is the machine's hardware fingerprint instead, which the desktop
  * client computes in main (a browser fingerprint of an Electron window says little).
  */
@@ -53,7 +53,7 @@ export function browserFingerprint(): string {
   ].join('|');
 }
 
-/** SPEC §3 fallback: platform, screen size, colour depth, core count and language. */
+/** The fallback fingerprint: platform, screen size, colour depth, core count and language. */
 export function fallbackFingerprint(): string {
   return [
     navigator.platform,

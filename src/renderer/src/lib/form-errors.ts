@@ -18,7 +18,7 @@ export function focusFirstError(form: Pick<Form, 'getInputNode'>, errors: Record
 }
 
 /**
- * Puts a refused call's field messages (a 400's `details`, SPEC §8) on the form's fields of
+ * Puts a refused call's field messages (a 400's `details`) on the form's fields of
  * the same name and focuses the first. True when any landed: otherwise the caller says why
  * the call failed (a toast, an alert).
  */

@@ -18,7 +18,7 @@ export function historyParams(filters: HistoryFilters): Record<string, string> {
 }
 
 /**
- * Update history (issue 12): GET /api/history, newest first, one page per cursor. In lib
+ * Update history: GET /api/history, newest first, one page per cursor. In lib
  * because the history screen reads it and the device and list screens link to it filtered.
  */
 export const historyApi = baseApi.injectEndpoints({

@@ -33,7 +33,7 @@ export interface CreateInstallationArgs {
 }
 
 /**
- * Installations (DESIGN §5, §10). In lib because three features use it: the lists screen
+ * Installations (docs/decisions.md#installations). In lib because three features use it: the lists screen
  * previews and creates one, the installations screens show them, the device page shows a
  * machine's inventory and its recent installations; features never import each other.
  */

@@ -17,7 +17,7 @@ export interface FollowListArgs {
 const deviceTag = (deviceId: string) => ({ type: 'ListSync' as const, id: `device:${deviceId}` });
 
 /**
- * Keep in sync (issue 12): devices following a list. In lib because two features use it: the
+ * Keep in sync: devices following a list. In lib because two features use it: the
  * lists screen turns it on per device, the device page says which lists a machine follows.
  */
 export const listSyncApi = baseApi.injectEndpoints({

@@ -17,7 +17,7 @@ const logoutApi = baseApi.injectEndpoints({
 
 /**
  * Log out: tell the server (token and device id headers), then forget the session locally
- * even when that call failed — a user who asked to leave must never stay signed in (SPEC §4).
+ * even when that call failed — a user who asked to leave must never stay signed in.
  */
 export function useLogout(): () => Promise<void> {
   const [logout] = logoutApi.useLogoutMutation();

@@ -15,7 +15,7 @@ const schemas = () => import('@shared/api/notifications');
 export type { Notification, NotificationSettings, NotificationsResponse };
 
 /**
- * Notifications (issue 12): the Premium notification centre (GET /api/notifications, POST
+ * Notifications: the Premium notification centre (GET /api/notifications, POST
  * /api/notifications/read) and the switches of Settings (GET/PUT /api/notification-settings).
  * In lib because the navbar's bell and the settings screen both use them; the centre is kept
  * fresh by the event stream's `notifications` topic.

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 
 import { TIMING } from '@shared/constants';
 
-/** SPEC's toasts, in one place so colours and durations stay consistent (SPEC §9). */
+/** The product's toasts, in one place so colours and durations (TIMING) stay consistent. */
 interface ToastOptions {
   title?: string;
   autoClose?: number;

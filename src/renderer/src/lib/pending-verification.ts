@@ -1,6 +1,7 @@
 /**
  * sessionStorage flags left by a third-party sign-up that still needs e-mail verification;
- * the sign-in screen reads them to say where the mail went (SPEC §2 navigation guard).
+ * the sign-in screen reads them to say where the mail went. The navigation guard clears them
+ * whenever sign-in or sign-up opens without ?pendingVerification in the address.
  */
 const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
 const PENDING_FLAG_KEY = 'pendingVerification';

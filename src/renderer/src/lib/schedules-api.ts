@@ -10,7 +10,7 @@ const common = () => import('@shared/api/common');
 export type { Schedule };
 
 /**
- * Custom update schedules (issue 12, Premium): GET/POST /api/schedules, PUT/DELETE
+ * Custom update schedules (Premium): GET/POST /api/schedules, PUT/DELETE
  * /api/schedules/:id. In lib because the device page and the list page both edit them.
  */
 export const schedulesApi = baseApi.injectEndpoints({

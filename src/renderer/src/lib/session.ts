@@ -2,7 +2,7 @@ import type { User } from '@shared/api/user';
 
 import { forgetSignedOutDestination } from './navigation';
 
-/** localStorage keys of SPEC §3. */
+/** localStorage keys, under the product's names. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',
@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
 
 /**
  * Onboarding prompts remember their dismissal locally; deleting the account forgets them so
- * a new account on this browser starts fresh (SPEC §3 "cleared on account delete").
+ * a new account on this browser starts fresh.
  */
 export const ONBOARDING_FLAG_KEYS = [
   'onboardingComplete',
@@ -53,7 +53,7 @@ export function readRefreshToken(): string | null {
 
 /**
  * Checked by hand rather than with the shared zod schema: this runs on the first route, which
- * must stay small (DESIGN §8). `satisfies` keeps the check in step with the User type.
+ * must stay small (docs/decisions.md#performance-budgets). `satisfies` keeps the check in step with the User type.
  */
 function isUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
@@ -69,7 +69,7 @@ function isUser(value: unknown): value is User {
   return Object.entries(types).every(([key, type]) => typeof record[key] === type);
 }
 
-/** The stored user; corrupt or outdated JSON is removed rather than trusted (SPEC §4). */
+/** The stored user; corrupt or outdated JSON is removed rather than trusted. */
 export function readUser(): User | null {
   const raw = localStorage.getItem(STORAGE_KEYS.user);
   if (raw === null) return null;

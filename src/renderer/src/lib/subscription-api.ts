@@ -13,7 +13,7 @@ const testRequest: ApiRequest = {
 };
 
 /**
- * The plan, from GET /api/subscription/status with SPEC §4's fallback to /api/subscription/test.
+ * The plan, from GET /api/subscription/status with a fallback to /api/subscription/test.
  * When both fail the query fails and each screen treats the account as free (the server still
  * enforces the real limits). It lives in lib because several features read the plan (pricing,
  * lists, settings); features never import each other.

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 import { withoutTrailingSlashes } from '@shared/url';
 
-/** SPEC §3: the theme lives in localStorage under `theme`, light or dark. */
+/** The theme lives in localStorage under `theme`, light or dark. */
 export const THEME_KEY = 'theme';
 export type Theme = 'light' | 'dark';
 
@@ -43,7 +43,7 @@ export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; to
   return { theme, setTheme: writeTheme, toggleTheme };
 }
 
-/** SPEC §2: these screens are always light. */
+/** These screens are always light (docs/decisions.md#the-products-words-and-screens). */
 const FORCED_LIGHT_PATHS = ['/sign-in', '/sign-up', '/password-reset', '/payment-page'];
 
 export function isForcedLightPath(pathname: string): boolean {

@@ -140,7 +140,7 @@ export const apiContract = {
   'PUT /api/lists/:id/items': json(reorderListItemsResponseSchema),
   'DELETE /api/lists/:id/items/:appId': json(successResponseSchema),
   'GET /api/lists/:id/export': file(),
-  // SPEC §7's desktop client download; this server has no such route yet (the dialog's error path).
+  // The desktop client download; this server has no such route yet (the dialog's error path).
   'GET /api/client/download-client/:platform': file(),
   'GET /api/client/agent/releases': json(agentReleasesResponseSchema),
 

@@ -78,7 +78,7 @@ export function planStatus(id: PlanId = 'free'): SubscriptionStatusResponse {
   };
 }
 
-/** A paid plan with a downgrade scheduled for its end (SPEC §4 "Plan status"). */
+/** A paid plan with a downgrade scheduled for its end (status downgrade, pendingPlan set). */
 export function planWithDowngrade(id: PlanId, pending: PlanId, validUntil = '2026-03-01T00:00:00.000Z'): SubscriptionStatusResponse {
   const { currentPlan } = planStatus(id);
   return { currentPlan: { ...currentPlan, status: 'downgrade', pendingPlan: pending, validUntil } };
@@ -101,7 +101,7 @@ export function makePayment(overrides: Partial<PaymentRecord> = {}): PaymentReco
   };
 }
 
-/** A device as GET /api/devices sends it (both spellings of SPEC §3 kept in step). */
+/** A device as GET /api/devices sends it (both spellings, snake_case and camelCase, kept in step). */
 export function makeDevice(
   overrides: Partial<Device> & { device_id: string; device_name?: string } = { device_id: 'dev_aaaaaaaaaaaa' },
 ): Device {

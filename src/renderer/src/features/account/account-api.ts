@@ -23,7 +23,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/account', schema: schema(accountResponseSchema) }),
       providesTags: ['Account'],
     }),
-    /** Diagnostic fallback of SPEC §7, asked only after GET /api/account failed. */
+    /** Diagnostic fallback, asked only after GET /api/account failed: says whether the account API answers at all. */
     getAccountDebug: build.query<unknown, void>({
       query: () => ({ url: '/api/account/debug', schema: schema(accountDebugResponseSchema) }),
     }),

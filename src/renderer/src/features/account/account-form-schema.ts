@@ -7,7 +7,7 @@ import { PASSWORD_MESSAGES, passwordContainsPersonalInfo } from '@shared/api/com
 const leftBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 /**
- * SPEC §5 "Account update" for the account with this address: the request's rules, the form's
+ * The account update's rules, in the product's words, for the account with this address: the request's rules, the form's
  * confirmation, and which change needs the current password. What it parses is the request.
  */
 export function accountFormSchema(accountEmail: string) {

@@ -19,7 +19,7 @@ interface AccountFormProps {
   onSendResetLink: () => void;
 }
 
-/** Personal Information and Security of SPEC §2 "Settings screen", saved together. */
+/** Personal Information and Security of the settings screen, saved together. */
 export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
   const [updateAccount, { isLoading: saving }] = useUpdateAccountMutation();
   const [resendVerification, { isLoading: resending }] = useResendVerificationMutation();

@@ -16,7 +16,7 @@ interface DeleteAccountModalProps {
   onClose: () => void;
 }
 
-/** Danger Zone of SPEC §2: deleting needs the password again (SPEC §5 "Delete account"). */
+/** Danger Zone: deleting needs the password again, so that an open session alone cannot delete the account. */
 export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Delete Account" centered>

@@ -18,12 +18,12 @@ interface ResetLinkModalProps {
   onClose: () => void;
 }
 
-/** SPEC §5 "Reset link from settings": the address must be present. */
+/** The reset link from settings: the address must be present (the product's wording). */
 const resetLinkSchema = resetPasswordRequestSchema.extend({
   email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema),
 });
 
-/** "Send Password Reset Link" of SPEC §2; closes 2000 ms after a success. */
+/** "Send Password Reset Link"; closes 2000 ms after a success. */
 export function ResetLinkModal({ opened, defaultEmail, onClose }: ResetLinkModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Send Password Reset Link" centered>

@@ -12,7 +12,7 @@ import { NotificationSettingsSection } from './notification-settings-section';
 import { PlanBillingSection } from './plan-billing-section';
 import { ResetLinkModal } from './reset-link-modal';
 
-/** SPEC §8: when the account cannot load, say whether the account API answers at all. */
+/** When the account cannot load, say whether the account API answers at all (the product's fallback messages). */
 function useReportLoadFailure(isError: boolean) {
   const [probeDebug] = useLazyGetAccountDebugQuery();
   const reported = useRef(false);

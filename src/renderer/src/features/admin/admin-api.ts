@@ -5,7 +5,7 @@ import { baseApi } from '../../lib/base-api';
 
 const schemas = () => import('@shared/api/admin');
 
-/** The admin console's calls (DESIGN §5 and §10). */
+/** The admin console's calls: catalogue and account counts, users and their admin flag, feedback. */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminStats: build.query<AdminStats, void>({

@@ -5,7 +5,7 @@ import { FeedbackInbox } from './feedback-inbox';
 import { StatsGrid } from './stats-grid';
 import { UsersTable } from './users-table';
 
-/** /admin-console: catalogue and account counts, users and their admin flag, feedback (DESIGN §5). */
+/** /admin-console: catalogue and account counts, users and their admin flag, feedback. */
 export function AdminConsolePage() {
   return (
     <Container size="lg" py="xl">

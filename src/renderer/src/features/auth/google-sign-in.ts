@@ -13,7 +13,7 @@ import { detectPlatform } from '../../lib/platform';
 import { saveSession } from '../../lib/session';
 import { useGoogleLoginMutation } from './auth-api';
 
-/** The Google sign-in flow of SPEC §4 "Third-party sign-up", in one place. */
+/** The Google sign-in flow (a verification still needed goes to sign-in; else the session starts), in one place. */
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 const NONCE_KEY = 'googleSignInNonce';
@@ -61,7 +61,7 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
   return scriptLoad;
 }
 
-/** A fresh nonce per attempt; the server checks the token's nonce claim against it (DESIGN §7). */
+/** A fresh nonce per attempt; the server checks the token's nonce claim against it, so a stolen ID token cannot be replayed. */
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const nonce = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

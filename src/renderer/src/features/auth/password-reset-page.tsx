@@ -13,13 +13,13 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { schemaForm } from '../../lib/schema-form';
 import { useRequestPasswordResetMutation } from './auth-api';
 
-/** SPEC §5's words for a missing address. */
+/** The product's words for a missing address. */
 const resetRequestSchema = resetPasswordRequestSchema.extend({
   email: z.string().trim().min(1, 'Email address is required').pipe(emailSchema),
 });
 
 /**
- * /password-reset: asks for the address the reset link goes to (DESIGN §5). ?email= prefills
+ * /password-reset: asks for the address the reset link goes to. ?email= prefills
  * it, for the links in mails and on the sign-up and undo-email-change screens.
  */
 export function PasswordResetPage() {

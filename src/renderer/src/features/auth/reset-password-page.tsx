@@ -21,7 +21,7 @@ const newPasswordFormSchema = resetPasswordSchema
     message: 'Passwords do not match',
   });
 
-/** /reset-password?token=…: the page the mailed reset link opens (DESIGN §5). */
+/** /reset-password?token=…: the page the mailed reset link opens. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -7,7 +7,7 @@ import { emailSchema, newPasswordSchema, PASSWORD_MESSAGES, passwordContainsPers
 const EMAIL_AND_PASSWORD_REQUIRED = 'Email and password are required';
 
 /**
- * SPEC §5 "Sign-up": the request's rules in SPEC's words, a blank career field sent as null,
+ * Sign-up: the request's rules in the product's words, a blank career field sent as null,
  * and the server's personal-password rule asked before sending (it also refuses common ones).
  */
 export const signUpFormSchema = registerRequestSchema
@@ -21,7 +21,7 @@ export const signUpFormSchema = registerRequestSchema
       ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.personal });
   });
 
-/** SPEC §5 names what is missing one message at a time, in this order, at the head of the form. */
+/** What is missing is said one message at a time, in this order, at the head of the form (the product's wording). */
 const HEAD_ORDER = ['email', 'password', 'firstName', 'lastName', 'careerField', 'dateOfBirth', 'agreeToTerms'] as const;
 
 /** Where each problem shows: what is missing heads the form; the password's own problems (too short, personal) go under it. */

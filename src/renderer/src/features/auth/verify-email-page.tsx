@@ -10,7 +10,7 @@ import { useVerifyEmailMutation } from './auth-api';
 
 type Outcome = { state: 'pending' } | { state: 'verified'; already: boolean; email: string } | { state: 'failed'; message: string };
 
-/** /verify-email?token=…: the page the mailed verification link opens (DESIGN §5). */
+/** /verify-email?token=…: the page the mailed verification link opens. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -11,7 +11,7 @@ import { useAddApp } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 import { IconInput } from './icon-input';
 
-/** "Add App" (SPEC §2 and §5 "App form", plus the package ids of DESIGN §5). */
+/** "Add App": every field the product asks for, plus the package ids that say where the app can go. */
 export function AddAppForm() {
   const [addApp, { isLoading }] = useAddApp();
   const form = useForm({ initialValues: emptyAppForm(), ...schemaForm(appFormSchema) });

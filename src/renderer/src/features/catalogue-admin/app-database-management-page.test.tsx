@@ -81,7 +81,7 @@ describe('App Database Management', () => {
     expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
-  it('puts the server reason under SPEC’s title when saving a category fails', async () => {
+  it('puts the server reason under the product’s title when saving a category fails', async () => {
     const api = mockApi({
       ...catalogue,
       'POST /catalogue/categories': {

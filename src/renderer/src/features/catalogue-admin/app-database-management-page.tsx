@@ -10,7 +10,7 @@ import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';
 import { EditAppForm } from './edit-app-form';
 
-/** /app-database-management (SPEC §2 "App-catalogue management"); admins only (DESIGN §5). */
+/** /app-database-management, the catalogue's forms; admins only (docs/decisions.md#the-catalogue). */
 export function AppDatabaseManagementPage() {
   const { data: categories } = useGetCategoriesQuery();
   const { data: apps } = useGetCatalogueAppsQuery({});

@@ -30,7 +30,7 @@ export function appFormOf(app: App): AppFormValues {
   };
 }
 
-/** SPEC §5 "App form": the shared schema's rules and words, plus the icon image (the server checks it again). */
+/** The app form: the shared schema's rules and words, plus the icon image (the server checks it again). */
 export const appFormSchema = createAppFieldsSchema.extend({
   icon: z
     .instanceof(File, { error: 'Icon image is required' })

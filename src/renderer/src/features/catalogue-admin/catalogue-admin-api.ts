@@ -3,11 +3,11 @@ import type { App, Category, UpdateAppFields, UpsertCategoryRequest } from '@sha
 import { toApiError } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
 
-// Loaded with the first write, not with the first route: zod stays out of it (DESIGN §8).
+// Loaded with the first write, not with the first route: zod stays out of it (docs/decisions.md#performance-budgets).
 const catalogue = () => import('@shared/api/catalogue');
 const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
-/** Catalogue writes (SPEC §7 "Catalogue server", under /catalogue; DESIGN §5: admins only). */
+/** Catalogue writes, under /catalogue; admins only (docs/decisions.md#the-catalogue). */
 export const catalogueAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     upsertCategory: build.mutation<Category, UpsertCategoryRequest>({
@@ -24,7 +24,7 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
       invalidatesTags: ['Catalogue'],
     }),
     /**
-     * Multipart (SPEC §7); the browser sets the boundary. The FormData is only in the action's
+     * Multipart (the icon is a file); the browser sets the boundary. The FormData is only in the action's
      * meta.arg, which RTK's serializability check skips: mutation state keeps no arguments.
      */
     addApp: build.mutation<App, FormData>({

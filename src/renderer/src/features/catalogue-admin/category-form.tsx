@@ -12,7 +12,7 @@ import { catalogueFailure } from './catalogue-toasts';
 
 const NEW_CATEGORY: { category_id: string | null; category_name: string } = { category_id: null, category_name: '' };
 
-/** "Add or update a category" (SPEC §2, §5): choosing a category id means rename it. */
+/** "Add or update a category": choosing a category id means rename it. */
 export function CategoryForm() {
   const { data: categories } = useGetCategoriesQuery();
   const [upsert, { isLoading }] = useUpsertCategoryMutation();

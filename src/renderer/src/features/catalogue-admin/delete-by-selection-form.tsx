@@ -11,7 +11,7 @@ interface DeleteBySelectionFormProps {
   selectLabel: string;
   placeholder: string;
   buttonLabel: string;
-  /** SPEC §5's message when nothing is chosen. */
+  /** The product's message when nothing is chosen. */
   requiredMessage: string;
   options: Array<{ value: string; label: string }>;
   loading: boolean;
@@ -22,7 +22,7 @@ interface DeleteBySelectionFormProps {
 
 const NOTHING_SELECTED: { selected: string | null } = { selected: null };
 
-/** "Delete a category" and "Delete an app" (SPEC §2): pick one, confirm, delete. */
+/** "Delete a category" and "Delete an app": pick one, confirm, delete. */
 export function DeleteBySelectionForm(props: DeleteBySelectionFormProps) {
   const { title, selectLabel, placeholder, buttonLabel, requiredMessage, options, loading, confirmText, onDelete } = props;
   const schema = useMemo(() => z.object({ selected: z.string({ error: requiredMessage }) }), [requiredMessage]);

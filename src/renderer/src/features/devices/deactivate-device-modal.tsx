@@ -9,7 +9,7 @@ import { clearSession } from '../../lib/session';
 import { deactivationErrorMessage } from './device-errors';
 import { useDeactivateDeviceMutation } from './devices-api';
 
-/** SPEC §2 deactivation confirmation, with the optional removal of the desktop client. */
+/** The deactivation confirmation, with the optional removal of the desktop client. */
 export function DeactivateDeviceModal({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const [removeClient, setRemoveClient] = useState(false);
   const [deactivate, { isLoading }] = useDeactivateDeviceMutation();
@@ -25,7 +25,7 @@ export function DeactivateDeviceModal({ device, onClose }: { device: Device | nu
       const result = await deactivate({ deviceId: device.device_id, removeClient }).unwrap();
       notify.success(`${device.device_name} has been deactivated`);
       close();
-      // SPEC §4: deactivating this very browser ends the session here.
+      // Deactivating this very browser ends the session here (the server says so with shouldLogout).
       if (result.shouldLogout) signOutTo('/sign-in', clearSession);
     } catch (error) {
       notify.error(deactivationErrorMessage(error));

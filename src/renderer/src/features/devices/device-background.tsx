@@ -11,7 +11,7 @@ import { dismissRegistrationPrompt, registrationPromptDismissed } from './regist
 import { useDeviceActivity, useLogoutNotifications } from './use-device-activity';
 
 /**
- * Mounted once for a signed-in user (app/device-slot): the registration check of SPEC §4
+ * Mounted once for a signed-in user (app/device-slot): the registration check of this browser
  * (mobile browsers skip it), the prompt it may force, and the background activity while this
  * browser is registered.
  */
@@ -23,7 +23,7 @@ export function DeviceBackground() {
   const registeredHere = useSelector(selectRegisteredHere);
   const unavailable = useSelector(selectDevicesUnavailable);
 
-  // SPEC §8: update-status answering DEVICE_NOT_FOUND re-registers this browser. The server
+  // Update-status answering DEVICE_NOT_FOUND re-registers this browser. The server
   // answers DEVICE_LIMIT_REACHED when no seat is free, which the limit banner shows.
   const reRegister = useCallback(() => {
     // A refusal stays in the shared registration state, which the banners read.

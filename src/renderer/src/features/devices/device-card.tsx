@@ -20,7 +20,7 @@ interface DeviceCardProps {
   onDeactivate: () => void;
 }
 
-/** Why Deactivate is disabled (SPEC §5), or null when it is not. */
+/** Why Deactivate is disabled (in cooldown, or this very device), or null when it is not. */
 export function deactivateBlockedReason(device: Device): string | null {
   if (device.is_current) return 'You cannot deactivate the device you are using';
   if (device.isInCooldown) return `New devices are protected from deactivation: ${formatCooldown(device.cooldown_remaining_minutes)} left`;
@@ -40,7 +40,7 @@ export function removableAtOnceText(device: Device): string | null {
   return `${text}, then protected for ${protectedHours}h`;
 }
 
-/** One device of the Device Management screen (SPEC §2). */
+/** One device of the Device Management screen. */
 export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate }: DeviceCardProps) {
   // An enrolled machine shows its agent's state; a browser its connection status.
   const enrolled = isEnrolled(device);

@@ -6,7 +6,7 @@ function asApiError(error: unknown): ApiError {
   return isApiError(error) ? error : toApiError(error);
 }
 
-/** SPEC §8 "Device deactivation": one text per server code. */
+/** Deactivation refused: one text per server code, in the product's words. */
 export function deactivationErrorMessage(error: unknown): string {
   const { code, message } = asApiError(error);
   switch (code) {
@@ -31,7 +31,7 @@ export function deactivationErrorMessage(error: unknown): string {
   }
 }
 
-/** SPEC §8 "Token generation". */
+/** Token generation refused: one text per status and code, in the product's words. */
 export function tokenErrorMessage(error: unknown): string {
   const { status, code, message } = asApiError(error);
   if (status === 429) {

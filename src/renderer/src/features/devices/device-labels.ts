@@ -9,7 +9,7 @@ export const PLATFORM_NAMES: Readonly<Record<Device['platform'], string>> = {
   unknown: 'Unknown platform',
 };
 
-/** DESIGN §9: status in colour AND text. */
+/** Status in colour AND text, never colour alone (docs/decisions.md#the-interface). */
 export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { label: string; color: string }>> = {
   online: { label: 'Online', color: 'green' },
   recently_active: { label: 'Recently active', color: 'teal' },
@@ -17,7 +17,7 @@ export const CONNECTION_STATUS: Readonly<Record<Device['connection_status'], { l
   offline: { label: 'Offline', color: 'gray' },
 };
 
-/** The platform filter of SPEC §2; its labels are SPEC's spelling. */
+/** The platform filter of the Device Management screen: All, then each desktop platform. */
 export const PLATFORM_FILTERS = [
   { value: 'all', label: 'All' },
   { value: 'windows', label: 'Windows' },
@@ -36,12 +36,12 @@ export function filterDevices(devices: readonly Device[], search: string, platfo
   );
 }
 
-/** "71h" or "45m": what is left of a new device's protection (SPEC §3 derived fields). */
+/** "71h" or "45m": what is left of a new device's protection. */
 export function formatCooldown(minutes: number): string {
   return minutes >= 60 ? `${Math.floor(minutes / 60)}h` : `${Math.max(1, minutes)}m`;
 }
 
-/** SPEC §9: the usage bar warns at the seat limit minus 1 and at the limit. */
+/** The usage bar warns at the seat limit minus 1 and at the limit. */
 export type UsageLevel = 'ok' | 'warning' | 'full';
 export function usageLevel(used: number, limit: number): UsageLevel {
   if (limit > 0 && used >= limit) return 'full';
@@ -49,7 +49,7 @@ export function usageLevel(used: number, limit: number): UsageLevel {
   return 'ok';
 }
 
-/** A machine enrolled with a registration token runs the agent (DESIGN §5 "Remote enrolment"). */
+/** A machine enrolled with a registration token runs the agent (docs/decisions.md#devices-and-enrolment). */
 export function isEnrolled(device: Pick<Device, 'device_type' | 'registration_method'>): boolean {
   return device.device_type === 'remote' && device.registration_method === 'token';
 }

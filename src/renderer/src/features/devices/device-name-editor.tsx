@@ -5,7 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@shared/constants';
 
 /**
- * SPEC §5 "Device rename": click the name to edit it, Enter saves, Escape (or leaving the
+ * Rename a device: click the name to edit it, Enter saves, Escape (or leaving the
  * field) cancels; an empty or unchanged name cancels too. At most 255 characters.
  */
 export function DeviceNameEditor({ name, onSave }: { name: string; onSave: (name: string) => void }) {

@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('registration check (SPEC §4)', () => {
+describe('registration check', () => {
   it('asks to register this browser when a seat is free, and registers it as the admin device', async () => {
     const api = mockDevicesServer({
       'GET /api/devices/check': check(false, true),

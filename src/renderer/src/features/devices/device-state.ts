@@ -6,8 +6,8 @@ import { BROWSER_REGISTRATION, devicesApi } from './devices-api';
 type State = Parameters<ReturnType<typeof devicesApi.endpoints.getDevices.select>>[0];
 
 /**
- * What the device screens need, derived from the answers of the server (SPEC §4 "Registration
- * check", §8 "Device registration"): nothing here is stored twice.
+ * What the device screens need (the registration check, the seat limit, whether the server
+ * has a device API), derived from the answers of the server: nothing here is stored twice.
  */
 const selectList = devicesApi.endpoints.getDevices.select();
 const selectCheck = devicesApi.endpoints.checkRegistration.select();
@@ -32,12 +32,12 @@ export function selectPromptWanted(state: State): boolean {
   return check !== undefined && check.seatAvailable && !selectRegisteredHere(state) && !selectLimitReached(state);
 }
 
-/** SPEC §9: the seat limit defaults to 1 until the server says otherwise. */
+/** The seat limit defaults to 1 until the server says otherwise. */
 export function selectSeatLimit(state: State): number {
   return selectList(state).data?.seatLimit || selectCheck(state).data?.seatLimit || 1;
 }
 
-/** SPEC §8: a 404 on the device list (or its check) means this server has no device API. */
+/** A 404 on the device list (or its check) means this server has no device API: later device calls stop. */
 export function selectDevicesUnavailable(state: State): boolean {
   return errorStatus(selectList(state).error) === 404 || errorStatus(selectCheck(state).error) === 404;
 }

@@ -9,7 +9,7 @@ function usageText(level: UsageLevel, free: number): string {
   return free === 1 ? '1 seat left' : `${free} seats available`;
 }
 
-/** SPEC §2 summary: Total Devices (active/limit), Active Today and the usage bar (SPEC §9). */
+/** The summary: Total Devices (active/limit), Active Today and the usage bar. */
 export function DeviceSummary({ seatsUsed, seatLimit, activeToday }: { seatsUsed: number; seatLimit: number; activeToday: number }) {
   const level = usageLevel(seatsUsed, seatLimit);
   const percent = seatLimit > 0 ? Math.min(100, (seatsUsed / seatLimit) * 100) : 0;

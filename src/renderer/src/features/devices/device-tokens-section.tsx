@@ -16,7 +16,7 @@ const DownloadClientDialog = lazy(() =>
 /** Remembered in localStorage; forgotten with the account (lib/session ONBOARDING_FLAG_KEYS). */
 const NOTE_KEY = 'tokenNoteDismissed';
 
-/** SPEC §4 "Tokens": active while not expired and uses < max_uses. */
+/** A token is active while not expired and uses < max_uses. */
 export function isActiveToken(token: DeviceToken, now: Date = new Date()): boolean {
   return new Date(token.expires_at).getTime() > now.getTime() && token.uses < token.max_uses;
 }
@@ -73,7 +73,7 @@ interface DeviceTokensSectionProps {
   onGenerated: () => void;
 }
 
-/** SPEC §2 "Device Registration Tokens". */
+/** "Device Registration Tokens": generate, copy and delete the codes that enrol machines. */
 export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceTokensSectionProps) {
   const query = useGetTokensQuery();
   const [generateOpen, setGenerateOpen] = useState(false);

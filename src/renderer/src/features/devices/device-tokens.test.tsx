@@ -116,7 +116,7 @@ describe('Device Registration Tokens', () => {
     [403, ErrorCode.FORBIDDEN, 'x', 'You do not have permission to generate tokens'],
     [400, ErrorCode.VALIDATION_ERROR, 'Max uses cannot exceed available seats (2)', 'Max uses cannot exceed available seats (2)'],
     [500, ErrorCode.INTERNAL_ERROR, 'x', 'Failed to generate token. Please try again.'],
-  ])('a %i %s answer shows the SPEC text', async (status, code, message, expected) => {
+  ])('a %i %s answer shows the product’s text', async (status, code, message, expected) => {
     await openDevices(3, 1, { 'POST /api/device-tokens': { status, data: { code, message } } });
     const dialog = await openGenerate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));

@@ -27,7 +27,7 @@ export const devicesApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/devices', schema: () => devices().then((m) => m.devicesResponseSchema) }),
       providesTags: ['Devices'],
     }),
-    /** SPEC §4 "Registration check" of this browser (X-Device-ID). */
+    /** The registration check of this browser (X-Device-ID): registered, or whether a seat is free. */
     checkRegistration: build.query<DeviceCheckResponse, void>({
       query: () => ({ url: '/api/devices/check', schema: () => devices().then((m) => m.deviceCheckResponseSchema) }),
     }),

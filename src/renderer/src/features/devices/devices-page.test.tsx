@@ -169,7 +169,7 @@ describe('Device Management screen', () => {
     [ErrorCode.DEVICE_NOT_FOUND, 404, 'x', 'Device not found'],
     [ErrorCode.LAST_ADMIN_DEVICE, 409, 'x', 'Cannot deactivate the only admin device'],
     [ErrorCode.INTERNAL_ERROR, 500, 'x', 'Failed to deactivate device'],
-  ])('deactivation refused with %s shows the SPEC text', async (code, status, message, expected) => {
+  ])('deactivation refused with %s shows the product’s text', async (code, status, message, expected) => {
     const { api } = await openDevices(undefined, undefined, { 'POST /api/devices/deactivate': { status, data: { code, message } } });
     fireEvent.click(within(card('Studio PC')).getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Device' });

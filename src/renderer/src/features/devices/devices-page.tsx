@@ -51,7 +51,7 @@ function LimitBanner({ seatLimit }: { seatLimit: number }) {
   );
 }
 
-/** /devices, "Device Management" (SPEC §2). */
+/** /devices, "Device Management". */
 export function DevicesPage() {
   const query = useGetDevicesQuery();
   const limitReached = useSelector(selectLimitReached);
@@ -85,7 +85,7 @@ export function DevicesPage() {
     navigateTo('/sign-in', { replace: true });
   }, []);
 
-  // SPEC §8 "Device screen". A 401 is the API client's (it ends the session and says so); a
+  // The device screen's failures. A 401 is the API client's (it ends the session and says so); a
   // 404 means no device API (device-state). The guard's background fetch stays silent elsewhere.
   const hasData = data !== undefined;
   useEffect(() => {
@@ -96,7 +96,7 @@ export function DevicesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
 
-  // SPEC §4: a machine enrolled elsewhere shows up when the user comes back to this window.
+  // A machine enrolled elsewhere shows up when the user comes back to this window.
   useEffect(() => {
     const onFocus = () => void refetch();
     window.addEventListener('focus', onFocus);

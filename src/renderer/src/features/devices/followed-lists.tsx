@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { useGetFollowedListsQuery } from '../../lib/list-sync-api';
 
-/** The device page's line of the lists a machine keeps in sync with (issue 12), each a link to the list. */
+/** The device page's line of the lists a machine keeps in sync with, each a link to the list. */
 export function FollowedLists({ deviceId }: { deviceId: string }) {
   const { data, isLoading, isError } = useGetFollowedListsQuery(deviceId);
   if (isLoading)

@@ -8,7 +8,7 @@ import { ConnectMachine } from './connect-machine';
 import { tokenErrorMessage } from './device-errors';
 import { useCreateTokenMutation } from './devices-api';
 
-/** SPEC §5 "Token generation": 1 ≤ max uses ≤ available seats. */
+/** Token generation: 1 ≤ max uses ≤ available seats, refused in the product's words. */
 export function maxUsesError(value: number | string, availableSeats: number): string | null {
   if (availableSeats <= 0) return 'No available seats for new devices';
   const number = typeof value === 'number' ? value : Number.parseInt(value, 10);

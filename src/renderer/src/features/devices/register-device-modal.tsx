@@ -11,7 +11,7 @@ import { BROWSER_REGISTRATION, useRegisterBrowserMutation } from './devices-api'
 import { registerThisBrowser } from './register-this-browser';
 
 /**
- * SPEC §4: shown when this browser is not registered and a seat is free. A registration (or
+ * Shown when this browser is not registered and a seat is free. A registration (or
  * DEVICE_ALREADY_REGISTERED, or DEVICE_LIMIT_REACHED) closes it through device-state's selectors.
  */
 export function RegisterDeviceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -29,7 +29,7 @@ function sendUnloadStatus(deviceId: string): void {
 }
 
 /**
- * SPEC §4 "Background activity" for a registered browser: ping every 300 s, an activity update
+ * Background activity for a registered browser: ping every 300 s, an activity update
  * every 60 s and on visibility change, load and unload. update-status answering 404
  * DEVICE_NOT_FOUND means the server forgot this browser: `onDeviceMissing` re-registers it.
  */
@@ -81,7 +81,7 @@ export function logoutNotificationText(deviceName: string, reason: string): stri
 }
 
 /**
- * SPEC §4: logout notifications every 30 s, each shown once as a warning. When one is about
+ * Logout notifications every 30 s, each shown once as a warning. When one is about
  * this browser, the server also answers its next call with 401 and the API client logs out.
  */
 export function useLogoutNotifications(enabled: boolean): void {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { TIMING } from '@shared/constants';
 
 /**
- * SPEC §4 "Token-driven refresh": after a token is generated the device list is refetched
+ * Token-driven refresh: after a token is generated the device list is refetched
  * every 30 s, up to 10 times, so a machine enrolling with it shows up. Returns the starter.
  */
 export function useTokenDrivenRefresh(refetch: () => void): () => void {

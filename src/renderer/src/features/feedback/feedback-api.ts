@@ -4,7 +4,7 @@ import { baseApi } from '../../lib/base-api';
 
 export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/feedback (SPEC §7) with SPEC §3's payload. */
+    /** POST /api/feedback: type, message, e-mail or null, user agent, page and time. */
     sendFeedback: build.mutation<unknown, FeedbackRequest>({
       query: (body) => ({
         url: '/api/feedback',

@@ -8,7 +8,7 @@ import classes from './feedback-button.module.css';
 
 const FeedbackModal = lazy(() => import('./feedback-modal').then((m) => ({ default: m.FeedbackModal })));
 
-/** The floating Feedback button of SPEC §2; its modal loads on first use. */
+/** The floating Feedback button; its modal loads on first use. */
 export function FeedbackButton() {
   const [pulsing, setPulsing] = useState(false);
   const [opened, setOpened] = useState(false);

@@ -63,7 +63,7 @@ describe('the feedback modal', () => {
     expect(screen.queryByRole('button', { name: 'Feedback' })).not.toBeInTheDocument();
   });
   // Last: it moves the clock.
-  it('sends the payload of SPEC §3 and thanks the user, then closes by itself', async () => {
+  it('sends the feedback payload and thanks the user, then closes by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({ 'POST /api/feedback': { status: 200, data: { success: true, id: 'f1' } } });
     renderApp('/app-list');

@@ -20,7 +20,7 @@ const TYPES: Array<{ value: FeedbackType; label: string }> = [
   { value: 'other', label: 'Other' },
 ];
 
-/** SPEC §5 "Feedback": the request's type and message rules; the e-mail is optional, blank sent as null. */
+/** Feedback: the request's type and message rules; the e-mail is optional, blank sent as null. */
 const feedbackFormSchema = feedbackRequestSchema.pick({ type: true, message: true }).extend({
   email: z
     .string()
@@ -35,14 +35,14 @@ interface FeedbackModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2 "Feedback", §4 "Feedback modal", §5 "Feedback". */
+/** The feedback modal: closed, open, sending, then a thank-you overlay that closes it by itself. */
 export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
   const [sendFeedback, { isLoading }] = useSendFeedbackMutation();
   const form = useForm({ initialValues: EMPTY_FEEDBACK, ...schemaForm(feedbackFormSchema) });
   const { reset } = form;
   const [thanked, setThanked] = useState(false);
 
-  // SPEC §4: the fields reset 300 ms after the modal closes (after its closing transition).
+  // The fields reset 300 ms after the modal closes (after its closing transition).
   useEffect(() => {
     if (opened) return;
     const timer = window.setTimeout(() => {
@@ -52,7 +52,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
     return () => window.clearTimeout(timer);
   }, [opened, reset]);
 
-  // SPEC §4: the thank-you overlay closes the modal by itself after 3 s.
+  // The thank-you overlay closes the modal by itself after 3 s.
   useEffect(() => {
     if (!thanked || !opened) return;
     const timer = window.setTimeout(onClose, TIMING.feedbackThankYouMs);
@@ -74,7 +74,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
     }
   }
 
-  // SPEC §5: a blank message is said in a toast, not under the field.
+  // A blank message is said in a toast, not under the field (the product's choice).
   const submit = form.onSubmit(send, ({ message }) => {
     if (typeof message === 'string') notify.error(message);
   });
@@ -115,7 +115,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              {/* Empty: nothing to send. Only spaces: Send explains (SPEC §5 toast). */}
+              {/* Empty: nothing to send. Only spaces: Send explains (in a toast). */}
               <Button type="submit" loading={isLoading} disabled={form.values.message === '' || isLoading}>
                 Send
               </Button>

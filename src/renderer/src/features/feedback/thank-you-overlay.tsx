@@ -1,7 +1,7 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 
-/** Shown over the form after a successful send (SPEC §2). */
+/** Shown over the form after a successful send. */
 export function ThankYouOverlay() {
   return (
     <Center

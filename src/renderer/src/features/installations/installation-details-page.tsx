@@ -125,7 +125,7 @@ function Details({ installation }: { installation: Installation }) {
   );
 }
 
-/** /installations/:id: every device and app, live (DESIGN §5, §9). */
+/** /installations/:id: every device and app, live, each status in colour and words. */
 export function InstallationDetailsPage() {
   const { id = '' } = useParams();
   const [open, setOpen] = useState(true);

@@ -93,7 +93,7 @@ function Cell({
   );
 }
 
-/** DESIGN §9: a device × app grid — rows are apps, columns devices; every status in colour and words. */
+/** A device × app grid, results at a glance — rows are apps, columns devices; every status in colour and words. */
 export function InstallationGrid({ targets, kind, onShowLog }: GridProps) {
   const apps = appsOf(targets);
   return (

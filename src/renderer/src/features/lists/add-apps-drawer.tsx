@@ -23,7 +23,7 @@ interface AddAppsDrawerProps {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Browse and search the catalogue and add apps to one list (DESIGN §5, issue 3). */
+/** Browse and search the catalogue and add apps to one list, up to the plan's apps per list. */
 export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: AddAppsDrawerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);

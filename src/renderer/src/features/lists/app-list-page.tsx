@@ -15,7 +15,7 @@ import { ListsEmptyState } from './lists-empty-state';
 import { ListsToolbar } from './lists-toolbar';
 import { usePlanLimits, type LimitProblem } from './plan-limits';
 
-/** /app-list, "Your Lists" (SPEC §2): every list with its apps; ?list=<id> opens one. */
+/** /app-list, "Your Lists": every list with its apps; ?list=<id> opens one. */
 export function AppListPage() {
   const { data: lists, isLoading, isError, error, refetch } = useGetListsQuery();
   // Where each list stands on its devices, for a line on its card; the page works without it.

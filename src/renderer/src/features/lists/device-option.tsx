@@ -35,7 +35,7 @@ function Coverage({ device, apps }: Pick<DeviceOptionProps, 'device' | 'apps'>) 
   );
 }
 
-/** One device row of "Select Installation Device" (SPEC §2). */
+/** One device row of "Select Installation Device". */
 export function DeviceOption({ device, multiple, checked, apps, onChange }: DeviceOptionProps) {
   const platform = devicePlatform(device.platform);
   const label = (

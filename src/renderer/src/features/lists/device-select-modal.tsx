@@ -17,7 +17,7 @@ export interface DeviceSelectModalProps {
   opened: boolean;
   listName: string;
   appCount: number;
-  /** The list's apps, to say which of them a device cannot install (DESIGN §5). */
+  /** The list's apps, to say which of them a device cannot install (no package manager of its platform knows them). */
   apps?: ReadonlyArray<{ name: string; platforms: readonly Platform[] }>;
   multiple?: boolean;
   onConfirm: (devices: InstallDevice[]) => void;
@@ -30,7 +30,7 @@ export function installButtonLabel(chosen: InstallDevice[]): string {
   return `Install to ${chosen.length} Devices`;
 }
 
-/** "Select Installation Device" (SPEC §2, §4, §5): only remote token-registered clients are offered. */
+/** "Select Installation Device": only remote token-registered clients are offered, since only they run the agent. */
 export function DeviceSelectModal({
   opened,
   listName,
@@ -50,7 +50,7 @@ export function DeviceSelectModal({
   // A 404 means this server has no device API yet: that is "no clients", not a failure.
   const missingApi = query.isError && errorStatus(query.error) === 404;
   const targets = (query.data ?? []).filter(isInstallTarget);
-  // SPEC §4: single mode pre-selects the first eligible device; multi mode starts empty.
+  // Single mode pre-selects the first eligible device; multi mode starts empty.
   const selected = chosenIds ?? (multiple || !targets[0] ? [] : [targets[0].device_id]);
   const chosen = targets.filter((device) => selected.includes(device.device_id));
 

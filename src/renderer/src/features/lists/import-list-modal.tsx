@@ -36,7 +36,7 @@ const importFormSchema = importListRequestSchema.extend({
   content: z.string().trim().min(1, 'Choose a file or paste its contents').max(CONTENT_MAX, 'The file is too large (512 KB at most)'),
 });
 
-/** "Import": a winget export, a Brewfile or plain names become a new list (DESIGN §10). */
+/** "Import": a winget export, a Brewfile or plain names become a new list. */
 export function ImportListModal({ onClose, onImported, onLimit }: ImportListModalProps) {
   const [importList, { isLoading }] = useImportListMutation();
   const form = useForm({ initialValues: { format: 'winget' as ListFormat, content: '', name: '' }, ...schemaForm(importFormSchema) });

@@ -1,10 +1,10 @@
 import type { Platform } from '@shared/api/catalogue';
 import type { Device } from '@shared/api/devices';
 
-/** A device as GET /api/devices describes it (SPEC §3 "Device", src/shared/api/devices.ts). */
+/** A device as GET /api/devices describes it (src/shared/api/devices.ts). */
 export type InstallDevice = Device;
 
-/** SPEC §5 "Install targets": remote, registered by token, no web_access, active. */
+/** Install targets: remote, registered by token, no web_access, active — the machines that run the agent. */
 export function isInstallTarget(device: InstallDevice): boolean {
   return (
     device.device_type === 'remote' &&

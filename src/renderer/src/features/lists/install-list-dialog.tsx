@@ -6,7 +6,7 @@ import { InstallPreviewModal } from './install-preview-modal';
 import { useGetListItemsQuery, type ListSummary } from './lists-api';
 
 /**
- * "Install" on a list card: choose devices (SPEC's "Select Installation Device"), see what each
+ * "Install" on a list card: choose devices ("Select Installation Device"), see what each
  * will install, skip or cannot get, then install; the installation's page opens.
  */
 export function InstallListDialog({ list, onClose }: { list: ListSummary; onClose: () => void }) {

@@ -101,7 +101,7 @@ interface KeepInSyncModalProps {
   onClose: () => void;
 }
 
-/** "Keep in sync": which of the user's machines follow the list (issue 12). */
+/** "Keep in sync": which of the user's machines follow the list. */
 export function KeepInSyncModal({ list, onClose }: KeepInSyncModalProps) {
   const devices = useGetDeviceListQuery(undefined, { refetchOnMountOrArgChange: true });
   const followers = useGetListFollowersQuery(list.id, { refetchOnMountOrArgChange: true });

@@ -14,7 +14,7 @@ interface ListAppRowProps {
   listName: string;
   isFirst: boolean;
   isLast: boolean;
-  /** Read-only lists can still be trimmed, never reordered (DESIGN §5). */
+  /** Read-only lists can still be trimmed, never reordered: a downgrade never deletes, the user trims. */
   canReorder: boolean;
   busy: boolean;
   onMove: (direction: -1 | 1) => void;

@@ -6,7 +6,7 @@ import { notify } from '../../lib/notify';
 import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from './lists-api';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
-// The heavier dialogs, and those that bring zod, load when first opened (DESIGN §8).
+// The heavier dialogs, and those that bring zod, load when first opened (docs/decisions.md#performance-budgets).
 const ListNameModal = lazy(() => import('./list-name-modal').then((m) => ({ default: m.ListNameModal })));
 const ImportListModal = lazy(() => import('./import-list-modal').then((m) => ({ default: m.ImportListModal })));
 const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ default: m.AddAppsDrawer })));

@@ -2,13 +2,13 @@ import type { ImportListRequest, ImportListResponse, ListDetail, ListItem, ListI
 
 import { baseApi } from '../../lib/base-api';
 
-// Loaded with the first list call, not at start: zod must stay out of the first route (DESIGN §8).
+// Loaded with the first list call, not at start: zod must stay out of the first route (docs/decisions.md#performance-budgets).
 const schemas = () => import('@shared/api/lists');
 const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
 export type { ListItem, ListSummary };
 
-/** The lists API (SPEC §7 "Lists", DESIGN §10). */
+/** The lists API: lists, their items and order, import and export. */
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getListItems: build.query<ListItem[], string>({

@@ -6,7 +6,7 @@ import { PLATFORM_LABELS } from '../../components/platform-badges';
 import type { ListItem } from './lists-api';
 
 /**
- * Which apps of the list cannot go to which platform (DESIGN §5), in words: a device gets
+ * Which apps of the list cannot go to which platform, in words: a device gets
  * only the apps its package managers know.
  */
 export function PlatformCoverage({ items }: { items: ListItem[] }) {

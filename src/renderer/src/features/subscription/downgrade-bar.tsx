@@ -13,7 +13,7 @@ interface DowngradeBarProps {
   onCancel: () => void;
 }
 
-/** SPEC §2: the notification bar of a scheduled downgrade, with Cancel Downgrade. */
+/** The notification bar of a scheduled downgrade, with Cancel Downgrade. */
 export function DowngradeBar({ current, pending, validUntil, busy, onCancel }: DowngradeBarProps) {
   const until = formatPlanDate(validUntil);
   return (

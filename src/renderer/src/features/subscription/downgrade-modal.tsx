@@ -14,7 +14,7 @@ interface DowngradeModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: "Confirm Plan Downgrade" says the features remain until the end of the billing period. */
+/** "Confirm Plan Downgrade" says the features remain until the end of the billing period. */
 export function DowngradeModal({ current, target, validUntil, busy, onConfirm, onClose }: DowngradeModalProps) {
   const until = formatPlanDate(validUntil);
   return (

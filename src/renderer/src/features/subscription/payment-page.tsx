@@ -132,14 +132,14 @@ function Checkout({ plan }: { plan: Plan }) {
   );
 }
 
-/** /payment-page?plan=…, "Complete Your Purchase" (SPEC §2, §4 "Payment flow"). */
+/** /payment-page?plan=…, "Complete Your Purchase". */
 export function PaymentPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const planId = normalizePlanId(params.get('plan'));
   const missing = planId === null || planId === 'free';
 
-  // SPEC §5 "Payment": a plan query is required (SPEC's /pricing is this app's /pricing-page).
+  // A plan query is required (the payment flow's /pricing is this app's /pricing-page).
   useEffect(() => {
     if (missing) {
       notify.error('No plan selected');

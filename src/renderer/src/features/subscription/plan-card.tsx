@@ -59,7 +59,7 @@ function ActionButton({ action, onDowngrade, onCancelDowngrade, busy = false }: 
   }
 }
 
-/** One card of SPEC §2 "Pricing page"; its header is Current Plan, Next Plan or the plan's badge. */
+/** One card of the pricing page; its header is Current Plan, Next Plan or the plan's badge. */
 export function PlanCard({ plan, header, highlighted, ...actionProps }: PlanCardProps) {
   const [amount, interval] = formatPrice(plan).split('/');
   return (

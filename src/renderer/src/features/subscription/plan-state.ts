@@ -2,7 +2,7 @@ import { compareTiers, type Plan, type PlanId } from '@shared/plans';
 
 import { signInRedirectPath } from '../../lib/navigation';
 
-/** What a card's button does (SPEC §2 "Pricing page"). */
+/** What a pricing card's button does. */
 export type PlanAction =
   | { kind: 'current' }
   | { kind: 'upgrade'; to: string }

@@ -139,7 +139,7 @@ describe('the pricing page, signed in', () => {
     expect(await cardState('Free')).toMatchObject({ header: 'Basic', button: 'Downgrade' });
   });
 
-  it("says SPEC's words when a downgrade or its cancellation fails", async () => {
+  it("says the product's words when a downgrade or its cancellation fails", async () => {
     mockApi({
       'GET /api/subscription/status': { status: 200, data: planWithDowngrade('annual-premium', 'premium') },
       'POST /api/subscription/cancel-downgrade': {

@@ -15,7 +15,7 @@ import { actionFor, headerFor, type PlanViewer } from './plan-state';
 import { useGetSubscriptionStatusQuery } from './subscription-api';
 import { usePlanChanges } from './use-plan-changes';
 
-/** `?payment_success=true` (SPEC §4 "Payment flow"): said once, then taken out of the address. */
+/** `?payment_success=true`, where a paid upgrade lands: said once, then taken out of the address. */
 function usePaymentSuccess(): [boolean, () => void] {
   const [params, setParams] = useSearchParams();
   const [paid, setPaid] = useState(() => params.get('payment_success') === 'true');
@@ -28,7 +28,7 @@ function usePaymentSuccess(): [boolean, () => void] {
   return [paid, () => setPaid(false)];
 }
 
-/** /pricing-page, "Choose Your Plan" (SPEC §2). Prices come only from the plan catalogue. */
+/** /pricing-page, "Choose Your Plan". Prices come only from the plan catalogue. */
 export function PricingPage() {
   const authenticated = useIsAuthenticated();
   const { data, isLoading, isError } = useGetSubscriptionStatusQuery(undefined, { skip: !authenticated });
@@ -40,7 +40,7 @@ export function PricingPage() {
     if (isError) notify.error('Failed to fetch subscription status');
   }, [isError]);
 
-  // SPEC §4: when the plan cannot be fetched the account is treated as free.
+  // When the plan cannot be fetched the account is treated as free (the server still enforces the real limits).
   const plan = data?.currentPlan;
   const viewer: PlanViewer | null = authenticated
     ? { current: plan?.name ?? 'free', pending: plan?.status === 'downgrade' ? plan.pendingPlan : null }

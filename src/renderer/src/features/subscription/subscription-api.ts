@@ -19,7 +19,7 @@ const subscriptionSchemas = () => import('@shared/api/subscription');
 /** Changing plans: scheduling and cancelling a downgrade, and the card payment of an upgrade. */
 export const planChangeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    // No invalidation here: SPEC §4 shows the scheduled downgrade after a 1 s refresh (pricing-page).
+    // No invalidation here: the scheduled downgrade shows after a 1 s refresh (pricing-page).
     downgrade: build.mutation<DowngradeResponse, DowngradeRequest>({
       query: (body) => ({
         url: '/api/subscription/downgrade',

@@ -9,11 +9,11 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { ConfirmCard } from './card-confirm';
 import { useCreatePaymentIntentMutation, useLazyGetSubscriptionStatusQuery, useVerifyPaymentMutation } from './subscription-api';
 
-/** SPEC §7 sends the plan in its underscore form (annual_premium). */
+/** The payment calls send the plan in its underscore form (annual_premium). */
 const wirePlan = (plan: Plan) => plan.id.replace(/-/g, '_');
 
 /**
- * SPEC §4 "Payment flow": create the intent, confirm the card, verify, refresh the plan, go back
+ * The payment flow: create the intent, confirm the card, verify, refresh the plan, go back
  * to pricing. The intent is created when Pay is pressed, not when the page opens: a visit that
  * pays nothing leaves nothing behind. The server answers a press after a decline, a lost answer
  * or an unanswered 3-D Secure challenge with the same unpaid intent, so pressing again never

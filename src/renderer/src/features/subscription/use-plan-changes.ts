@@ -8,7 +8,7 @@ import { baseApi } from '../../lib/base-api';
 import { notify } from '../../lib/notify';
 import { useCancelDowngradeMutation, useDowngradeMutation } from './subscription-api';
 
-/** SPEC §4 "Plan status": the scheduled downgrade shows after a 1 s refresh. */
+/** The scheduled downgrade shows after a 1 s refresh. */
 export const DOWNGRADE_REFRESH_DELAY_MS = 1000;
 
 /** A 4xx is the server refusing this change; anything else (network, 5xx) is an error along the way. */
@@ -17,7 +17,7 @@ const refused = (failure: unknown) => {
   return status !== null && status >= 400 && status < 500;
 };
 
-/** Scheduling and cancelling a downgrade, with SPEC §8 Pricing's messages. */
+/** Scheduling and cancelling a downgrade, with the product's messages. */
 export function usePlanChanges() {
   const dispatch = useDispatch();
   const [downgrade, downgradeState] = useDowngradeMutation();
