@@ -8,7 +8,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, unknown>>;
 }
 
-/** Audit finding 11: the public API document lists the public API, not the admin console. */
+/** The public API document lists the public API, not the admin console. */
 describe('API documents', () => {
   let t: TestApp;
   let admin: RegisteredUser;

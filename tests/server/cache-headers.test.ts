@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** Audit finding 8: no browser or proxy keeps a copy of personal data or tokens. */
+/** No browser or proxy keeps a copy of personal data or tokens. */
 describe('cache headers', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -19,7 +19,7 @@ interface Account {
   isEmailVerified: boolean;
 }
 
-/** Audit finding 2: a stolen access token alone must not move the account to another address. */
+/** A stolen access token alone must not move the account to another address. */
 describe('changing the e-mail address', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -41,7 +41,7 @@ function expectEnvelope(
   expect(securityHeadersOf(headers)).toEqual(normal);
 }
 
-/** Audit finding 10: errors Fastify meets before any route still answer like every other error. */
+/** Errors Fastify meets before any route still answer like every other error. */
 describe('errors however early', () => {
   let t: TestApp;
   let token: string;

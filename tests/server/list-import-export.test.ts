@@ -173,7 +173,7 @@ describe('list import and export', () => {
   it('refuses an import past the plan before reading the file', async () => {
     const free = await registerUser(t.api);
     expect((await importList({ format: 'text', name: 'First', content: 'Git' }, free.token)).status).toBe(201);
-    // Audit finding 1: a file that is expensive or invalid to read is not read at all by a user who cannot import.
+    // A file that is expensive or invalid to read is not read at all by a user who cannot import.
     const res = await importList({ format: 'brewfile', name: 'Second', content: `brew${' '.repeat(200_000)}x` }, free.token);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('LIST_LIMIT_REACHED');

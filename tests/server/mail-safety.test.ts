@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 const outboxOf = (t: TestApp, address: string) =>
   t.app.ctx.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body', 'status']).where('to_address', '=', address).execute();
 
-/** Audit finding 5: live links never rest in the database (nor, finding-wide, in the log). */
+/** Live links never rest in the database (nor in the log). */
 describe('secrets in mails, with SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('secrets in mails, without SMTP (a developer machine)', () => {
   });
 });
 
-/** Audit finding 7: a person's own text never reads as the product's words in a mail. */
+/** A person's own text never reads as the product's words in a mail. */
 describe('names in mails', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { medianRatio } from './helpers/timing';
 
 const ATTEMPT_SUBJECT = /someone tried to sign up/i;
 
-/** Audit finding 4: sign-up and password reset must not tell whether an address has an account. */
+/** Sign-up and password reset must not tell whether an address has an account. */
 describe('account enumeration', () => {
   let t: TestApp;
   beforeAll(async () => {
