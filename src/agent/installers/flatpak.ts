@@ -10,6 +10,7 @@ import {
   skippedNotInstalled,
   upgradeOutcome,
   versionNote,
+  type BatchOutcomes,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -19,6 +20,7 @@ import {
   type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
+import { installVerified } from './verified-batch';
 
 /**
  * Flatpak apps from Flathub. As root (the agent's service) apps go into the system
@@ -38,6 +40,15 @@ export const flatpakInstallArgs = (name: string, scope: FlatpakScope): string[] 
   '--noninteractive',
   'flathub',
   name,
+];
+/** Several apps in one transaction: one dependency resolution, runtimes shared between them fetched once. */
+export const flatpakInstallManyArgs = (names: readonly string[], scope: FlatpakScope): string[] => [
+  'install',
+  scope,
+  '-y',
+  '--noninteractive',
+  'flathub',
+  ...names,
 ];
 export const flatpakUpdateArgs = (name: string, scope: FlatpakScope): string[] => ['update', scope, '-y', '--noninteractive', name];
 export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
@@ -97,6 +108,13 @@ export function interpretFlatpakUpdate(exitCode: number, output: string, name: s
   return meaning.kind === 'failed' ? meaning : { kind: 'failed', message: `flatpak failed with exit code ${exitCode}` };
 }
 
+/** "Installing app/org.mozilla.firefox/x86_64/stable" → org.mozilla.firefox, when it is one of `names`. */
+export function flatpakStartedOn(line: string, names: ReadonlySet<string>): string | null {
+  if (!line.startsWith('Installing ')) return null;
+  const name = line.split('/')[1];
+  return name !== undefined && names.has(name) ? name : null;
+}
+
 export class FlatpakInstaller implements Installer {
   readonly name = 'flatpak';
   private readonly scope: FlatpakScope;
@@ -139,6 +157,28 @@ export class FlatpakInstaller implements Installer {
     const version = await this.installedVersion(id);
     if (meaning.kind === 'already-installed') return { ...skippedInstalled(version ?? '', log), exitCode: result.exitCode };
     return { status: 'succeeded', version: version || null, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
+  }
+
+  installMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return installVerified(
+      {
+        program: 'flatpak',
+        idKind: 'flatpak',
+        installed: async () => flatpakVersions((await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS)).stdout),
+        installAll: (names, batchSignal, onLine) =>
+          this.deps.run('flatpak', flatpakInstallManyArgs(names, this.scope), {
+            timeoutMs: INSTALL_TIMEOUT_MS,
+            signal: batchSignal,
+            env: FLATPAK_ENV,
+            onLine,
+          }),
+        installOne: (id, oneSignal) => this.install(id, oneSignal),
+        startedOn: flatpakStartedOn,
+      },
+      ids,
+      signal,
+      onStarted,
+    );
   }
 
   removalPlan(id: PackageId): Promise<RemovalPlan> {

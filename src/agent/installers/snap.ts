@@ -10,6 +10,7 @@ import {
   skippedNotInstalled,
   upgradeOutcome,
   versionNote,
+  type BatchOutcomes,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -19,6 +20,7 @@ import {
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
+import { installVerified } from './verified-batch';
 
 /**
  * Snap. Run with LANGUAGE=C LC_ALL=C (German headers otherwise); its output carries \r
@@ -29,6 +31,8 @@ import { between, cleanLines, logTail, words } from './output';
 export const SNAP_ENV = { LANGUAGE: 'C', LC_ALL: 'C' } as const;
 
 export const snapInstallArgs = (name: string, classic = false): string[] => ['install', ...(classic ? ['--classic'] : []), name];
+/** Several snaps in one call (a classic one is refused there and goes on its own, with --classic). */
+export const snapInstallManyArgs = (names: readonly string[]): string[] => ['install', ...names];
 export const snapRefreshArgs = (name: string): string[] => ['refresh', name];
 export const snapRemoveArgs = (name: string): string[] => ['remove', name];
 export const snapListArgs = (name?: string): string[] => ['list', '--color=never', ...(name ? [name] : [])];
@@ -111,6 +115,25 @@ export class SnapInstaller implements Installer {
     // Exits 1 with "error: no matching snaps installed" when it is not.
     const result = await this.snap(snapListArgs(id.name), QUERY_TIMEOUT_MS);
     return result.exitCode === 0 ? (parseSnapTable(result.stdout).get(id.name) ?? null) : null;
+  }
+
+  installMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
+    return installVerified(
+      {
+        program: 'snap',
+        idKind: 'snap',
+        // Exits 1 with "No snaps are installed yet" on a machine with none.
+        installed: async () => parseSnapTable((await this.snap(snapListArgs(), QUERY_TIMEOUT_MS)).stdout),
+        installAll: (names, batchSignal, onLine) =>
+          this.deps.run('snap', snapInstallManyArgs(names), { timeoutMs: INSTALL_TIMEOUT_MS, signal: batchSignal, env: SNAP_ENV, onLine }),
+        installOne: (id, oneSignal) => this.install(id, oneSignal),
+        // snap draws its progress in frames, not a line per snap: each app shows "Installing" when its outcome is known.
+        startedOn: () => null,
+      },
+      ids,
+      signal,
+      onStarted,
+    );
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
