@@ -58,7 +58,7 @@ const lastRemoteDeactivation = db.prepare(
 );
 const ownedList = db.prepare('select id from lists where id = ? and user_id = ?');
 const listItems = db.prepare(
-  `select a.*, c.name as category_name, i.sha256 as icon_sha256, li.position, li.added_at from list_items li
+  `select a.*, c.name as category_name, i.sha256 as icon_sha256, li.list_id, li.position, li.added_at from list_items li
    join apps a on a.id = li.app_id join categories c on c.id = a.category_id left join app_icons i on i.app_id = a.id
    where li.list_id = ? order by li.position, li.app_id`,
 );

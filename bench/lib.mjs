@@ -161,3 +161,19 @@ export function printTable(rows) {
   console.log(line(keys));
   for (const row of rows) console.log(line(keys.map((key) => row[key])));
 }
+
+/** Run the server with this to have the seed catalogue (applied after `listen`: see `benchList`). */
+export const SEED_CATALOGUE = { CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' };
+
+/** A new list of the browser's holding the first `apps` apps of the seed catalogue, once it has arrived. */
+export async function benchList(browser, url, apps) {
+  let catalogue = [];
+  for (const deadline = Date.now() + 30_000; catalogue.length < apps; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (Date.now() > deadline) throw new Error('the seed catalogue did not arrive within 30 s');
+    catalogue = await call(url, '/catalogue/apps');
+  }
+  const list = await browser.call('/api/lists', { method: 'POST', body: { name: 'Bench list' } });
+  for (const app of catalogue.slice(0, apps))
+    await browser.call(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
+  return list;
+}

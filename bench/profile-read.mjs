@@ -1,17 +1,19 @@
 // Where an authenticated read's time goes: the server under load with --cpu-prof, then the
 // functions with the most time of their own and the packages with the most time in all, counting
 // only the samples taken while the load ran (start-up would otherwise take a fifth of the profile).
-// `node bench/profile-read.mjs [/api/devices]`; the profile stays in the printed folder.
+// `node bench/profile-read.mjs [/api/devices]` (`/api/lists/{id}/items`: a list of 5 apps is made);
+// the profile stays in the printed folder.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { load, signedInBrowser, startLoadout } from './lib.mjs';
+import { benchList, load, SEED_CATALOGUE, signedInBrowser, startLoadout } from './lib.mjs';
 
-const path = process.argv[2] ?? '/api/devices';
+const route = process.argv[2] ?? '/api/devices';
 const dir = mkdtempSync(join(tmpdir(), 'loadout-profile-'));
-const loadout = await startLoadout({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const loadout = await startLoadout(SEED_CATALOGUE, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 const browser = await signedInBrowser(loadout.url);
+const path = route.includes('{id}') ? route.replace('{id}', (await benchList(browser, loadout.url, 5)).id) : route;
 await browser.call(path);
 // V8 stamps samples with the monotonic clock that process.hrtime reads too (µs).
 const loadStart = Number(process.hrtime.bigint() / 1000n);

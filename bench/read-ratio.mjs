@@ -10,7 +10,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
-import { freePort, load, printTable, signedInBrowser, startLoadout } from './lib.mjs';
+import { benchList, freePort, load, printTable, SEED_CATALOGUE, signedInBrowser, startLoadout } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 9) / ROUNDS);
@@ -34,15 +34,6 @@ async function startChild(file, env = {}) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
 }
 
-/** The seed catalogue is applied after `listen`: wait until its apps are there. */
-async function catalogueApps(url) {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const apps = await (await fetch(`${url}/catalogue/apps`)).json();
-    if (Array.isArray(apps) && apps.length >= LIST_APPS) return apps;
-  }
-  throw new Error('the seed catalogue did not arrive within 30 s');
-}
-
 /** Both servers' bodies for `path`, equal byte for byte, or a loud stop (a minute may turn between the two: asked again). */
 async function assertSameBody(path, ours, byHand, headers) {
   for (let attempt = 1; ; attempt += 1) {
@@ -58,14 +49,11 @@ async function assertSameBody(path, ours, byHand, headers) {
 }
 
 const jwtSecret = randomBytes(32).toString('hex');
-const loadout = await startLoadout({ JWT_SECRET: jwtSecret, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json' });
+const loadout = await startLoadout({ JWT_SECRET: jwtSecret, ...SEED_CATALOGUE });
 const servers = [];
 try {
   const browser = await signedInBrowser(loadout.url);
-  const list = await browser.call('/api/lists', { method: 'POST', body: { name: 'Bench list' } });
-  for (const app of (await catalogueApps(loadout.url)).slice(0, LIST_APPS)) {
-    await browser.call(`/api/lists/${list.id}/items`, { method: 'POST', body: { appId: app.app_id } });
-  }
+  const list = await benchList(browser, loadout.url, LIST_APPS);
   const bare = await startChild('./hello-fastify.mjs');
   servers.push(bare);
   const byHand = await startChild('./by-hand-reads.mjs', { DB_PATH: loadout.databasePath, JWT_SECRET: jwtSecret });

@@ -24,6 +24,7 @@ import { ErrorCode } from '@shared/api/errors';
 
 import { badRequest } from '../errors';
 import { callerOf, deviceSecretHeader, sessionIdOf } from '../plugins/auth';
+import { fastSerializerCompiler } from '../plugins/fast-serializer';
 import { deviceIdRequired } from '../services/device-deactivation.service';
 import { ignoreJsonBody } from './request-helpers';
 
@@ -43,7 +44,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/devices',
-    { schema: { tags, summary: 'Active devices, seats and cooldowns', security, response: { 200: devicesResponseSchema } } },
+    {
+      schema: { tags, summary: 'Active devices, seats and cooldowns', security, response: { 200: devicesResponseSchema } },
+      // A hot read (every device page and poll): its answer is written by a precompiled writer.
+      serializerCompiler: fastSerializerCompiler,
+    },
     async (request) => devices.list(callerOf(request)),
   );
 

@@ -19,6 +19,7 @@ import {
 } from '@shared/api/lists';
 
 import { callerOf } from '../plugins/auth';
+import { fastSerializerCompiler } from '../plugins/fast-serializer';
 
 const tags = ['lists'];
 const security = [{ bearer: [] }];
@@ -97,6 +98,8 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         params: listIdParamsSchema,
         response: { 200: listItemsResponseSchema },
       },
+      // A hot read (every list page): its answer is written by a precompiled writer.
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => ({ items: await app.services.lists.items(callerOf(request).userId, request.params.id) }),
   );
