@@ -1,13 +1,13 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable } from 'kysely';
 
 import type { Db } from './schema';
 import type { SqliteConnection } from './statement-cache';
 
 /** The SQLite connection behind a Kysely instance, for reads that need not queue (registered by connect.ts). */
-const directConnections = new WeakMap<Db, SqliteConnection>();
+const directConnections = new WeakMap<object, SqliteConnection>();
 
-export function allowDirectReads(db: Kysely<never> | Db, connection: SqliteConnection): void {
-  directConnections.set(db as Db, connection);
+export function allowDirectReads(db: object, connection: SqliteConnection): void {
+  directConnections.set(db, connection);
 }
 
 interface Compiled {
