@@ -61,7 +61,7 @@ function migratorOf(db: Kysely<Database>, schema: string | null): Migrator {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // 0007 shipped before 0006 on some machines: both were built at the same time, with card payments.
+    // 0007 shipped before 0006 on some machines: both were built at the same time (card payments, and the API keys Premium unlocks).
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
