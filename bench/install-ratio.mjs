@@ -9,8 +9,9 @@
 // the real agent (dist/agent/loadout-agent.mjs, `--installer apt`: real apt, as root). Then,
 // ROUNDS times (BENCH_ROUNDS, default 5), alternating which goes first: (a) one
 // `apt-get install -y` of the packages, then purge them; (b) POST /api/installations of the list
-// onto this machine, timed until the installation is over (polled every 20 ms; every app must
-// have succeeded), then purge them. Medians of each: one apt-get run here took from 1.7 s to
+// onto this machine, timed until the installation is over (polled every 100 ms, which costs the
+// busy machine little; every app must have succeeded), then purge them. After each job the agent
+// reports its inventory: the next round starts once the agent runs nothing. Medians of each: one apt-get run here took from 1.7 s to
 // 8.9 s on a busy shared machine, so three rounds can still land on either side of the goal.
 // Needs root (it installs packages): otherwise prints why and exits 0. Everything it made —
 // packages, source, apt's lists of it, the repository, the agent's folder — goes at the end,
@@ -18,7 +19,7 @@
 // Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,14 +73,41 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-async function until(check, timeoutMs, what) {
+async function until(check, timeoutMs, what, everyMs = 100) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await check();
     if (answer) return answer;
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-    await sleep(20);
+    await sleep(everyMs);
   }
+}
+
+/** Whether the agent runs no program now (Linux: /proc lists a process's children). */
+function agentRunsNothing() {
+  try {
+    return readFileSync(`/proc/${agent.pid}/task/${agent.pid}/children`, 'utf8').trim() === '';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * After each job the agent reports its inventory (`apt list --upgradable`, a second or two on a
+ * busy machine). The next round waits until the agent has run nothing for half a second, so that
+ * neither side is measured against the agent's own work.
+ */
+async function agentSettled() {
+  let quietSince = Date.now();
+  await until(
+    () => {
+      if (!agentRunsNothing()) quietSince = Date.now();
+      return Date.now() - quietSince >= 500;
+    },
+    60_000,
+    'the agent going quiet',
+    50,
+  );
 }
 
 /** The apt the person would type: one call for all the packages. */
@@ -192,7 +220,8 @@ try {
   loadout = await startLoadout();
   const setup = await setUp();
   // Let the agent's first inventory report go by, so the rounds measure the installations alone.
-  await sleep(2_000);
+  await sleep(1_000);
+  await agentSettled();
   const apt = [];
   const ours = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -201,8 +230,10 @@ try {
       apt.push(aptAlone());
       repo.purge();
       ours.push(await throughLoadout(setup));
+      await agentSettled();
     } else {
       ours.push(await throughLoadout(setup));
+      await agentSettled();
       repo.purge();
       apt.push(aptAlone());
     }
