@@ -14,7 +14,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { badRequest } from '../errors';
 import { callerOf, sessionIdOf } from '../plugins/auth';
 
-/** The signed-in user's own account (SPEC §7 "Account and auth"). */
+/** The signed-in user's own account: profile, password, e-mail change, deletion. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account',

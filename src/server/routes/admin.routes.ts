@@ -13,7 +13,7 @@ import {
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** The admin console (DESIGN §5): admins only, checked on every request. */
+/** The admin console: admins only, checked on every request. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.requireAdmin(request));
 

@@ -9,7 +9,7 @@ import { ignoreJsonBody } from './request-helpers';
 const tags = ['api-keys'];
 const security = [{ bearer: [] }];
 
-/** Personal API keys (DESIGN §10; premium only, PLAN_FEATURE_REQUIRED otherwise). */
+/** Personal API keys (premium only, PLAN_FEATURE_REQUIRED otherwise). */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { apiKeys } = app.services;
 

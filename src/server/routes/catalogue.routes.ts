@@ -29,7 +29,7 @@ const adminTags = ['catalogue', 'admin'];
 const admin = [{ bearer: [] }];
 
 /**
- * The app catalogue (SPEC §7 "Catalogue server", DESIGN §5): reads are public, writes need an
+ * The app catalogue (docs/decisions.md#the-catalogue): reads are public, writes need an
  * admin token (401 without one, 403 FORBIDDEN for other users).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {

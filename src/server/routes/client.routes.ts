@@ -107,7 +107,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The desktop client installer for a platform (SPEC §7); arch x64, arm64 or auto',
+        summary: 'The desktop client installer for a platform; arch x64, arm64 or auto',
         params: desktopDownloadParamsSchema,
         querystring: desktopDownloadQuerySchema,
         produces: ['application/octet-stream'],

@@ -7,7 +7,7 @@ export interface DebugRoutesOptions {
   routes: readonly string[];
 }
 
-/** Diagnostics for admins only: a route list helps attackers (DESIGN §5). */
+/** Diagnostics for admins only: a route list helps attackers. */
 export const debugRoutes: FastifyPluginAsyncZod<DebugRoutesOptions> = async (app, options) => {
   app.get(
     '/api/debug/routes',

@@ -14,7 +14,7 @@ import { ignoreJsonBody } from './request-helpers';
 const tags = ['devices'];
 const security = [{ bearer: [] }];
 
-/** Registration tokens (SPEC §7 "Registration tokens"): codes that enrol remote machines. */
+/** Registration tokens: codes that enrol remote machines (docs/decisions.md#devices-and-enrolment). */
 export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
   const { deviceTokens } = app.services;

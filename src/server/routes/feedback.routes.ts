@@ -4,7 +4,7 @@ import { feedbackRequestSchema, feedbackResponseSchema } from '@shared/api/feedb
 
 import { callerOf } from '../plugins/auth';
 
-/** SPEC §2 "Feedback": signed-in users only (the button is shown to them only). */
+/** Feedback: signed-in users only (the button is shown to them only). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/feedback',

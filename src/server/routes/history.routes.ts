@@ -7,7 +7,7 @@ import { callerOf } from '../plugins/auth';
 const tags = ['history'];
 const security = [{ bearer: [] }];
 
-/** The signed-in user's update history (issue 12); an API key reads it too. */
+/** The signed-in user's update history; an API key reads it too. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
 

@@ -26,7 +26,7 @@ const security = [{ bearer: [] }];
 
 const deviceParamsSchema = z.object({ id: deviceIdSchema });
 
-/** Installations of lists onto the signed-in user's machines (DESIGN §5, §10); another user's answers 404. */
+/** Installations of lists onto the signed-in user's machines (docs/architecture.md); another user's answers 404. */
 export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
 

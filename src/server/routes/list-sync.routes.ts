@@ -16,7 +16,7 @@ import { callerOf } from '../plugins/auth';
 const tags = ['lists'];
 const security = [{ bearer: [] }];
 
-/** Keep in sync (issue 12): devices following a list. Another user's list or device answers 404. */
+/** Keep in sync: devices following a list. Another user's list or device answers 404. */
 export const listSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
 

@@ -8,7 +8,7 @@ import { callerOf } from '../plugins/auth';
 const tags = ['monitoring'];
 const security = [{ bearer: [] }];
 
-/** Advanced monitoring (issue 12, Premium): a machine's check-ins over time. */
+/** Advanced monitoring (Premium): a machine's check-ins over time. */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
 

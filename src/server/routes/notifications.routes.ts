@@ -35,7 +35,7 @@ function page(title: string, body: string): string {
 }
 
 /**
- * Notifications (issue 12): the centre (Premium), the switches, and the mails' one-click
+ * Notifications: the centre (Premium), the switches, and the mails' one-click
  * unsubscribe link, which needs no sign-in: its token is the authority (an HMAC, see
  * security/unsubscribe-tokens.ts), so there is no cookie and no CSRF to forge.
  */

@@ -19,7 +19,7 @@ import { callerOf } from '../plugins/auth';
 const tags = ['payment'];
 const security = [{ bearer: [] }];
 
-/** Card payments for upgrades (SPEC §7, DESIGN §10). */
+/** Card payments for upgrades (docs/decisions.md#payments). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (instance) => {
     const authed = instance.withTypeProvider<ZodTypeProvider>();

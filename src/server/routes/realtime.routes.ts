@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * The two long-lived connections: agents' WebSocket (DESIGN §6), authenticated by the device
+ * The two long-lived connections: agents' WebSocket (docs/delivery.md), authenticated by the device
  * credential before the upgrade, so nothing an unknown client sends is ever read; and the
  * browsers' event stream.
  */

@@ -9,7 +9,7 @@ import type { SessionOrigin } from '../services/session.service';
 
 /**
  * onRequest hook: counts the call against the caller's IP before the body is even read, so
- * floods are refused before any password hashing (DESIGN §7). One bucket per action.
+ * floods are refused before any password hashing (it costs a core ~25 ms). One bucket per action.
  */
 export function limitPerIp(app: FastifyInstance, action: string, budget: 'authPerIp' | 'tokenPerIp' = 'authPerIp') {
   return async (request: FastifyRequest): Promise<void> => {

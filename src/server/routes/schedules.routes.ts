@@ -15,7 +15,7 @@ import { ignoreJsonBody } from './request-helpers';
 const tags = ['schedules'];
 const security = [{ bearer: [] }];
 
-/** Custom update schedules (issue 12; creating and changing them is premium, PLAN_FEATURE_REQUIRED otherwise). */
+/** Custom update schedules (creating and changing them is premium, PLAN_FEATURE_REQUIRED otherwise). */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { schedules } = app.services;
 

@@ -33,7 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: (request) => app.authenticate(request),
       schema: {
         tags: ['subscription'],
-        summary: 'SPEC §4 fallback for the status call: the same answer',
+        summary: "The web app's fallback for the status call: the same answer",
         security: [{ bearer: [] }],
         response: { 200: subscriptionTestResponseSchema },
       },

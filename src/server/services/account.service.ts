@@ -26,7 +26,7 @@ type UpdateAccountInput = z.output<typeof updateAccountRequestSchema>;
 
 export const emailInUse = () => conflict('An account with this email already exists', ErrorCode.EMAIL_IN_USE);
 
-/** The user as the API shows it (SPEC §3 "User"): the one mapping from a users row. */
+/** The user as the API shows it: the one mapping from a users row. */
 export function toUser(row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'is_email_verified' | 'is_admin'>): User {
   return {
     id: row.id,
@@ -39,7 +39,7 @@ export function toUser(row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' |
 }
 
 /**
- * DESIGN §2: the first account on an empty database is an admin, and so is any address in
+ * The first account on an empty database is an admin, and so is any address in
  * ADMIN_EMAILS. Call it inside the transaction that inserts the account: it holds the
  * account-creation lock until that transaction ends, so two first sign-ups at once cannot
  * both find the database empty.

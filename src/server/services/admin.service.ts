@@ -21,12 +21,12 @@ import { toUser } from './account.service';
 /** The console shows at most this many users; the search narrows it down. */
 export const ADMIN_USERS_PAGE = 100;
 
-/** Accounts named in ADMIN_EMAILS are admins; applied at every start (DESIGN §2). */
+/** Accounts named in ADMIN_EMAILS are admins; applied at every start. */
 export async function promoteConfiguredAdmins(ctx: AppContext): Promise<void> {
   await promoteAdmins(ctx.db, ctx.authCache, ctx.config.adminEmails, isoNow(ctx.clock));
 }
 
-/** DESIGN §5 "admin console": users (search, grant or revoke admin), feedback, catalogue statistics. */
+/** The admin console: users (search, grant or revoke admin), feedback, catalogue statistics. */
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 

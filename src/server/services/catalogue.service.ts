@@ -50,7 +50,7 @@ export function iconUrl(appId: number, sha256: string | null): string | null {
   return sha256 ? `/catalogue/icons/${appId}.webp?v=${sha256.slice(0, 16)}` : null;
 }
 
-/** A catalogue row as SPEC §3 "App" plus package ids and platforms. */
+/** A catalogue row as the API's App (app_id, name, description, category, website, size, icon) plus package ids and platforms. */
 export function toApp(row: AppRow): App {
   return {
     app_id: row.id,
@@ -79,7 +79,7 @@ const toCategory = (row: CategoryRow): Category => ({ category_id: row.id, categ
 
 export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** The app catalogue: public reads, admin writes (DESIGN §5). Routes check the admin flag. */
+/** The app catalogue: public reads, admin writes (docs/decisions.md#the-catalogue). Routes check the admin flag. */
 export class CatalogueService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -104,7 +104,7 @@ export class CatalogueService {
     return (await listCategories(this.ctx.db)).map(toCategory);
   }
 
-  /** SPEC §7: with category_id it renames that category, without it creates one. */
+  /** With category_id it renames that category, without it creates one. */
   async upsertCategory(input: {
     category_id?: number | null | undefined;
     category_name: string;
@@ -158,7 +158,7 @@ export class CatalogueService {
     return toApp(row);
   }
 
-  /** SPEC §2 "add an app": the fields are validated by the route, the icon is processed here. */
+  /** Add an app: the fields are validated by the route, the icon is processed here. */
   async createApp(input: CreateAppInput, icon: Buffer | null): Promise<App> {
     if (!(await findCategoryById(this.ctx.db, input.category))) {
       throw badRequest('The chosen category does not exist.', ErrorCode.CATEGORY_NOT_FOUND, {

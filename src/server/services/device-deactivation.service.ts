@@ -25,7 +25,7 @@ import { deviceNotFound, protection, removableAtOnce, REMOVED_AT_ONCE, toDevice,
 import type { DeviceService } from './device.service';
 import type { SubscriptionService } from './subscription.service';
 
-/** Deactivation attempts per user per hour (SPEC §8 DEVICE_DEACTIVATION_RATE_LIMIT). */
+/** Deactivation attempts per user per hour (past it: DEVICE_DEACTIVATION_RATE_LIMIT). */
 export const DEACTIVATION_ATTEMPTS_PER_HOUR = 5;
 
 const notAdminDevice = () => forbidden('Only admin devices can deactivate other devices', ErrorCode.NOT_ADMIN_DEVICE);
@@ -34,7 +34,7 @@ export const deviceIdRequired = () =>
   badRequest('This call needs the X-Device-ID header of the calling device', ErrorCode.DEVICE_ID_REQUIRED);
 
 /**
- * Deactivation and the other admin-device actions (SPEC §6, §8 "Device deactivation"). The
+ * Deactivation and the other admin-device actions. The
  * rules are checked in SPEC's order under the per-user lock, so two deactivations at once
  * cannot both pass the account cooldown or remove the last admin.
  */

@@ -33,7 +33,7 @@ import { deviceLimitReached, type DeviceService } from './device.service';
 import type { ReleaseSigning } from './release-signing';
 import type { SubscriptionService } from './subscription.service';
 
-/** Registration tokens a user may generate per hour (SPEC §8 TOKEN_RATE_LIMIT). */
+/** Registration tokens a user may generate per hour (past it: TOKEN_RATE_LIMIT). */
 export const TOKENS_PER_HOUR = 10;
 
 export interface EnrollInput {
@@ -49,9 +49,9 @@ export interface EnrollInput {
 const codeInvalid = () => badRequest('This registration code is not valid', ErrorCode.REGISTRATION_CODE_INVALID);
 
 /**
- * Registration tokens and the enrolment of remote machines with them (DESIGN §5 "Remote
+ * Registration tokens and the enrolment of remote machines with them (docs/decisions.md, "Devices and
  * enrolment"). A token's uses and the account's seats are claimed in one transaction under
- * the per-user lock, so parallel enrolments can never pass either limit (DESIGN §7).
+ * the per-user lock, so parallel enrolments can never pass either limit.
  */
 export class DeviceTokenService {
   private readonly cipher: CodeCipher;

@@ -72,7 +72,7 @@ export interface Cooldown {
 }
 
 /**
- * The plan's cooldown (SPEC §9: 72 h free, 24 h premium) running from `since`: until when it
+ * The plan's cooldown (72 h free, 24 h premium) running from `since`: until when it
  * lasts and how long that still is. It guards both a new device (protection period, from its
  * activation) and the account (no other deactivation within it, from the last one).
  */

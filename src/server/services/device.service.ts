@@ -42,7 +42,7 @@ import type { SubscriptionService } from './subscription.service';
 
 const AUDIT_LIMIT = 200;
 
-/** What prompted an activity update (SPEC §4 "Background activity"). */
+/** What prompted an activity update (the web app's background activity: a minute's tick, visibility, load, unload). */
 export type ActivityEvent = z.output<typeof updateStatusRequestSchema>['event'];
 
 /** What a registration or an enrolment writes; the columns left out keep their value (or start null). */
@@ -97,7 +97,7 @@ export const deviceLimitReached = (plan: Plan) =>
   );
 
 /**
- * The account's devices and seats (SPEC §3/§4 "Devices", DESIGN §5). Active non-mobile devices
+ * The account's devices and seats (docs/plans.md). Active non-mobile devices
  * take a seat of the plan; seats are claimed under a per-user lock.
  */
 export class DeviceService {

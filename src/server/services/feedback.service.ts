@@ -13,7 +13,7 @@ type FeedbackInput = z.output<typeof feedbackRequestSchema>;
 /** Per user: enough for real use, too few to fill the admins' inbox. */
 export const FEEDBACK_RATE_LIMIT = { limit: 10, windowMs: HOUR_MS };
 
-/** SPEC §2 "Feedback": stored with the sender's account; admins read it in the console. */
+/** Feedback: stored with the sender's account; admins read it in the console. */
 export class FeedbackService {
   constructor(
     private readonly ctx: AppContext,
@@ -32,7 +32,7 @@ export class FeedbackService {
       user_id: userId,
       type: input.type,
       message: input.message,
-      // SPEC §5: a blank e-mail is sent as null; store null, never ''.
+      // A blank e-mail is sent as null; store null, never ''.
       email: input.email?.trim() ? input.email.trim() : null,
       user_agent: input.userAgent,
       url: input.url,

@@ -40,7 +40,7 @@ export function toHistoryEntry(row: HistoryRow): HistoryEntry {
   };
 }
 
-/** Update history (issue 12): what agents reported, per device, app and list; kept by plan. */
+/** Update history: what agents reported, per device, app and list; kept by plan. */
 export class HistoryService {
   constructor(private readonly ctx: AppContext) {}
 

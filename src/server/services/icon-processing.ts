@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 export const ICON_MAX_INPUT_PIXELS = 40_000_000;
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'svg']);
-/** Tried in order until the WebP fits the byte limit (SPEC §5: "re-compressed if over 102400 bytes"). */
+/** Tried in order until the WebP fits the byte limit (an icon over 102,400 bytes is re-compressed). */
 const QUALITIES = [80, 70, 60, 50, 40, 30, 20];
 /** If even the lowest quality is too big (noise compresses badly), the edge shrinks. */
 const FALLBACK_EDGES = [224, 192, 160, 128, 96, 64, 32];

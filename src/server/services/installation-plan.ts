@@ -83,7 +83,7 @@ const indexes = new WeakMap<readonly DeviceInventoryTable[], Map<string, DeviceI
 
 /**
  * The rows by manager and package id, made once per array: callers look up every catalogue
- * app in one device's rows, which was apps × rows comparisons (issue 13).
+ * app in one device's rows, which was apps × rows comparisons.
  */
 function indexOf(rows: readonly DeviceInventoryTable[]): Map<string, DeviceInventoryTable> {
   let index = indexes.get(rows);

@@ -86,7 +86,7 @@ function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'exp
 }
 
 /**
- * Installations as their owner sees them (DESIGN §5): created with a job per device and an
+ * Installations as their owner sees them (docs/decisions.md#installations): created with a job per device and an
  * item per app, stored before anything is sent; then cancelled, retried and read. What the
  * agents report arrives through AgentJobService; both tell the other processes on the bus.
  */
@@ -413,7 +413,7 @@ export class InstallationService {
   private async appsToInstall(userId: string, input: CreateInstallationInput): Promise<{ apps: App[]; listName: string | null }> {
     if (input.listId !== undefined) {
       const list = await this.lists.detail(userId, input.listId);
-      // DESIGN §5: a list beyond the plan after a downgrade is read-only, installs included.
+      // A list beyond the plan after a downgrade is read-only, installs included.
       if (list.readOnly) throw listReadOnly();
       if (list.apps.length === 0) throw badRequest('This list has no apps to install yet', ErrorCode.LIST_EMPTY);
       return { apps: list.apps, listName: list.name };
@@ -425,7 +425,7 @@ export class InstallationService {
     return { apps: ids.map((appId) => byId.get(appId)).filter((app): app is App => app !== undefined), listName: null };
   }
 
-  /** SPEC §5 "Install targets": the owner's active, token-registered remote machines without web access. */
+  /** Install targets: the owner's active, token-registered remote machines without web access. */
   async eligibleDevices(userId: string, deviceIds: readonly string[]): Promise<DevicesTable[]> {
     const devices: DevicesTable[] = [];
     const seatLimit = (await this.subscription.planOf(userId)).limits.devices;
@@ -452,7 +452,7 @@ export class InstallationService {
   }
 }
 
-/** SPEC §5: a remote machine enrolled with a registration token, without web access: it has an agent. */
+/** A remote machine enrolled with a registration token, without web access: it has an agent. */
 export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
   const capabilities = JSON.parse(device.capabilities) as string[];
   return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');

@@ -4,7 +4,7 @@ import { PLAN_IDS, PLANS, type Plan } from '@shared/plans';
 import { AppError } from '../errors';
 
 /**
- * DESIGN §5: a downgrade never deletes data; what is beyond the new plan becomes read-only
+ * A downgrade never deletes data; what is beyond the new plan becomes read-only
  * until the user trims it. A list is beyond the plan when it is not among the oldest
  * `lists` lists (by creation), or when it has more apps than `appsPerList`.
  * Read-only lists can still lose apps and be deleted (that is how users trim); they cannot

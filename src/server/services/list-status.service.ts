@@ -14,7 +14,7 @@ import { toListItems, type ListService } from './list.service';
 type AppStatus = ListStatus['devices'][number]['apps'][number];
 
 /**
- * Per list (issue 12): on each device the list was installed onto, which of its apps are
+ * Per list: on each device the list was installed onto, which of its apps are
  * installed, out of date or missing, by the device's last inventory. The app ↔ inventory
  * match is the installation preview's (installation-plan.ts), so the two never disagree.
  */

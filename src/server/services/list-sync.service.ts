@@ -34,7 +34,7 @@ function toFollower(row: FollowerRow): ListFollower {
 }
 
 /**
- * Keep in sync (issue 12): a device follows a list. Following installs the list there at once;
+ * Keep in sync: a device follows a list. Following installs the list there at once;
  * afterwards every app added to the list becomes an installation on each follower, and every app
  * removed an uninstallation where the follower asked for it. The installations are ordinary ones
  * (InstallationService.create): they wait for an offline machine as usual. A list edit never fails
@@ -118,7 +118,7 @@ export class ListSyncService implements ListItemsObserver {
       );
       if (followers.length === 0) return;
       const list = await this.lists.detail(userId, listId);
-      // DESIGN §5: a list beyond the plan is read-only, and a read-only list does not sync.
+      // A list beyond the plan is read-only, and a read-only list does not sync.
       if (list.readOnly) return;
       const caller = await this.actingFor(userId);
       if (!caller) return;

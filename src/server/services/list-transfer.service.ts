@@ -94,7 +94,7 @@ function fileStem(name: string): string {
   return stem.slice(start, end) || 'list';
 }
 
-/** DESIGN §10 import and export: winget's JSON, a Brewfile, or one app per line. */
+/** Import and export: winget's JSON, a Brewfile, or one app per line. */
 export class ListTransferService {
   constructor(
     private readonly ctx: AppContext,

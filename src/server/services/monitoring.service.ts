@@ -33,7 +33,7 @@ export function monitoringRequiresPremium(): AppError {
 }
 
 /**
- * Advanced monitoring (issue 12, Premium): each machine's check-ins (its agent connecting, its
+ * Advanced monitoring (Premium): each machine's check-ins (its agent connecting, its
  * inventories with the versions that changed), kept as long as the update history, and an
  * alert when a machine has not reported for SILENT_AFTER_HOURS. Check-ins are recorded for
  * every plan, so an upgrade shows the days before it too.

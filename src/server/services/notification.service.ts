@@ -103,7 +103,7 @@ function toldApps(appIds: string | null): number[] {
 }
 
 /**
- * Notifications (issue 12): a mail when an installation fails and a daily digest of available
+ * Notifications: a mail when an installation fails and a daily digest of available
  * updates for everyone; on Premium, a mail as soon as a device reports new updates and the
  * in-app centre. Each mail carries a one-click unsubscribe link (RFC 8058) for its kind.
  */

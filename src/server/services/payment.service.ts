@@ -56,7 +56,7 @@ const ATTEMPTED: readonly PaymentsTable['status'][] = ['requires_action', 'succe
 const notFoundIntent = () => notFound('Payment not found', ErrorCode.PAYMENT_INTENT_NOT_FOUND);
 
 /**
- * Upgrades are paid (issue 10): the amount comes from the plan catalogue, the provider says
+ * Upgrades are paid: the amount comes from the plan catalogue, the provider says
  * whether the money moved, and a payment changes the plan once. Every payment is recorded
  * with its outcome.
  */

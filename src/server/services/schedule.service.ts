@@ -66,7 +66,7 @@ export function toSchedule(row: ScheduleRow): Schedule {
 }
 
 /**
- * Custom update schedules (issue 12, premium): the owner's rules, and the scheduler task that
+ * Custom update schedules (premium): the owner's rules, and the scheduler task that
  * fires each due occurrence once, as an `upgrade` installation made for the owner.
  */
 export class ScheduleService {

@@ -57,7 +57,7 @@ export class SubscriptionService {
   }
 
   /**
-   * SPEC §7 upgrade: checks the move goes up and says what to pay; the plan changes only once
+   * Upgrade: checks the move goes up and says what to pay; the plan changes only once
    * a payment for it is verified (PaymentService.verify).
    */
   async upgrade(userId: string, target: Exclude<PlanId, 'free'>): Promise<UpgradeResponse> {
