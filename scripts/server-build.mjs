@@ -1,6 +1,6 @@
 // Bundles the server into dist/server/server.mjs when it is missing or older than its sources.
 // Dependencies stay external; our own ~150 TypeScript files become one ES module, so start-up
-// does not pay a TypeScript loader hook per import (DESIGN §8: ready in under 3 s).
+// does not pay a TypeScript loader hook per import (the budget: ready in under 3 s).
 import { existsSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
 
