@@ -285,8 +285,7 @@ export class JobRunner {
     const method = batchMethod(installer, job.kind)!;
     const outcomes = await lane.run(async () => {
       try {
-        return await method.call(
-          installer,
+        return await method(
           batch.map((entry) => entry.id),
           controller.signal,
           onStarted,
