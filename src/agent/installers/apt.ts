@@ -49,9 +49,10 @@ export * from './apt-run';
 
 /**
  * apt on Debian and Ubuntu. One app at a time (`install`), or several in one apt-get call
- * (`installMany`, apt-batch.ts): apt refuses a whole install line for one unknown name
- * (STACK.md), so names are checked against the sources first and a failed batch falls back to
- * one call per app. A held dpkg lock is waited for (apt-run.ts).
+ * (`installMany`, apt-batch.ts; docs/install-speed.md). apt refuses a whole install line for
+ * one unknown name and reads an unknown name with `.` or `+` as a pattern, so such names are
+ * checked against the sources first, and a failed batch falls back to one call per app. A held
+ * dpkg lock is waited for (apt-run.ts).
  */
 
 const UPDATE_TIMEOUT_MS = 10 * 60_000;
