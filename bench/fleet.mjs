@@ -51,7 +51,12 @@ export async function startRestartableLoadout(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   let child = null;
   const start = async () => {
-    child = spawn(process.execPath, [SERVER_BUNDLE], { env: serverEnv(dir, port, env), stdio: ['ignore', 'ignore', 'inherit'] });
+    // BENCH_NODE_ARGS as for lib.mjs's startLoadout (e.g. --cpu-prof: a profile per process, the restarted one's without enrolment).
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+      env: serverEnv(dir, port, env),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitForHealth(url, Date.now() + 60_000);
   };
   const halt = async () => {

@@ -33,6 +33,8 @@ const SECOND_AGENT_ANSWERS_WITHIN_MS = 5_000;
 /** An agent must say hello this soon after connecting, or it is let go. */
 const HELLO_TIMEOUT_MS = 10_000;
 const CLOSE_PROTOCOL = 4400;
+/** WebSocket's "service restart": the agent tries again with its usual backoff. */
+const AGENT_CLOSE_RESTARTING = 1012;
 
 /**
  * The agents connected to this process. It sends them their jobs when they connect and when
@@ -48,6 +50,8 @@ export class AgentHub {
   private readonly unsubscribe: () => void;
   private readonly pinger: NodeJS.Timeout;
   private readonly inventories: InventoryGate;
+  /** Set once the process is stopping: no connection is taken any more. */
+  private closing = false;
 
   constructor(
     private readonly jobs: AgentJobService,
@@ -75,6 +79,14 @@ export class AgentHub {
 
   /** `from`: the agent's address, said on the device's page when a second agent connects. */
   attach(device: DevicesTable, socket: WebSocket, from: string | null = null): void {
+    // Stopping: an agent that reconnects at once (its first try comes within a second) is told
+    // to come back later, before any work is done for it, rather than welcomed by a process that
+    // is about to let it go again. With tens of thousands of agents, welcoming them again kept a
+    // stopping process busy past its time to exit.
+    if (this.closing) {
+      socket.close(AGENT_CLOSE_RESTARTING, 'Server restarting');
+      return;
+    }
     const bucket = this.bucketOf(device);
     if (!bucket.take(this.now(), AGENT_CONNECT_COST)) {
       // Said once per run of refusals, so a reconnecting loop cannot fill the log.
@@ -118,6 +130,7 @@ export class AgentHub {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.unsubscribe();
     clearInterval(this.pinger);
     for (const connection of this.connections.values()) connection.socket.close(1001, 'Server shutting down');
