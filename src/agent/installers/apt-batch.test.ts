@@ -283,8 +283,11 @@ describe('apt batch output', () => {
   });
 
   it("cuts one package's lines out of a batch's output, a longer name not matching a shorter one", () => {
-    const output = 'Unpacking hello (1) ...\nUnpacking hello-doc (1) ...\npmstatus:hello:1:x\nSetting up hello (1) ...\n';
-    expect(batchLog(output, 'hello')).toBe('Unpacking hello (1) ...\nSetting up hello (1) ...');
-    expect(batchLog(output, 'sl')).toBe('Unpacking hello (1) ...\nUnpacking hello-doc (1) ...\nSetting up hello (1) ...');
+    const output =
+      'Selecting previously unselected package hello.\nUnpacking hello (1) ...\nUnpacking hello-doc (1) ...\nUnpacking hello.d (1) ...\npmstatus:hello:1:x\nSetting up hello (1) ...\n';
+    expect(batchLog(output, 'hello')).toBe(
+      'Selecting previously unselected package hello.\nUnpacking hello (1) ...\nSetting up hello (1) ...',
+    );
+    expect(batchLog(output, 'sl').split('\n')).toHaveLength(5);
   });
 });

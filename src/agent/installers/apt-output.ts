@@ -138,9 +138,15 @@ export function aptStatusPackage(line: string): string | null {
 /** Characters of a Debian package name: a match must not be part of a longer name. */
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[a-z0-9.+-]/.test(char);
 
+/** Whether the name ends at `end`: a sentence's full stop ("package hello.") ends it, "python3.11" does not end "python3". */
+function endsAt(line: string, end: number): boolean {
+  if (line[end] === '.') return !isNameChar(line[end + 1]);
+  return !isNameChar(line[end]);
+}
+
 function mentions(line: string, name: string): boolean {
   for (let at = line.indexOf(name); at >= 0; at = line.indexOf(name, at + 1)) {
-    if (!isNameChar(line[at - 1]) && !isNameChar(line[at + name.length])) return true;
+    if (!isNameChar(line[at - 1]) && endsAt(line, at + name.length)) return true;
   }
   return false;
 }
