@@ -53,14 +53,21 @@ export class AuthCache implements AuthChanges {
 
   /** The facts of a session: kept ones while fresh, else `load()`'s, kept when nothing changed meanwhile. */
   async facts(sessionId: string, load: () => Promise<SessionFacts | undefined>): Promise<SessionFacts | undefined> {
-    const now = this.nowMs();
-    const entry = this.entries.get(sessionId);
-    if (entry && now - entry.storedAtMs < this.ttlMs) return entry.facts;
-    if (entry) this.entries.delete(sessionId);
+    const kept = this.fresh(sessionId);
+    if (kept) return kept;
     const epoch = this.epoch;
     const facts = await load();
     if (facts && epoch === this.epoch && !this.isChanging(facts)) this.store(facts);
     return facts;
+  }
+
+  /** The kept facts of a session while fresh, without a promise (every signed-in request asks); else undefined. */
+  fresh(sessionId: string): SessionFacts | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (this.nowMs() - entry.storedAtMs < this.ttlMs) return entry.facts;
+    this.entries.delete(sessionId);
+    return undefined;
   }
 
   async changed(db: Db, target: AuthTarget): Promise<void> {

@@ -58,16 +58,24 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<VerifyResult> {
-    const known = this.verified.get(token);
-    if (known) {
-      // What jose would answer again: the signature and claims are as they were; only time
-      // moves, and jose compares exp with the current whole second.
-      const nowSecondMs = Math.floor(this.clock.now().getTime() / 1000) * 1000;
-      return known.expiresAtMs <= nowSecondMs ? { ok: false, reason: 'expired' } : known;
-    }
+    const known = this.knownResult(token);
+    if (known) return known;
     const result = await this.verifyWithJose(token);
     if (result.ok) this.remember(token, result);
     return result;
+  }
+
+  /**
+   * What `verify` answers for a token it checked before, without a promise (every signed-in
+   * request asks); undefined for a token not seen yet, which `verify` must check.
+   */
+  knownResult(token: string): VerifyResult | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    // What jose would answer again: the signature and claims are as they were; only time
+    // moves, and jose compares exp with the current whole second.
+    const nowSecondMs = Math.floor(this.clock.now().getTime() / 1000) * 1000;
+    return known.expiresAtMs <= nowSecondMs ? { ok: false, reason: 'expired' } : known;
   }
 
   private remember(token: string, result: VerifyResult & { ok: true }): void {

@@ -58,8 +58,9 @@ export function toListSummary(row: ListRow, readOnly: boolean): ListSummary {
 }
 
 export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
-  // Positions are shown 0..n-1 whatever gaps removals left in the stored ones.
-  return rows.map((row, position) => ({ ...toApp(row), position, size_kb: sizeKbOf(row), addedAt: row.added_at }));
+  // Positions are shown 0..n-1 whatever gaps removals left in the stored ones. The app's fresh
+  // object is extended, not spread into another: spreading was a tenth of a list read's time.
+  return rows.map((row, position) => Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at }));
 }
 
 /**
