@@ -5,7 +5,7 @@ import { enrolmentRequestSchema, type EnrolmentRequest } from '@shared/desktop/b
  * `loadout://enroll?server=…&code=…` links, offered by the registration page and opened by the
  * OS. Anyone can put such a link on a web page, so it is untrusted input like any request:
  * exactly one form is accepted and everything else is refused with a reason the user can read.
- * Not yet wired into index.ts.
+ * `DesktopController` (desktop-controller.ts) handles them.
  */
 
 export const DEEP_LINK_PROTOCOL = 'loadout:';

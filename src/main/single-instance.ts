@@ -4,7 +4,7 @@ import { enrolmentLinkFromArgv, parseEnrolmentLink, type DeepLinkResult } from '
  * How a `loadout://` link reaches the running client: on Windows and Linux the OS starts a
  * second instance with the link in its argv, which loses the single-instance lock and Electron
  * hands that argv to the first one ('second-instance'); on macOS the running app gets 'open-url'.
- * Not yet wired into index.ts.
+ * `DesktopController` (desktop-controller.ts) handles them.
  */
 
 /** The part of Electron's `app` this needs; Electron's `App` satisfies it. */
