@@ -55,7 +55,7 @@ export type AgentExit =
 
 /**
  * The running agent: one connection, one job queue, one inventory reporter, and the lane
- * they share so that only one package-manager call runs at a time (DESIGN §6).
+ * they share so that only one package-manager call runs at a time (two would wait on each other's locks).
  */
 export class Agent {
   private requestStop!: () => void;

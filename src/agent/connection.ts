@@ -20,7 +20,7 @@ import { ErrorCode } from '@shared/api/error-codes';
 import type { Logger } from './log';
 
 /**
- * Full jitter (DESIGN §6): anywhere between 0 and min(cap, base · 2^attempt), so that ten
+ * Full jitter: anywhere between 0 and min(cap, base · 2^attempt), so that ten
  * thousand agents cut off by a server restart do not all come back in the same second.
  */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {

@@ -1,5 +1,5 @@
 /**
- * One package-manager call at a time per machine (DESIGN §6): installs and inventory queries
+ * One package-manager call at a time per machine: installs and inventory queries
  * all go through one lane, in the order they asked. A failure does not block the next call.
  */
 export class Lane {

@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 
 /**
  * Runs one program with an argument array (never a shell), a time limit, an optional abort
- * signal and bounded captured output (STYLE.md habit 6). Package managers print a lot
+ * signal and bounded captured output. Package managers print a lot
  * (progress frames, whole dependency trees), so nothing here grows without limit.
  */
 export interface RunOptions {

@@ -68,7 +68,7 @@ export async function detectInstallers(
     let installer = createInstaller(name, deps);
     let available = await installer.isAvailable();
     if (!available && name === 'winget') {
-      // As SYSTEM, winget.exe is not on PATH (STACK.md).
+      // As SYSTEM (the Windows service), winget.exe is not on PATH: it lives in the App Installer package's folder.
       const command = await findWingetExecutable();
       if (command) {
         installer = createInstaller(name, deps, { wingetCommand: command });

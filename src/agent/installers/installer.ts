@@ -5,7 +5,7 @@ import { isValidPackageId, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/
 import { formatDuration, type Run, type RunResult } from '../process';
 import { logTail } from './output';
 
-/** One interface every package manager implements (STYLE.md habit 5; DESIGN §6). */
+/** One interface every package manager implements: the job runner never knows which one it drives. */
 export const MANAGER_NAMES = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const;
 export type ManagerName = (typeof MANAGER_NAMES)[number];
 

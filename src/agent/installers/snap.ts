@@ -24,7 +24,7 @@ import { installVerified } from './verified-batch';
 
 /**
  * Snap. Run with LANGUAGE=C LC_ALL=C (German headers otherwise); its output carries \r
- * progress frames and ANSI escapes even through a pipe (STACK.md), which cleanLines removes.
+ * progress frames and ANSI escapes even through a pipe, which cleanLines removes.
  * A snap published with classic confinement is installed again with --classic: the catalogue
  * is curated by the admin, and such snaps (editors, IDEs) cannot be installed any other way.
  */

@@ -27,7 +27,7 @@ import { findWingetRow, parseWingetTable, type WingetRow } from './winget-table'
 
 /**
  * winget on Windows. Always --exact and --source winget: without them winget may pick another
- * package, or a Microsoft Store one that needs a signed-in user (STACK.md).
+ * package, or a Microsoft Store one that needs a signed-in user.
  */
 const AGREE = ['--accept-source-agreements', '--disable-interactivity'];
 
