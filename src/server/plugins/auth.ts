@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 
 import { deviceIdSchema } from '@shared/api/devices';
 import { ErrorCode } from '@shared/api/errors';
@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless the bearer token is valid and its session is live. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /** `authenticate` as a callback-style onRequest hook, for the hottest reads: a known caller goes on without a promise. */
+    authenticateHook: onRequestHookHandler;
     /** preHandler: authenticate, then 403 unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 SESSION_REQUIRED for a personal API key (account-sensitive calls). */
@@ -41,6 +43,19 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     return resolveAuth(app, ctx, request).then((caller) => {
       request.auth = caller;
     });
+  });
+
+  app.decorate('authenticateHook', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const known = knownCaller(ctx, request);
+    if (known) {
+      request.auth = known;
+      done();
+      return;
+    }
+    resolveAuth(app, ctx, request).then((caller) => {
+      request.auth = caller;
+      done();
+    }, done);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
@@ -113,16 +128,31 @@ function sessionCaller(request: FastifyRequest, claims: AccessClaims, row: Sessi
   if (row.revoked_at) {
     throw revokedSessionError(row.revoked_reason);
   }
+  const { user, plan } = accountOf(row);
   return {
     userId: row.user_id,
     sessionId: row.session_id,
     apiKeyId: null,
-    user: toUser({ ...row, id: row.user_id }),
-    plan: getPlan(row.plan),
+    user,
+    plan,
     // The session's own device, never the header: a header is what any script can send.
     deviceId: row.session_device_id,
-    claimedDeviceId: deviceIdHeader(request),
+    // Read when asked: only the device registration calls do.
+    get claimedDeviceId() {
+      return deviceIdHeader(request);
+    },
   };
+}
+
+/** The user and plan of kept session facts, made once per facts (the cache keeps the same object a few seconds). */
+const accounts = new WeakMap<SessionFacts, Pick<Caller, 'user' | 'plan'>>();
+function accountOf(row: SessionFacts): Pick<Caller, 'user' | 'plan'> {
+  let account = accounts.get(row);
+  if (!account) {
+    account = { user: Object.freeze(toUser({ ...row, id: row.user_id })), plan: getPlan(row.plan) };
+    accounts.set(row, account);
+  }
+  return account;
 }
 
 /** The one way a route learns who calls: user, session and device of a request that went through `authenticate`. */

@@ -38,7 +38,7 @@ const security = [{ bearer: [] }];
  * Calls that act as a device or bind one need a session: an API key is no device (403 SESSION_REQUIRED).
  */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', (request) => app.authenticate(request));
+  app.addHook('onRequest', app.authenticateHook);
   const { devices, deviceDeactivation } = app.services;
   const asDevice = (request: FastifyRequest) => app.requireSession(request);
 

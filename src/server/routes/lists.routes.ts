@@ -26,7 +26,7 @@ const security = [{ bearer: [] }];
 
 /** The signed-in user's app lists (SPEC §7 "Lists", DESIGN §10). Another user's list answers 404. */
 export const listRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', (request) => app.authenticate(request));
+  app.addHook('onRequest', app.authenticateHook);
 
   app.get(
     '/api/lists',

@@ -100,9 +100,9 @@ export const REMOVED_AT_ONCE = 'removed within its first hour';
  * New-device protection: until when the device cannot be deactivated, and how long that still
  * is. It starts when the device's first hour (removable at once) ends.
  */
-export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date): Cooldown {
+export function protection(row: Pick<DevicesTable, 'created_at'>, plan: Plan, now: Date, removable = removableAtOnce(row, now)): Cooldown {
   const guard = cooldownFrom(row.created_at, plan, now);
-  return removableAtOnce(row, now).remainingMs > 0 ? { ...guard, remainingMs: 0, remainingMinutes: 0 } : guard;
+  return removable.remainingMs > 0 ? { ...guard, remainingMs: 0, remainingMinutes: 0 } : guard;
 }
 
 /**
@@ -132,7 +132,8 @@ function agentUpdate(row: DevicesTable): Device['agent_update'] {
 export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDeviceId: string | null): Device {
   const minutes =
     row.last_active_at === null ? null : Math.max(0, Math.floor((now.getTime() - new Date(row.last_active_at).getTime()) / MINUTE_MS));
-  const guard = protection(row, plan, now);
+  const removable = removableAtOnce(row, now);
+  const guard = protection(row, plan, now, removable);
   return {
     device_id: row.device_id,
     deviceId: row.device_id,
@@ -154,7 +155,7 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     protected_until: guard.until,
     isInCooldown: guard.remainingMs > 0,
     cooldown_remaining_minutes: guard.remainingMinutes,
-    removable_minutes_left: removableAtOnce(row, now).remainingMinutes,
+    removable_minutes_left: removable.remainingMinutes,
     arch: row.arch,
     agent_version: row.agent_version,
     duplicate_agent: duplicateAgent(row, now),
