@@ -8,8 +8,10 @@ import tseslint from 'typescript-eslint';
 /**
  * Dependency direction (STYLE.md): shared imports nothing of ours; renderer, server, agent,
  * main and preload never import one another (main may import agent); in the renderer no
- * feature imports another feature, and lib/ and components/ sit below the features and
- * never import them (app/ composes the features into screens); on the server routes → services → repositories, and
+ * feature imports another feature, each server resource's endpoints live in one api/ module
+ * that features, components and app/ import (api/ itself imports only shared and lib/), lib/
+ * and components/ sit below the features and never import them (app/ composes the features
+ * into screens); on the server routes → services → repositories, and
  * only repositories (and migrations) use Kysely at run time.
  */
 const elements = [
@@ -20,7 +22,9 @@ const elements = [
   { type: 'server', pattern: 'src/server/**', partialMatch: false },
   { type: 'renderer-feature', pattern: 'src/renderer/src/features/*/**', partialMatch: false, capture: ['feature'] },
   { type: 'renderer-test', pattern: 'src/renderer/src/test/**', partialMatch: false },
-  { type: 'renderer-lib', pattern: ['src/renderer/src/lib/**', 'src/renderer/src/components/**'], partialMatch: false },
+  { type: 'renderer-api', pattern: 'src/renderer/src/api/**', partialMatch: false },
+  { type: 'renderer-lib', pattern: 'src/renderer/src/lib/**', partialMatch: false },
+  { type: 'renderer-components', pattern: 'src/renderer/src/components/**', partialMatch: false },
   { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
   { type: 'agent', pattern: 'src/agent/**', partialMatch: false },
   { type: 'main', pattern: 'src/main/**', partialMatch: false },
@@ -67,10 +71,28 @@ export default tseslint.config(
             allow('server-routes', ['shared', 'server', 'server-routes', 'server-services']),
             allow('server-services', ['shared', 'server', 'server-services', 'server-repositories']),
             allow('server-repositories', ['shared', 'server-repositories']),
-            allow('renderer', ['shared', 'renderer', 'renderer-lib', 'renderer-feature', 'renderer-test']),
-            allow('renderer-test', ['shared', 'renderer', 'renderer-lib', 'renderer-feature', 'renderer-test']),
+            allow('renderer', [
+              'shared',
+              'renderer',
+              'renderer-api',
+              'renderer-lib',
+              'renderer-components',
+              'renderer-feature',
+              'renderer-test',
+            ]),
+            allow('renderer-test', [
+              'shared',
+              'renderer',
+              'renderer-api',
+              'renderer-lib',
+              'renderer-components',
+              'renderer-feature',
+              'renderer-test',
+            ]),
+            allow('renderer-api', ['shared', 'renderer-lib']),
             allow('renderer-lib', ['shared', 'renderer-lib', 'renderer-test']),
-            allow('renderer-feature', ['shared', 'renderer', 'renderer-lib', 'renderer-test']),
+            allow('renderer-components', ['shared', 'renderer-api', 'renderer-lib', 'renderer-components', 'renderer-test']),
+            allow('renderer-feature', ['shared', 'renderer', 'renderer-api', 'renderer-lib', 'renderer-components', 'renderer-test']),
             {
               from: { element: { type: 'renderer-feature' } },
               allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
@@ -99,6 +121,20 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: 'kysely', message: 'Only repositories touch Kysely; call a repository.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    // A domain's endpoints live in src/renderer/src/api/; lib/ keeps only the one createApi and the HTTP client.
+    files: ['src/renderer/src/lib/*-api.ts'],
+    ignores: ['src/renderer/src/lib/base-api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: "A domain's API belongs in src/renderer/src/api/, one module per server resource (docs/patterns.md).",
+        },
       ],
     },
   },

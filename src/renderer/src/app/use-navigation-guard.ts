@@ -4,8 +4,8 @@ import { matchPath, useLocation } from 'react-router-dom';
 
 import { withoutTrailingSlashes } from '@shared/url';
 
+import { devicesApi } from '../api/devices';
 import { selectDevicesUnavailable } from '../features/devices/device-state';
-import { devicesApi } from '../features/devices/devices-api';
 import { clearPendingVerification } from '../lib/pending-verification';
 import { readToken } from '../lib/session';
 import type { AppDispatch } from './store';

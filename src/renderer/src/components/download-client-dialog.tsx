@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { TIMING } from '@shared/constants';
 
-import { useGetAgentReleasesQuery } from '../lib/agent-releases-api';
+import { useGetAgentReleasesQuery } from '../api/agent-releases';
 import { notify } from '../lib/notify';
 import { visitorPlatform, type ClientPlatform } from '../lib/platform';
 import { downloadFile } from '../lib/save-file';

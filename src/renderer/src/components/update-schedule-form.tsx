@@ -5,16 +5,16 @@ import { z } from 'zod';
 
 import { SCHEDULE_CADENCES, scheduleTimeSchema, timeZoneSchema, WEEKDAYS, type ScheduleTimingInput } from '@shared/api/schedules';
 
-import { errorMessage } from '../lib/api-errors';
-import { applyServerErrors, focusFirstError } from '../lib/form-errors';
-import { notify } from '../lib/notify';
 import {
   useCreateScheduleMutation,
   useDeleteScheduleMutation,
   useGetSchedulesQuery,
   useUpdateScheduleMutation,
   type Schedule,
-} from '../lib/schedules-api';
+} from '../api/schedules';
+import { errorMessage } from '../lib/api-errors';
+import { applyServerErrors, focusFirstError } from '../lib/form-errors';
+import { notify } from '../lib/notify';
 import { schemaForm } from '../lib/schema-form';
 import { LoadError } from './load-error';
 import type { ScheduleTarget } from './update-schedule-section';

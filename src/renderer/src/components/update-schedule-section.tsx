@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 
 import { getPlan } from '@shared/plans';
 
-import { useGetSubscriptionStatusQuery } from '../lib/subscription-api';
+import { useGetSubscriptionStatusQuery } from '../api/subscription';
 import { PremiumNote } from './premium-note';
 
 // The form brings zod and the shared schemas: it loads when a premium account opens it.

@@ -1,7 +1,7 @@
 import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 
-import { useGetListsQuery } from '../../lib/lists-api';
+import { useGetListsQuery } from '../../api/lists';
 import { isCurrentPage, LISTS_PAGE, PRIMARY_PAGES, type NavPage } from './nav-pages';
 
 interface NavDrawerProps {

@@ -6,12 +6,12 @@ import type { AccountResponse } from '@shared/api/account';
 import { ErrorCode } from '@shared/api/errors';
 import { TIMING } from '@shared/constants';
 
+import { useResendVerificationMutation, useUpdateAccountMutation } from '../../api/account';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { saveUser } from '../../lib/session';
-import { useResendVerificationMutation, useUpdateAccountMutation } from './account-api';
 import { accountFormSchema, type AccountFormOutput } from './account-form-schema';
 
 interface AccountFormProps {

@@ -4,12 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 import type { ApiKey } from '@shared/api/api-keys';
 import { getPlan } from '@shared/plans';
 
+import { useGetApiKeysQuery, useRevokeApiKeyMutation } from '../../api/api-keys';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadError } from '../../components/load-error';
 import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
-import { useGetApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
 
 const CreateApiKeyModal = lazy(() => import('./create-api-key-modal').then((m) => ({ default: m.CreateApiKeyModal })));
 

@@ -4,11 +4,11 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 import { createApiKeyRequestSchema, type CreateApiKeyRequest, type CreateApiKeyResponse } from '@shared/api/api-keys';
 
+import { useCreateApiKeyMutation } from '../../api/api-keys';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
-import { useCreateApiKeyMutation } from './api-keys-api';
 
 /** The example call shown with a new key: the owner's lists, on this server. */
 export function curlExample(origin: string, key: string): string {

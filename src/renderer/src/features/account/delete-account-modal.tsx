@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 
 import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@shared/api/account';
 
+import { useDeleteAccountMutation } from '../../api/account';
 import { errorStatus } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { signOutTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { clearAllAccountData } from '../../lib/session';
-import { useDeleteAccountMutation } from './account-api';
 
 interface DeleteAccountModalProps {
   opened: boolean;

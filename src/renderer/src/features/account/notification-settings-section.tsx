@@ -3,12 +3,12 @@ import { Badge, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mant
 import type { NotificationSettingKey } from '@shared/api/notifications';
 import { getPlan } from '@shared/plans';
 
+import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from '../../api/notifications';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadError } from '../../components/load-error';
 import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from '../../lib/notifications-api';
 import { notify } from '../../lib/notify';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 
 interface SwitchText {
   key: NotificationSettingKey;

@@ -5,7 +5,7 @@ import type { PaymentRecord } from '@shared/api/payment';
 import type { CurrentPlan } from '@shared/api/subscription';
 import { formatPrice, getPlan } from '@shared/plans';
 
-import { useGetPaymentsQuery, useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
+import { useGetPaymentsQuery, useGetSubscriptionStatusQuery } from '../../api/subscription';
 
 const dateOf = (iso: string | null) => {
   if (!iso) return null;

@@ -7,10 +7,10 @@ import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/a
 import { emailSchema } from '@shared/api/common';
 import { TIMING } from '@shared/constants';
 
+import { useSendResetLinkMutation } from '../../api/account';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
-import { useSendResetLinkMutation } from './account-api';
 
 interface ResetLinkModalProps {
   opened: boolean;

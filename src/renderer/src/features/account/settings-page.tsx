@@ -1,10 +1,10 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
+import { useGetAccountQuery, useLazyGetAccountDebugQuery } from '../../api/account';
 import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
-import { useGetAccountQuery, useLazyGetAccountDebugQuery } from './account-api';
 import { AccountForm } from './account-form';
 import { ApiKeysSection } from './api-keys-section';
 import { DeleteAccountModal } from './delete-account-modal';

@@ -3,7 +3,7 @@ import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FeedbackItem } from '@shared/api/feedback';
 import { formatLastActive } from '@shared/format';
 
-import { useGetAdminFeedbackQuery } from './admin-api';
+import { useGetAdminFeedbackQuery } from '../../api/admin';
 
 const TYPE_BADGES: Readonly<Record<FeedbackItem['type'], { label: string; color: string }>> = {
   bug: { label: 'Bug', color: 'red' },

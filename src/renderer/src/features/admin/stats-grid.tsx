@@ -1,6 +1,6 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 
-import { useGetAdminStatsQuery } from './admin-api';
+import { useGetAdminStatsQuery } from '../../api/admin';
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (

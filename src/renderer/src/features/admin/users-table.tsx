@@ -6,11 +6,11 @@ import { useState } from 'react';
 import type { AdminUser } from '@shared/api/admin';
 import { getPlan } from '@shared/plans';
 
+import { useGetAdminUsersQuery, useSetUserAdminMutation } from '../../api/admin';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { errorMessage } from '../../lib/api-errors';
 import { useCurrentUser } from '../../lib/hooks';
 import { notify } from '../../lib/notify';
-import { useGetAdminUsersQuery, useSetUserAdminMutation } from './admin-api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@shared/api/error-codes';
 import { TIMING } from '@shared/constants';
 
+import { useGoogleLoginMutation } from '../../api/auth';
+import { configApi } from '../../api/config';
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
-import { configApi } from '../../lib/config-api';
 import { safeRedirectTarget } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { markPendingVerification } from '../../lib/pending-verification';
 import { detectPlatform } from '../../lib/platform';
 import { saveSession } from '../../lib/session';
-import { useGoogleLoginMutation } from './auth-api';
 
 /** The Google sign-in flow (a verification still needed goes to sign-in; else the session starts), in one place. */
 

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@shared/api/auth';
 import { emailSchema } from '@shared/api/common';
 
+import { useRequestPasswordResetMutation } from '../../api/auth';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { schemaForm } from '../../lib/schema-form';
-import { useRequestPasswordResetMutation } from './auth-api';
 
 /** The product's words for a missing address. */
 const resetRequestSchema = resetPasswordRequestSchema.extend({

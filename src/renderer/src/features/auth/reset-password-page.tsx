@@ -6,11 +6,11 @@ import { z } from 'zod';
 
 import { resetPasswordSchema } from '@shared/api/auth';
 
+import { useResetPasswordMutation } from '../../api/auth';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { schemaForm } from '../../lib/schema-form';
-import { useResetPasswordMutation } from './auth-api';
 
 /** The new password twice; the link does not say whose account it is, so the server checks names and address. */
 const newPasswordFormSchema = resetPasswordSchema

@@ -5,12 +5,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { isSignOutReason, SIGN_OUT_MESSAGES } from '@shared/api/sign-out-reasons';
 
+import { useLoginMutation } from '../../api/auth';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { safeRedirectTarget } from '../../lib/navigation';
 import { readPendingVerificationEmail } from '../../lib/pending-verification';
 import { saveSession } from '../../lib/session';
-import { useLoginMutation } from './auth-api';
 
 export function SignInPage() {
   const [params] = useSearchParams();

@@ -2,11 +2,11 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { useUndoEmailChangeMutation } from '../../api/auth';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { clearSession, readRefreshToken, readToken, readUser, saveSession } from '../../lib/session';
-import { useUndoEmailChangeMutation } from './auth-api';
 
 type Outcome = { state: 'pending' } | { state: 'undone'; email: string } | { state: 'failed'; message: string };
 

@@ -5,10 +5,10 @@ import type { RegisterRequest } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { TIMING } from '@shared/constants';
 
+import { useLoginMutation, useRegisterMutation } from '../../api/auth';
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { saveSession } from '../../lib/session';
-import { useLoginMutation, useRegisterMutation } from './auth-api';
 
 /** Sign-up was accepted but signing in with that password was not: the address may be someone's. */
 export interface SignUpNotice {

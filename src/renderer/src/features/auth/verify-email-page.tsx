@@ -2,11 +2,11 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { useVerifyEmailMutation } from '../../api/auth';
 import { AuthCard } from '../../components/auth-card';
 import { errorMessage } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { readUser, saveUser } from '../../lib/session';
-import { useVerifyEmailMutation } from './auth-api';
 
 type Outcome = { state: 'pending' } | { state: 'verified'; already: boolean; email: string } | { state: 'failed'; message: string };
 

@@ -2,12 +2,12 @@ import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
+import { useAddApp } from '../../api/catalogue-admin';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { AppFields } from './app-fields';
 import { appFormSchema, emptyAppForm, toFormData, type AppFormOutput } from './app-form-schema';
-import { useAddApp } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 import { IconInput } from './icon-input';
 

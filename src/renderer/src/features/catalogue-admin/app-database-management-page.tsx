@@ -1,10 +1,10 @@
 import { Container, Grid, Stack } from '@mantine/core';
 
+import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { useDeleteAppMutation, useDeleteCategoryMutation } from '../../api/catalogue-admin';
 import { PageHeader } from '../../components/page-header';
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { notify } from '../../lib/notify';
 import { AddAppForm } from './add-app-form';
-import { useDeleteAppMutation, useDeleteCategoryMutation } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';

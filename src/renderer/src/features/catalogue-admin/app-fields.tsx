@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 
 import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
 
+import { useGetCategoriesQuery } from '../../api/catalogue';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
-import { useGetCategoriesQuery } from '../../lib/catalogue-api';
 import type { AppFormValues } from './app-form-schema';
 
 const PACKAGE_ID_INPUTS: Array<{ field: PackageIdField; label: string; placeholder: string }> = [

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 
 import { upsertCategoryRequestSchema, type UpsertCategoryRequest } from '@shared/api/catalogue';
 
-import { useGetCategoriesQuery } from '../../lib/catalogue-api';
+import { useGetCategoriesQuery } from '../../api/catalogue';
+import { useUpsertCategoryMutation } from '../../api/catalogue-admin';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
-import { useUpsertCategoryMutation } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 
 const NEW_CATEGORY: { category_id: string | null; category_name: string } = { category_id: null, category_name: '' };

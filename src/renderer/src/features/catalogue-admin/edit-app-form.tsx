@@ -4,13 +4,13 @@ import { useState } from 'react';
 
 import { updateAppFieldsSchema, type App, type UpdateAppFields } from '@shared/api/catalogue';
 
-import { useGetCatalogueAppsQuery } from '../../lib/catalogue-api';
+import { useGetCatalogueAppsQuery } from '../../api/catalogue';
+import { useUpdateApp } from '../../api/catalogue-admin';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { AppFields } from './app-fields';
 import { appFormOf, emptyAppForm } from './app-form-schema';
-import { useUpdateApp } from './catalogue-admin-api';
 import { catalogueFailure } from './catalogue-toasts';
 
 /** "Edit App": choose an app, change what was wrong about it; its icon, id and place in lists stay. */

@@ -6,10 +6,10 @@ import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/error-codes';
 import type { ListSummary } from '@shared/api/lists';
 
+import { useAddListItemMutation } from '../../api/lists';
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
 import { errorCode, errorMessage } from '../../lib/api-errors';
-import { useAddListItemMutation } from '../../lib/lists-api';
 import { notify } from '../../lib/notify';
 import { AddToListMenu } from './add-to-list-menu';
 

@@ -4,11 +4,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { useGetListsQuery } from '../../api/lists';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
-import { useGetListsQuery } from '../../lib/lists-api';
 import { CatalogueCard } from './catalogue-card';
 import { CatalogueFilters, type CatalogueFilterValues } from './catalogue-filters';
 import { appsForPlatform } from './platform-filter';

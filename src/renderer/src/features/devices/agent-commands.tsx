@@ -1,6 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 
-import { useGetAgentReleasesQuery } from '../../lib/agent-releases-api';
+import { useGetAgentReleasesQuery } from '../../api/agent-releases';
 import { CopyableCommand } from './copyable-command';
 
 /** The page a registration link opens (the server's registration_url has the same shape). */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 
 import type { AgentReleasesResponse, NativePlatform } from '@shared/api/client';
 
-import { useGetAgentReleasesQuery } from '../../lib/agent-releases-api';
+import { useGetAgentReleasesQuery } from '../../api/agent-releases';
 import { downloadOptions, type DownloadOption } from './agent-download-options';
 import { CopyableCommand } from './copyable-command';
 import { Disclosure } from './disclosure';

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 
 import type { NativePlatform } from '@shared/api/client';
 
-import { useGetAgentReleasesQuery } from '../../lib/agent-releases-api';
+import { useGetAgentReleasesQuery } from '../../api/agent-releases';
 import { visitorPlatform } from '../../lib/platform';
 import { AgentCommands } from './agent-commands';
 import { AgentDownloads } from './agent-downloads';

@@ -3,11 +3,11 @@ import { useState } from 'react';
 
 import type { Device } from '@shared/api/devices';
 
+import { useDeactivateDeviceMutation } from '../../api/devices';
 import { signOutTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 import { deactivationErrorMessage } from './device-errors';
-import { useDeactivateDeviceMutation } from './devices-api';
 
 /** The deactivation confirmation, with the optional removal of the desktop client. */
 export function DeactivateDeviceModal({ device, onClose }: { device: Device | null; onClose: () => void }) {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 
+import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from '../../api/devices';
 import { isMobileBrowser, readDeviceSecret } from '../../lib/device-id';
 import { defaultDeviceName } from './device-naming';
 import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } from './device-state';
-import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from './devices-api';
 import { RegisterDeviceModal } from './register-device-modal';
 import { registerThisBrowser } from './register-this-browser';
 import { dismissRegistrationPrompt, registrationPromptDismissed } from './registration-prompt-dismissal';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 
 import { getPlan } from '@shared/plans';
 
+import { useGetDeviceCheckInsQuery, type CheckIn } from '../../api/check-ins';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadingRow } from '../../components/loading-row';
 import { PremiumNote } from '../../components/premium-note';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
-import { useGetDeviceCheckInsQuery, type CheckIn } from './check-ins-api';
 
 const SHOWN_AT_FIRST = 10;
 

@@ -6,10 +6,9 @@ import type { JobKind } from '@shared/agent/protocol';
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
 
+import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation, useStartInstallation } from '../../api/installations';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
-import { useStartInstallation } from '../../lib/use-start-installation';
 import { appKey, InventoryTable } from './inventory-table';
 import { UninstallAppModal, type InventoryApp } from './uninstall-app-modal';
 

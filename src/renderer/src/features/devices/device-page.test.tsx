@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { RemovalCheck } from '@shared/api/removal-checks';
 
-import type { DeviceInventory } from '../../lib/installations-api';
+import type { DeviceInventory } from '../../api/installations';
 import { devicesResponse, makeDevice, makeInstallation, makeInstallationItem, makeInstallationTarget } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';

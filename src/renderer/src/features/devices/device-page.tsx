@@ -5,16 +5,16 @@ import { Link, useParams } from 'react-router-dom';
 
 import { formatLastActive } from '@shared/format';
 
+import { useGetDevicesQuery } from '../../api/devices';
+import { useGetInstallationsQuery, type InstallationSummary } from '../../api/installations';
 import { DeviceBadges } from '../../components/device-badges';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { UpdateScheduleSection } from '../../components/update-schedule-section';
-import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
-import { useGetDevicesQuery } from './devices-api';
 import { DuplicateAgentNotice } from './duplicate-agent-notice';
 import { FollowedLists } from './followed-lists';
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@shared/api/error-codes';
 
+import { BROWSER_REGISTRATION, devicesApi } from '../../api/devices';
 import { errorStatus } from '../../lib/api-errors';
-import { BROWSER_REGISTRATION, devicesApi } from './devices-api';
 
 type State = Parameters<ReturnType<typeof devicesApi.endpoints.getDevices.select>>[0];
 

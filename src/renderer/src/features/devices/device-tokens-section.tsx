@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 
 import type { DeviceToken } from '@shared/api/devices';
 
+import { useDeleteTokenMutation, useGetTokensQuery } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { isDesktop } from '../../lib/platform';
-import { useDeleteTokenMutation, useGetTokensQuery } from './devices-api';
 import { GenerateTokenModal } from './generate-token-modal';
 
 const DownloadClientDialog = lazy(() =>

@@ -6,24 +6,24 @@ import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
 
+import { useGetDevicesQuery, useRenameDeviceMutation } from '../../api/devices';
+import { useGetInstallationsQuery } from '../../api/installations';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
-import { useGetInstallationsQuery } from '../../lib/installations-api';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { devicesUpgradeHint } from '../../lib/plan-upgrade';
 import { desktopBridge } from '../../lib/platform';
 import { readToken } from '../../lib/session';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { DeactivateDeviceModal } from './deactivate-device-modal';
 import { DeviceCard } from './device-card';
 import { filterDevices, PLATFORM_FILTERS, type PlatformFilter } from './device-labels';
 import { selectLimitReached, selectSeatLimit } from './device-state';
 import { DeviceSummary } from './device-summary';
 import { DeviceTokensSection } from './device-tokens-section';
-import { useGetDevicesQuery, useRenameDeviceMutation } from './devices-api';
 import { ThisComputer } from './this-computer';
 import { useAgentStatus } from './use-agent-status';
 import { useTokenDrivenRefresh } from './use-token-driven-refresh';

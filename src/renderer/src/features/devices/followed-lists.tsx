@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 
-import { useGetFollowedListsQuery } from '../../lib/list-sync-api';
+import { useGetFollowedListsQuery } from '../../api/list-sync';
 
 /** The device page's line of the lists a machine keeps in sync with, each a link to the list. */
 export function FollowedLists({ deviceId }: { deviceId: string }) {

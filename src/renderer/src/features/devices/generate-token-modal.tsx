@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 
 import type { DeviceToken } from '@shared/api/devices';
 
+import { useCreateTokenMutation } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { ConnectMachine } from './connect-machine';
 import { tokenErrorMessage } from './device-errors';
-import { useCreateTokenMutation } from './devices-api';
 
 /** Token generation: 1 ≤ max uses ≤ available seats, refused in the product's words. */
 export function maxUsesError(value: number | string, availableSeats: number): string | null {

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { ErrorCode } from '@shared/api/error-codes';
 import { LIMITS } from '@shared/constants';
 
+import { BROWSER_REGISTRATION, useRegisterBrowserMutation } from '../../api/devices';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { defaultDeviceName } from './device-naming';
-import { BROWSER_REGISTRATION, useRegisterBrowserMutation } from './devices-api';
 import { registerThisBrowser } from './register-this-browser';
 
 /**

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@shared/api/error-codes';
 
+import type { useRegisterBrowserMutation } from '../../api/devices';
 import { errorCode } from '../../lib/api-errors';
 import { getDeviceId, replaceDeviceId } from '../../lib/device-id';
-import type { useRegisterBrowserMutation } from './devices-api';
 
 type Register = ReturnType<typeof useRegisterBrowserMutation>[0];
 

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Stack, Te
 import { IconAlertTriangle, IconShieldX } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 
+import type { DeviceInventory } from '../../api/installations';
+import { removalChecksApi, useGetRemovalCheckQuery, useStartRemovalCheckMutation, type RemovalCheck } from '../../api/removal-checks';
 import { errorMessage } from '../../lib/api-errors';
-import type { DeviceInventory } from '../../lib/installations-api';
-import { removalChecksApi, useGetRemovalCheckQuery, useStartRemovalCheckMutation, type RemovalCheck } from './removal-checks-api';
 
 export type InventoryApp = DeviceInventory['apps'][number];
 

@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 import { ErrorCode } from '@shared/api/error-codes';
 import { TIMING } from '@shared/constants';
 
+import { useGetLogoutNotificationsQuery, usePingMutation, useUpdateStatusMutation, type StatusEvent } from '../../api/devices';
 import { errorCode, errorStatus } from '../../lib/api-errors';
 import { knownDeviceId } from '../../lib/device-id';
 import { notify } from '../../lib/notify';
 import { readToken } from '../../lib/session';
-import { useGetLogoutNotificationsQuery, usePingMutation, useUpdateStatusMutation, type StatusEvent } from './devices-api';
 
 /**
  * The page is going away: axios' request may be cancelled and sendBeacon cannot set the

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { ErrorCode } from '@shared/api/error-codes';
 import type { AgentStatus, LoadoutBridge } from '@shared/desktop/bridge';
 
+import { useCreateTokenMutation, useDeactivateDeviceMutation, useDeleteTokenMutation } from '../../api/devices';
 import { errorCode } from '../../lib/api-errors';
 import { signOutTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 import { deactivationErrorMessage, tokenErrorMessage } from './device-errors';
-import { useCreateTokenMutation, useDeactivateDeviceMutation, useDeleteTokenMutation } from './devices-api';
 
 /** What the section says after an action went wrong; null when nothing did. */
 export type ThisComputerNotice =

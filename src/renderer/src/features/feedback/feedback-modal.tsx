@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { feedbackRequestSchema, type FEEDBACK_TYPES } from '@shared/api/feedback';
 import { TIMING } from '@shared/constants';
 
+import { useSendFeedbackMutation } from '../../api/feedback';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
-import { useSendFeedbackMutation } from './feedback-api';
 import { ThankYouOverlay } from './thank-you-overlay';
 
 type FeedbackType = (typeof FEEDBACK_TYPES)[number];

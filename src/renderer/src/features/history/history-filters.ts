@@ -1,4 +1,4 @@
-import type { HistoryFilters, HistoryOutcome } from '../../lib/history-api';
+import type { HistoryFilters, HistoryOutcome } from '../../api/history';
 
 /** The filters a user picks on the page; kept in the URL query so a filtered view can be linked. */
 export const FILTER_KEYS = ['deviceId', 'listId', 'appId', 'kind', 'outcome', 'from', 'to'] as const;

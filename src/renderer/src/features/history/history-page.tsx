@@ -3,12 +3,12 @@ import { IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { exportHistoryCsv, useGetHistoryInfiniteQuery } from '../../api/history';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';
-import { exportHistoryCsv, useGetHistoryInfiniteQuery } from '../../lib/history-api';
 import { notify } from '../../lib/notify';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 import { filtersFromSearch, hasFilters, withFilter, type FilterKey } from './history-filters';
 import { HistoryTable } from './history-table';
 import { HistoryToolbar } from './history-toolbar';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
+import type { HistoryEntry } from '../../api/history';
 import { UnbrokenWords } from '../../components/unbroken-words';
-import type { HistoryEntry } from '../../lib/history-api';
 import { KIND_LABELS, OUTCOME_LOOKS } from './history-filters';
 
 function formatWhen(iso: string): string {

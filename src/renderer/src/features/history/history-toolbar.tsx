@@ -2,8 +2,8 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
 
-import { useGetDeviceListQuery } from '../../lib/device-list-api';
-import type { HistoryEntry } from '../../lib/history-api';
+import { useDeviceList } from '../../api/devices';
+import type { HistoryEntry } from '../../api/history';
 import { KIND_LABELS, OUTCOME_LOOKS, type FilterKey } from './history-filters';
 
 interface Props {
@@ -25,7 +25,7 @@ const outcomeOptions = [
 
 /** The history's filters (each one a URL query parameter) and its CSV export. */
 export function HistoryToolbar({ search, sample, filtered, exporting, onChange, onClear, onExport }: Props) {
-  const devices = useGetDeviceListQuery();
+  const devices = useDeviceList();
   const deviceId = search.get('deviceId') ?? '';
   const deviceOptions = [
     { value: '', label: 'All devices' },

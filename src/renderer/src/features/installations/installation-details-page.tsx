@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router-dom';
 
 import type { Installation, InstallationItem, InstallationTarget } from '@shared/api/installations';
 
+import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../api/installations';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage, errorStatus } from '../../lib/api-errors';
-import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
 import { InstallationGrid } from './installation-grid';
 import { formatCounts, formatDateTime, installationTitle } from './installation-text';

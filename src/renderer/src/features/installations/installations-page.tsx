@@ -2,10 +2,10 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
+import { useGetInstallationsQuery, type InstallationSummary } from '../../api/installations';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
-import { useGetInstallationsQuery, type InstallationSummary } from '../../lib/installations-api';
 import { formatCounts, formatDateTime, installationTitle } from './installation-text';
 
 function EmptyState() {

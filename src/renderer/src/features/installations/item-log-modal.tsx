@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Code, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 
+import { useGetItemLogQuery } from '../../api/installations';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetItemLogQuery } from '../../lib/installations-api';
 
 export interface LogTarget {
   installationId: string;

@@ -5,13 +5,13 @@ import { useState } from 'react';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
+import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from '../../api/lists';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../lib/catalogue-api';
 import { notify } from '../../lib/notify';
 import { CatalogueAppRow } from './catalogue-app-row';
 import { LimitAlert } from './limit-alert';
-import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from './lists-api';
 import { appUsage, limitProblemOf, usePlanLimits, type LimitProblem } from './plan-limits';
 
 interface AddAppsDrawerProps {

@@ -2,15 +2,15 @@ import { Alert, Button, Container, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { useGetListsStatusSummaryQuery } from '../../api/installations';
+import { useGetListsQuery } from '../../api/lists';
 import { CenteredLoader } from '../../components/centered-loader';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetListsStatusSummaryQuery } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
 import { LimitAlert } from './limit-alert';
 import { ListCard } from './list-card';
 import { ListDialogs, type ListDialog } from './list-dialogs';
-import { useGetListsQuery } from './lists-api';
 import { ListsEmptyState } from './lists-empty-state';
 import { ListsToolbar } from './lists-toolbar';
 import { usePlanLimits, type LimitProblem } from './plan-limits';

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router-dom';
 
 import type { Platform } from '@shared/api/catalogue';
 
+import { useDeviceList } from '../../api/devices';
 import { DownloadClientDialog } from '../../components/download-client-dialog';
 import { LoadingRow } from '../../components/loading-row';
 import { errorStatus } from '../../lib/api-errors';
-import { useGetDeviceListQuery } from '../../lib/device-list-api';
 import { isDesktop } from '../../lib/platform';
 import { DeviceOption } from './device-option';
 import { isInstallTarget, type InstallDevice } from './install-devices';
@@ -40,7 +40,7 @@ export function DeviceSelectModal({
   onConfirm,
   onCancel,
 }: DeviceSelectModalProps) {
-  const query = useGetDeviceListQuery(undefined, { skip: !opened, refetchOnMountOrArgChange: true });
+  const query = useDeviceList({ skip: !opened, refetchOnMountOrArgChange: true });
   const [chosenIds, setChosenIds] = useState<string[] | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);
   const navigate = useNavigate();

@@ -5,13 +5,13 @@ import { z } from 'zod';
 
 import { importListRequestSchema, type ImportListResponse, type ListFormat } from '@shared/api/lists';
 
+import { useImportListMutation } from '../../api/lists';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { ImportResult } from './import-result';
 import { LimitAlert } from './limit-alert';
-import { useImportListMutation } from './lists-api';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
 const FORMATS: Array<{ value: ListFormat; label: string; hint: string }> = [

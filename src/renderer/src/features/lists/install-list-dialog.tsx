@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
+import { useGetListItemsQuery, type ListSummary } from '../../api/lists';
 import { DeviceSelectModal } from './device-select-modal';
 import type { InstallDevice } from './install-devices';
 import { InstallPreviewModal } from './install-preview-modal';
-import { useGetListItemsQuery, type ListSummary } from './lists-api';
 
 /**
  * "Install" on a list card: choose devices ("Select Installation Device"), see what each

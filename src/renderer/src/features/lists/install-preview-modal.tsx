@@ -3,11 +3,11 @@ import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-reac
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { useCreateInstallationMutation, usePreviewInstallationQuery, type PreviewResponse } from '../../api/installations';
 import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { useCreateInstallationMutation, usePreviewInstallationQuery, type PreviewResponse } from '../../lib/installations-api';
 import { notify } from '../../lib/notify';
 import { installButtonLabel } from './device-select-modal';
 import { devicePlatform, type InstallDevice } from './install-devices';

@@ -2,14 +2,14 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Switch, Tex
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useDeviceList } from '../../api/devices';
+import { useFollowListMutation, useGetListFollowersQuery, useUnfollowListMutation, type ListFollower } from '../../api/list-sync';
+import type { ListSummary } from '../../api/lists';
 import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetDeviceListQuery } from '../../lib/device-list-api';
-import { useFollowListMutation, useGetListFollowersQuery, useUnfollowListMutation, type ListFollower } from '../../lib/list-sync-api';
 import { notify } from '../../lib/notify';
 import { devicePlatform, isInstallTarget, type InstallDevice } from './install-devices';
-import type { ListSummary } from './lists-api';
 
 function platformName(platform: string): string {
   const known = devicePlatform(platform);
@@ -103,7 +103,7 @@ interface KeepInSyncModalProps {
 
 /** "Keep in sync": which of the user's machines follow the list. */
 export function KeepInSyncModal({ list, onClose }: KeepInSyncModalProps) {
-  const devices = useGetDeviceListQuery(undefined, { refetchOnMountOrArgChange: true });
+  const devices = useDeviceList({ refetchOnMountOrArgChange: true });
   const followers = useGetListFollowersQuery(list.id, { refetchOnMountOrArgChange: true });
   const targets = (devices.data ?? []).filter(isInstallTarget);
 

@@ -3,9 +3,9 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 
 import { formatAppSize } from '@shared/format';
 
+import type { ListItem } from '../../api/lists';
 import { AppIcon } from '../../components/app-icon';
 import { PlatformBadges } from '../../components/platform-badges';
-import type { ListItem } from './lists-api';
 
 interface ListAppRowProps {
   item: ListItem;

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 
+import { useRemoveListItemMutation, useReorderListItemsMutation, type ListItem, type ListSummary } from '../../api/lists';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { ListAppRow } from './list-app-row';
-import { useRemoveListItemMutation, useReorderListItemsMutation, type ListItem, type ListSummary } from './lists-api';
 import { PlatformCoverage } from './platform-coverage';
 
 interface ListAppsProps {

@@ -19,9 +19,9 @@ import { Link } from 'react-router-dom';
 import type { ListStatusSummary } from '@shared/api/installations';
 import { formatListSize, formatListSizeGb } from '@shared/format';
 
+import { useGetListItemsQuery, type ListSummary } from '../../api/lists';
 import { ExportMenu } from './export-menu';
 import { ListApps } from './list-apps';
-import { useGetListItemsQuery, type ListSummary } from './lists-api';
 import { appUsage, usePlanLimits } from './plan-limits';
 
 interface ListCardProps {

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 
+import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from '../../api/lists';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
-import { useCreateListMutation, useDeleteListMutation, useRenameListMutation, type ListSummary } from './lists-api';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
 // The heavier dialogs, and those that bring zod, load when first opened (docs/decisions.md#performance-budgets).

@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 
 import { formatLastActive } from '@shared/format';
 
+import { useGetListStatusQuery, useStartInstallation, type ListStatus } from '../../api/installations';
 import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetListStatusQuery, type ListStatus } from '../../lib/installations-api';
-import { useStartInstallation } from '../../lib/use-start-installation';
 import { devicePlatform } from './install-devices';
 
 type StatusDevice = ListStatus['devices'][number];

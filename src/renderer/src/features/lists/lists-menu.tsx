@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-import { useGetListsQuery } from './lists-api';
+import { useGetListsQuery } from '../../api/lists';
 import { ListsButton } from './lists-button';
 
 interface ListsMenuProps {

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@shared/api/error-codes';
 import type { PlanId } from '@shared/plans';
 
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { appsUpgradeHint, listsUpgradeHint } from '../../lib/plan-upgrade';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 
 export interface PlanLimits {
   /** Null while the plan is unknown: the server still enforces, the UI just cannot say. */

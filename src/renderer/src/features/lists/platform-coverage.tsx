@@ -2,8 +2,8 @@ import { List, Text } from '@mantine/core';
 
 import { PLATFORMS } from '@shared/api/catalogue';
 
+import type { ListItem } from '../../api/lists';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
-import type { ListItem } from './lists-api';
 
 /**
  * Which apps of the list cannot go to which platform, in words: a device gets

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { formatLastActive } from '@shared/format';
 import { getPlan } from '@shared/plans';
 
+import { useGetNotificationsQuery, useMarkNotificationsReadMutation, type Notification } from '../../api/notifications';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api-errors';
-import { useGetNotificationsQuery, useMarkNotificationsReadMutation, type Notification } from '../../lib/notifications-api';
 import { notify } from '../../lib/notify';
-import { useGetSubscriptionStatusQuery } from '../../lib/subscription-api';
 
 /** The navbar's bell (Premium priority notifications); nothing on plans without the centre. */
 export function NotificationBell() {

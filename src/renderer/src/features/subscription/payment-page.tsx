@@ -6,8 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { getPlan, normalizePlanId, type Plan } from '@shared/plans';
 
+import { configApi } from '../../api/config';
+import { useAuthenticateSandboxPaymentMutation, useConfirmSandboxPaymentMutation } from '../../api/subscription';
 import { PageHeader } from '../../components/page-header';
-import { configApi } from '../../lib/config-api';
 import { focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
@@ -16,7 +17,6 @@ import { cardFormSchema, type CardFormValues } from './card-form-schema';
 import { SandboxCardFields, type CardFormInput } from './sandbox-card-fields';
 import { useSandboxChallenge } from './sandbox-challenge';
 import { StripeCardField } from './stripe-card-field';
-import { useAuthenticateSandboxPaymentMutation, useConfirmSandboxPaymentMutation } from './subscription-api';
 import { usePaymentFlow } from './use-payment-flow';
 
 const SANDBOX_CARDS =

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { PLAN_IDS, PLANS, type PlanId } from '@shared/plans';
 
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { PageHeader } from '../../components/page-header';
 import { useIsAuthenticated } from '../../lib/hooks';
 import { notify } from '../../lib/notify';
@@ -12,7 +13,6 @@ import { DowngradeBar } from './downgrade-bar';
 import { DowngradeModal } from './downgrade-modal';
 import { PlanCard } from './plan-card';
 import { actionFor, headerFor, type PlanViewer } from './plan-state';
-import { useGetSubscriptionStatusQuery } from './subscription-api';
 import { usePlanChanges } from './use-plan-changes';
 
 /** `?payment_success=true`, where a paid upgrade lands: said once, then taken out of the address. */

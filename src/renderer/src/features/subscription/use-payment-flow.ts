@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router-dom';
 
 import type { Plan } from '@shared/plans';
 
+import { useCreatePaymentIntentMutation, useLazyGetSubscriptionStatusQuery, useVerifyPaymentMutation } from '../../api/subscription';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { useCurrentUser } from '../../lib/hooks';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { ConfirmCard } from './card-confirm';
-import { useCreatePaymentIntentMutation, useLazyGetSubscriptionStatusQuery, useVerifyPaymentMutation } from './subscription-api';
 
 /** The payment calls send the plan in its underscore form (annual_premium). */
 const wirePlan = (plan: Plan) => plan.id.replace(/-/g, '_');

@@ -3,10 +3,10 @@ import { useDispatch } from 'react-redux';
 
 import type { PlanId } from '@shared/plans';
 
+import { useCancelDowngradeMutation, useDowngradeMutation } from '../../api/subscription';
 import { errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
 import { notify } from '../../lib/notify';
-import { useCancelDowngradeMutation, useDowngradeMutation } from './subscription-api';
 
 /** The scheduled downgrade shows after a 1 s refresh. */
 export const DOWNGRADE_REFRESH_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import type { FollowedListsResponse, FollowListResponse, ListFollower, ListFollowersResponse } from '@shared/api/list-sync';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 // The schemas (and zod) load with the first keep-in-sync call, not with the first route.
 const schemas = () => import('@shared/api/list-sync');
@@ -17,8 +17,8 @@ export interface FollowListArgs {
 const deviceTag = (deviceId: string) => ({ type: 'ListSync' as const, id: `device:${deviceId}` });
 
 /**
- * Keep in sync: devices following a list. In lib because two features use it: the
- * lists screen turns it on per device, the device page says which lists a machine follows.
+ * Keep in sync: devices following a list. The lists screen turns it on per device, the
+ * device page says which lists a machine follows.
  */
 export const listSyncApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

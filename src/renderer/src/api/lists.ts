@@ -1,6 +1,6 @@
 import type { ImportListRequest, ImportListResponse, ListDetail, ListItem, ListItemsResponse, ListSummary } from '@shared/api/lists';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 // Loaded with the first list call, not at start: zod must stay out of the first route (docs/decisions.md#performance-budgets).
 const schemas = () => import('@shared/api/lists');
@@ -11,6 +11,19 @@ export type { ListItem, ListSummary };
 /** The lists API: lists, their items and order, import and export. */
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    getLists: build.query<ListSummary[], void>({
+      query: () => ({ url: '/api/lists', schema: () => schemas().then((m) => m.listsResponseSchema) }),
+      providesTags: ['Lists'],
+    }),
+    addListItem: build.mutation<ListItem, { listId: string; appId: number }>({
+      query: ({ listId, appId }) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/items`,
+        method: 'POST',
+        data: { appId },
+        schema: () => schemas().then((m) => m.listItemSchema),
+      }),
+      invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }],
+    }),
     getListItems: build.query<ListItem[], string>({
       query: (id) => ({
         url: `/api/lists/${encodeURIComponent(id)}/items`,
@@ -78,9 +91,9 @@ export const listsApi = baseApi.injectEndpoints({
   }),
 });
 
-export { useAddListItemMutation, useGetListsQuery } from '../../lib/lists-api';
-
 export const {
+  useGetListsQuery,
+  useAddListItemMutation,
   useGetListItemsQuery,
   useCreateListMutation,
   useRenameListMutation,

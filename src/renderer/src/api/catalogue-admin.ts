@@ -1,7 +1,7 @@
 import type { App, Category, UpdateAppFields, UpsertCategoryRequest } from '@shared/api/catalogue';
 
-import { toApiError } from '../../lib/api-errors';
-import { baseApi } from '../../lib/base-api';
+import { toApiError } from '../lib/api-errors';
+import { baseApi } from '../lib/base-api';
 
 // Loaded with the first write, not with the first route: zod stays out of it (docs/decisions.md#performance-budgets).
 const catalogue = () => import('@shared/api/catalogue');

@@ -1,7 +1,7 @@
 import { apiKeysResponseSchema, createApiKeyResponseSchema, type ApiKeysResponse, type CreateApiKeyResponse } from '@shared/api/api-keys';
 import { successResponseSchema, type SuccessResponse } from '@shared/api/common';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 // Loaded with the lazy settings screen, so the schemas can be imported directly.
 const schema =

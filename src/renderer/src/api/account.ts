@@ -9,7 +9,7 @@ import {
 } from '@shared/api/account';
 import { successResponseSchema, type SuccessResponse } from '@shared/api/common';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 // This module loads with the lazy settings screen, so its schemas can be imported directly.
 const schema =

@@ -1,6 +1,6 @@
 import type { CheckIn, DeviceCheckInsResponse } from '@shared/api/monitoring';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 export type { CheckIn, DeviceCheckInsResponse };
 

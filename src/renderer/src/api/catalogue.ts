@@ -1,6 +1,6 @@
 import type { App, Category } from '@shared/api/catalogue';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 export interface CatalogueAppsQuery {
   search?: string;
@@ -16,8 +16,8 @@ function appsParams({ search, category }: CatalogueAppsQuery): Record<string, st
 }
 
 /**
- * The catalogue reads (public, under /catalogue). In lib because the lists screen
- * browses it and the management screen edits it; features never import each other.
+ * The catalogue reads (public, under /catalogue): the lists screen browses it and the
+ * management screen edits it (its writes are in catalogue-admin.ts).
  */
 export const catalogueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import type { FeedbackRequest } from '@shared/api/feedback';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

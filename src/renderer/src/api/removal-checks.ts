@@ -1,6 +1,6 @@
 import type { RemovalCheck } from '@shared/api/removal-checks';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 // The schema (and zod) load with the first check, not with the first route.
 const schema = () => import('@shared/api/removal-checks').then((m) => m.removalCheckSchema);

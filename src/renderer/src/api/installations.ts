@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 
 import type { JobKind } from '@shared/agent/protocol';
@@ -10,7 +12,10 @@ import type {
   PreviewResponse,
 } from '@shared/api/installations';
 
-import { baseApi } from './base-api';
+import { errorMessage } from '../lib/api-errors';
+import { baseApi } from '../lib/base-api';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { notify } from '../lib/notify';
 
 // The schemas (and zod) load with the first installation call, not with the first route.
 const schemas = () => import('@shared/api/installations');
@@ -33,9 +38,9 @@ export interface CreateInstallationArgs {
 }
 
 /**
- * Installations (docs/decisions.md#installations). In lib because three features use it: the lists screen
- * previews and creates one, the installations screens show them, the device page shows a
- * machine's inventory and its recent installations; features never import each other.
+ * Installations (docs/decisions.md#installations): the lists screen previews and creates one, the
+ * installations screens show them, the device page shows a machine's inventory and its recent
+ * installations.
  */
 export const installationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -139,3 +144,43 @@ export const {
   useRefreshDeviceInventoryMutation,
   useGetListsStatusSummaryQuery,
 } = installationsApi;
+
+const FAILURE: Record<JobKind, string> = {
+  install: 'Failed to start the installation',
+  upgrade: 'Failed to start the update',
+  uninstall: 'Failed to start the uninstall',
+};
+
+type What = Omit<CreateInstallationArgs, 'idempotencyKey' | 'kind'> & { kind: JobKind };
+
+/**
+ * Update or uninstall apps (of a device page or a list's status) in one click: an installation
+ * of that kind, then its live page. `pending` names the action being started, so only that
+ * button spins.
+ */
+export function useStartInstallation() {
+  const [create] = useCreateInstallationMutation();
+  const [pending, setPending] = useState<string | null>(null);
+  // One Idempotency-Key per action until it succeeds: trying again after a lost answer creates nothing twice.
+  const keys = useRef(new Map<string, string>());
+  const navigate = useNavigate();
+
+  async function start(what: What, actionKey: string): Promise<boolean> {
+    setPending(actionKey);
+    const idempotencyKey = keys.current.get(actionKey) ?? newIdempotencyKey(what.kind);
+    keys.current.set(actionKey, idempotencyKey);
+    try {
+      const installation = await create({ ...what, idempotencyKey }).unwrap();
+      keys.current.delete(actionKey);
+      void navigate(`/installations/${encodeURIComponent(installation.id)}`);
+      return true;
+    } catch (failure) {
+      notify.error(errorMessage(failure, FAILURE[what.kind]));
+      return false;
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { start, pending };
+}

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@shared/api/auth';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 /** GET /api/config: what this server offers before sign-in (e.g. Google's client id). */
 export const configApi = baseApi.injectEndpoints({

@@ -7,7 +7,7 @@ import type {
   UpdateNotificationSettings,
 } from '@shared/api/notifications';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 // The schemas (and zod) load with the first notifications call, not with the first route.
 const schemas = () => import('@shared/api/notifications');
@@ -17,7 +17,7 @@ export type { Notification, NotificationSettings, NotificationsResponse };
 /**
  * Notifications: the Premium notification centre (GET /api/notifications, POST
  * /api/notifications/read) and the switches of Settings (GET/PUT /api/notification-settings).
- * In lib because the navbar's bell and the settings screen both use them; the centre is kept
+ * The navbar's bell and the settings screen both use them; the centre is kept
  * fresh by the event stream's `notifications` topic.
  */
 export const notificationsApi = baseApi.injectEndpoints({

@@ -1,7 +1,7 @@
 import type { SuccessResponse } from '@shared/api/common';
 import type { CreateScheduleInput, Schedule, SchedulesResponse, ScheduleTimingInput } from '@shared/api/schedules';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 // The schemas (and zod) load with the first schedule call, not with the first route.
 const schemas = () => import('@shared/api/schedules');
@@ -11,7 +11,7 @@ export type { Schedule };
 
 /**
  * Custom update schedules (Premium): GET/POST /api/schedules, PUT/DELETE
- * /api/schedules/:id. In lib because the device page and the list page both edit them.
+ * /api/schedules/:id. The device page and the list page both edit them.
  */
 export const schedulesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

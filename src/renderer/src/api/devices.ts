@@ -2,9 +2,9 @@ import type { z } from 'zod';
 
 import type { DeviceCheckResponse, DevicesResponse, DeviceToken, RegisterDeviceResponse } from '@shared/api/devices';
 
-import { baseApi } from '../../lib/base-api';
-import { saveDeviceSecret } from '../../lib/device-id';
-import { detectPlatform } from '../../lib/platform';
+import { baseApi } from '../lib/base-api';
+import { saveDeviceSecret } from '../lib/device-id';
+import { detectPlatform } from '../lib/platform';
 
 // The schemas (and zod) load with the first device call, not with the first route.
 const devices = () => import('@shared/api/devices');
@@ -105,6 +105,18 @@ export const devicesApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The caller's devices as a plain list, for the screens that pick one (install targets, the
+ * history's device filter). The same cache entry as the Devices screen's seat counts: one
+ * request for both.
+ */
+export function useDeviceList(options: { skip?: boolean; refetchOnMountOrArgChange?: boolean } = {}) {
+  return devicesApi.useGetDevicesQuery(undefined, {
+    ...options,
+    selectFromResult: ({ data, error, isLoading, isFetching, isError }) => ({ data: data?.devices, error, isLoading, isFetching, isError }),
+  });
+}
 
 export const {
   useGetDevicesQuery,

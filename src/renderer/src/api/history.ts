@@ -1,7 +1,7 @@
 import type { HistoryEntry, HistoryFilters, HistoryOutcome, HistoryResponse } from '@shared/api/history';
 
-import { baseApi } from './base-api';
-import { downloadFile } from './save-file';
+import { baseApi } from '../lib/base-api';
+import { downloadFile } from '../lib/save-file';
 
 // The schemas (and zod) load with the first history call, not with the first route.
 const schemas = () => import('@shared/api/history');
@@ -18,8 +18,8 @@ export function historyParams(filters: HistoryFilters): Record<string, string> {
 }
 
 /**
- * Update history: GET /api/history, newest first, one page per cursor. In lib
- * because the history screen reads it and the device and list screens link to it filtered.
+ * Update history: GET /api/history, newest first, one page per cursor. The history screen
+ * reads it and the device and list screens link to it filtered.
  */
 export const historyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

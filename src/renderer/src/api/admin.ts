@@ -1,7 +1,7 @@
 import type { AdminStats, AdminUser } from '@shared/api/admin';
 import type { FeedbackItem } from '@shared/api/feedback';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 const schemas = () => import('@shared/api/admin');
 

@@ -1,11 +1,11 @@
 import type { AgentReleasesResponse } from '@shared/api/client';
 
-import { baseApi } from './base-api';
+import { baseApi } from '../lib/base-api';
 
 /**
  * GET /api/client/agent/releases: every agent build with its SHA-256, and which desktop
- * installers exist. Here rather than in a feature because the shared Download Desktop Client
- * dialog needs it too, to offer only an installer the server has.
+ * installers exist. The devices screens and the shared Download Desktop Client dialog read it,
+ * the dialog to offer only an installer the server has.
  */
 export const agentReleasesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

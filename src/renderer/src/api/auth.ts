@@ -12,7 +12,7 @@ import type {
 } from '@shared/api/auth';
 import type { SuccessResponse } from '@shared/api/common';
 
-import { baseApi } from '../../lib/base-api';
+import { baseApi } from '../lib/base-api';
 
 // Schemas load on first use: the sign-in screen is part of the first route, which has a size budget (docs/decisions.md#performance-budgets).
 const auth = () => import('@shared/api/auth');
