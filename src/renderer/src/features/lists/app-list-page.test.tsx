@@ -139,6 +139,44 @@ describe('the lists screen', () => {
     expect(await screen.findByText('Lists are resting')).toBeInTheDocument();
   });
 
+  it('puts the server’s refusal of a new list’s name under the name field, and keeps the dialog open', async () => {
+    const message = 'List name must be at most 100 characters';
+    const api = listRoutes({
+      'GET /api/subscription/status': { status: 200, data: planStatus('premium') },
+      'POST /api/lists': { status: 400, data: { code: ErrorCode.VALIDATION_ERROR, message: 'Invalid input', details: { name: message } } },
+    });
+    renderApp('/app-list');
+    await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(screen.getByRole('button', { name: 'New List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New List' });
+    const name = within(dialog).getByRole('textbox', { name: /List name/ });
+    fireEvent.change(name, { target: { value: 'Studio' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create List' }));
+
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(api.callsTo('POST', '/api/lists')[0]?.body).toEqual({ name: 'Studio' });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(name).toHaveFocus();
+    expect(screen.queryByText('Failed to create the list')).toBeNull();
+  });
+
+  it('toasts a refused rename that names no field, and keeps the dialog open', async () => {
+    const api = listRoutes({ 'PUT /api/lists/l1': { status: 429, data: { code: ErrorCode.RATE_LIMITED, message: 'Lists are resting' } } });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(within(card).getByRole('button', { name: 'More actions for Work laptop' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename List' });
+    const name = within(dialog).getByRole('textbox', { name: /List name/ });
+    fireEvent.change(name, { target: { value: 'Home laptop' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/lists/l1')[0]?.body).toEqual({ name: 'Home laptop' }));
+
+    expect(await screen.findByText('Lists are resting')).toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Rename List' })).toBeInTheDocument();
+  });
+
   it('marks a read-only list and keeps only trimming available', async () => {
     listRoutes({ 'GET /api/lists': { status: 200, data: [{ ...list, readOnly: true }] } });
     renderApp('/app-list');

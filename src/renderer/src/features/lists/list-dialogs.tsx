@@ -42,32 +42,24 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
   const [deleteList, deleted] = useDeleteListMutation();
   if (!dialog) return null;
 
-  async function create(name: string): Promise<string | null> {
+  // A refusal other than the plan's limit goes back to the name dialog, which says it.
+  async function create(name: string): Promise<void> {
     try {
       const list = await createList({ name }).unwrap();
       notify.success(`List “${list.name}” created`);
       onCreated(list.id);
       onClose();
-      return null;
     } catch (failure) {
       const problem = limitProblemOf(failure);
-      if (problem) {
-        onLimit(problem);
-        onClose();
-        return null;
-      }
-      return errorMessage(failure, 'Failed to create the list');
+      if (!problem) throw failure;
+      onLimit(problem);
+      onClose();
     }
   }
 
-  async function rename(list: ListSummary, name: string): Promise<string | null> {
-    try {
-      await renameList({ id: list.id, name }).unwrap();
-      onClose();
-      return null;
-    } catch (failure) {
-      return errorMessage(failure, 'Failed to rename the list');
-    }
+  async function rename(list: ListSummary, name: string): Promise<void> {
+    await renameList({ id: list.id, name }).unwrap();
+    onClose();
   }
 
   async function remove(list: ListSummary) {
@@ -84,7 +76,14 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
     case 'new':
       return (
         <Suspense fallback={null}>
-          <ListNameModal title="New List" submitLabel="Create List" loading={created.isLoading} onSubmit={create} onClose={onClose} />
+          <ListNameModal
+            title="New List"
+            submitLabel="Create List"
+            loading={created.isLoading}
+            failureMessage="Failed to create the list"
+            onSubmit={create}
+            onClose={onClose}
+          />
         </Suspense>
       );
     case 'rename':
@@ -95,6 +94,7 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
             submitLabel="Save"
             initialName={dialog.list.name}
             loading={renamed.isLoading}
+            failureMessage="Failed to rename the list"
             onSubmit={(name) => rename(dialog.list, name)}
             onClose={onClose}
           />

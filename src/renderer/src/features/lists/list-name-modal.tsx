@@ -3,6 +3,9 @@ import { useForm } from '@mantine/form';
 
 import { createListRequestSchema } from '@shared/api/lists';
 
+import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 
 interface ListNameModalProps {
@@ -10,20 +13,25 @@ interface ListNameModalProps {
   submitLabel: string;
   initialName?: string;
   loading: boolean;
-  /** Resolves to the server's words to show under the field (the list-dialogs' errorMessage), or null when done. */
-  onSubmit: (name: string) => Promise<string | null>;
+  /** Said in a toast when the call fails without a message of its own. */
+  failureMessage: string;
+  /** Resolves when done; rejects with the refused call, whose field messages land under the field. */
+  onSubmit: (name: string) => Promise<void>;
   onClose: () => void;
 }
 
 const NAME_MAX = 100;
 
 /** "New List" and "Rename List": one field, the name (src/shared/api/lists.ts rules). */
-export function ListNameModal({ title, submitLabel, initialName = '', loading, onSubmit, onClose }: ListNameModalProps) {
+export function ListNameModal({ title, submitLabel, initialName = '', loading, failureMessage, onSubmit, onClose }: ListNameModalProps) {
   const form = useForm({ initialValues: { name: initialName }, ...schemaForm(createListRequestSchema) });
 
   async function save({ name }: { name: string }) {
-    const error = await onSubmit(name);
-    if (error) form.setFieldError('name', error);
+    try {
+      await onSubmit(name);
+    } catch (failure) {
+      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, failureMessage));
+    }
   }
 
   return (
