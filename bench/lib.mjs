@@ -52,10 +52,12 @@ export function serverEnv(dir, port, env = {}) {
  * removed by `stop()`. `nodeArgs`: e.g. ['--cpu-prof'] to see where a benchmark's time goes.
  */
 export async function startLoadout(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
-  await buildServerIfStale();
+  // BENCH_SERVER_BUNDLE: another build of the server (an older commit's, to measure a change before and after).
+  const bundle = process.env.BENCH_SERVER_BUNDLE ?? SERVER_BUNDLE;
+  if (bundle === SERVER_BUNDLE) await buildServerIfStale();
   const dir = mkdtempSync(join(tmpdir(), 'loadout-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     env: serverEnv(dir, port, env),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
