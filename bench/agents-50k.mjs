@@ -13,7 +13,7 @@
 // AgentConnection: a real WebSocket with its credential, hello, heartbeats every heartbeatMs the
 // server gives, answers to the server's pings, an inventory answer. One loopback source address
 // has about 28,000 ports to connect from, so the swarm binds its sockets to several 127.0.1.x
-// addresses, 10,000 agents each, in turn (the table says how many came from each, as their
+// addresses, 2,500 agents each, in turn (the table says how many came from each, as their
 // sockets say). After all are welcomed the benchmark waits BENCH_HOLD_S (default 100 s: longer
 // than the server's 90 s online window and three of its 30 s ping rounds), then checks in the
 // swarm that none was dropped and that the heartbeats sent were every agent's every period, in

@@ -7,7 +7,7 @@
 // Annual Premium in the payment sandbox and enrol 25 machines each through the API
 // (bench/fleet.mjs); each makes a list of 5 apt apps. The 10,000 agents connect from a second
 // process (bench/agent-swarm.mjs, the agent's own AgentConnection per machine, bound to 127.0.1.x
-// source addresses, 10,000 each), which acks every job.assign as the agent does (it runs no
+// source addresses, 2,500 each), which acks every job.assign as the agent does (it runs no
 // installer). Then each person installs their list onto their 25 machines with
 // POST /api/installations, as the web app does (with an Idempotency-Key), 10 people at a time.
 // The clock runs from the last create's answer until the swarm has all 10,000 assignments and

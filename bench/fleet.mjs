@@ -310,10 +310,13 @@ export async function enrolFleet(url, { people, machines, concurrency = 6, plan 
 
 /**
  * Agents per loopback source address. One address has about 28,000 ephemeral ports to connect
- * from (net.ipv4.ip_local_port_range); 10,000 leaves room for the sockets a reconnect storm
- * opens while the old ones close. BENCH_AGENTS_PER_SOURCE changes it (to try several on a small run).
+ * from (net.ipv4.ip_local_port_range), but a socket bound to an address before it connects
+ * (localAddress) has its port chosen by bind, which the kernel makes slower the more ports of
+ * that address are in use: at 10,000 an address, a reconnect storm's tries cost the swarm about
+ * 2 ms each in connect() and kept it saturated (while the server sat idle) for 20 s; at 2,500 the
+ * gap was gone. BENCH_AGENTS_PER_SOURCE changes it (to try several on a small run).
  */
-export const AGENTS_PER_SOURCE_ADDRESS = Number(process.env.BENCH_AGENTS_PER_SOURCE ?? 10_000);
+export const AGENTS_PER_SOURCE_ADDRESS = Number(process.env.BENCH_AGENTS_PER_SOURCE ?? 2_500);
 
 /** The loopback source addresses for `agents` agents: 127.0.1.1, 127.0.1.2, … (all of 127/8 is this host on Linux). */
 export function loopbackSources(agents) {
@@ -381,7 +384,8 @@ export async function seededApps(url) {
 export async function startSwarm() {
   const child = fork(new URL('./agent-swarm.mjs', import.meta.url), [], {
     // tsx: the swarm imports the agent's own TypeScript (src/agent/connection.ts).
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    // BENCH_SWARM_ARGS: more for its node (e.g. --cpu-prof: where the load generator's time goes).
+    execArgv: ['--import', import.meta.resolve('tsx'), ...(process.env.BENCH_SWARM_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map();

@@ -9,7 +9,7 @@
 // Premium in the payment sandbox and enrol 25 machines each through the API (bench/fleet.mjs).
 // The agents run in a second process (bench/agent-swarm.mjs), each the agent's own
 // AgentConnection from src/agent/connection.ts (loaded through tsx, not copied), bound to
-// 127.0.1.x source addresses, 10,000 each (one address has about 28,000 ports to connect from):
+// 127.0.1.x source addresses, 2,500 each (see bench/fleet.mjs AGENTS_PER_SOURCE_ADDRESS for why):
 // when its connection drops it waits backoffDelay(attempt) — anywhere in
 // [0, min(60 s, 1 s · 2^attempt)) — before each try.
 // Once all are connected, the server is restarted as an operator would: SIGINT, wait for the
@@ -35,6 +35,7 @@ import {
   ensureFdLimit,
   FD_HEADROOM,
   fleetOnline,
+  processCpuSeconds,
   startRestartableLoadout,
   stoppedAtEnd,
   swarmAndFleet,
@@ -75,12 +76,33 @@ const figures = await bounded(45 * 60_000, async (defer) => {
 
   console.log('Restarting the server (SIGINT, then a new process on the same port and database)…');
   const restartEpoch = Date.now();
+  // Who is busy while the agents come back: CPU seconds of the swarm and of the server (the new
+  // process once it runs) per 5 s after the SIGINT. A gap with both idle is neither's doing.
+  const cpu = { swarm: [], server: [] };
+  let lastSwarm = processCpuSeconds(swarm.pid);
+  let serverPid = loadout.pid;
+  let lastServer = processCpuSeconds(serverPid);
+  const sampler = setInterval(() => {
+    try {
+      const nowSwarm = processCpuSeconds(swarm.pid);
+      cpu.swarm.push(nowSwarm - lastSwarm);
+      lastSwarm = nowSwarm;
+      if (loadout.pid !== serverPid) [serverPid, lastServer] = [loadout.pid, 0];
+      const nowServer = processCpuSeconds(serverPid);
+      cpu.server.push(nowServer - lastServer);
+      lastServer = nowServer;
+    } catch {
+      // the old process gone between two reads
+      cpu.server.push(NaN);
+    }
+  }, 5_000);
   const restart = await loadout.restart();
   const downMs = restart.ready - restart.stopping;
   console.log(
     `  old process exited after ${seconds(restart.stopped - restart.stopping)}, new one ready ${seconds(downMs)} after the SIGINT; waiting for the agents…`,
   );
   const allBack = await until(async () => (await swarm.call('stats')).readyAgainCount === AGENTS, { timeoutMs: 3 * 60_000, everyMs: 100 });
+  clearInterval(sampler);
   const after = await swarm.call('stats', { withTimes: true });
   const times = after.firstReadyTimes
     .filter((time) => time !== null)
@@ -111,6 +133,7 @@ const figures = await bounded(45 * 60_000, async (defer) => {
     failedTries: after.warnings - before.warnings,
     welcomes: after.connects - before.connects,
     sources: `${sources.length}: ${describeSources(after.bySource)}`,
+    cpu,
   };
 });
 
@@ -129,6 +152,8 @@ printTable([
   },
   { figure: 'most welcomes in any 1 s window', value: `${figures.busiest} (${((100 * figures.busiest) / AGENTS).toFixed(1)} % of all)` },
   { figure: 'welcomes per 5 s after SIGINT', value: figures.perFive.join(' ') },
+  { figure: 'server CPU s per 5 s (old, then new process)', value: figures.cpu.server.map((s) => s.toFixed(1)).join(' ') },
+  { figure: 'swarm CPU s per 5 s', value: figures.cpu.swarm.map((s) => s.toFixed(1)).join(' ') },
   { figure: 'tries to connect (of which failed)', value: `${figures.tries} (${figures.failedTries})` },
   { figure: 'most tries in any 1 s window', value: figures.busiestTries },
   { figure: '  once the new process was ready', value: figures.busiestTriesReady },
