@@ -73,7 +73,7 @@ try {
     ]),
   ].map((run) => ({ ...run, results: [] }));
   // Warm-up runs, not counted: the JIT and the caches settle.
-  for (const { url, headers } of runs) await load(url, { headers, seconds: 1 });
+  for (const { url, headers } of runs) await load(url, { headers, seconds: 2 });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const run of runs) run.results.push(await load(run.url, { headers: run.headers, seconds: SECONDS, pid: run.pid }));
   }
