@@ -85,7 +85,9 @@ for (const [id, time] of selfTime) {
 }
 // Share of the busy time, and microseconds per request (under the profiler, which slows every call).
 const percent = (time) => `${((time / busy) * 100).toFixed(1).padStart(5)}% ${(time / requests).toFixed(1).padStart(6)} µs`;
-console.log(`\n${byHand ? 'by hand ' : ''}${path}: ${Math.round(run.rps)} req/s, ${(busy / requests).toFixed(0)} µs busy a request; by function (self):`);
+console.log(
+  `\n${byHand ? 'by hand ' : ''}${path}: ${Math.round(run.rps)} req/s, ${(busy / requests).toFixed(0)} µs busy a request; by function (self):`,
+);
 for (const [key, time] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${percent(time)}  ${key}`);
 console.log('busy time by function (inclusive; ours and the packages that call into us):');
 const ofInterest = ([key]) => !/^\(|node:|^(processTicksAndRejections|runMicrotasks|emit|parserOnIncoming)/.test(key);
