@@ -1,4 +1,4 @@
-// DESIGN §8 / issue 13: an agent's progress reports are taken at least half as fast as a bare
+// The budget (docs/decisions.md#performance-budgets): an agent's progress reports are taken at least half as fast as a bare
 // `ws` server reads messages, measured in the same run over one connection each. Each side
 // gets REPORTS messages back to back; the time runs until the server has handled the last one
 // (ours: the job it closes is finished, read through the API; the bare one: it says so).

@@ -1,4 +1,4 @@
-// Prints how much gzipped JavaScript the web app's first route loads (DESIGN §8: ≤ 170 KB),
+// Prints how much gzipped JavaScript the web app's first route loads (the budget: ≤ 170 KB),
 // and the size of every lazily loaded chunk. Run after `npm run build:web`. Exits 1 over budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

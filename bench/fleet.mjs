@@ -1,4 +1,4 @@
-// What the many-machines benchmarks share (agents-50k, fanout-10k, reconnect-storm; agents-15k, fanout-1000): accounts
+// What the many-machines benchmarks share (agents-50k, fanout-10k, reconnect-storm): accounts
 // that buy Annual Premium and enrol their machines through the API as people and agents do, the
 // agent swarm in a second process, a server that can be restarted on its database, the limits
 // (open files, time) those need, and the server's memory. Loopback only.
@@ -12,7 +12,7 @@ import { buildServerIfStale, SERVER_BUNDLE } from '../scripts/server-build.mjs';
 import { call, serverEnv, waitForHealth } from './lib.mjs';
 
 /**
- * The server as an operator runs it behind a reverse proxy (TRUST_PROXY, DESIGN §2): it takes the
+ * The server as an operator runs it behind a reverse proxy (TRUST_PROXY): it takes the
  * client's address from X-Forwarded-For. Each simulated person and machine sends its own address,
  * as thousands of real ones would have, so the per-IP limits on sign-up, sign-in and enrolment
  * (30 per 15 minutes) stay on and count per client instead of refusing one loopback address.

@@ -1,4 +1,4 @@
-// The yardstick of DESIGN §8: a bare Fastify hello-world, run as its own process like our server.
+// The floor of read-ratio's table: a bare Fastify hello-world, run as its own process like our server.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

@@ -1,4 +1,4 @@
-// Issue 13 / DESIGN §3: several server processes on one PostgreSQL. Two processes share a fresh
+// Scale (docs/decisions.md#scale): several server processes on one PostgreSQL. Two processes share a fresh
 // schema: agents are spread over both and an installation made through one reaches the agents of
 // each; then the signed-in read (GET /api/devices) is driven through one process, and through
 // both at once (autocannon, 50 connections in all either way), and the two figures are compared.

@@ -1,5 +1,5 @@
 // Times `npm start`'s server (the built bundle) from spawn to the first healthy answer, on a fresh SQLite
-// database (DESIGN §8: under 3 s once built). Prints the figure of each run and the median.
+// database (the budget: under 3 s once built). Prints the figure of each run and the median.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

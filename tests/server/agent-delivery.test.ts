@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * The real agent — the built single file, as a child process — against the real server:
- * enrolment with a registration link, delivery, a kill mid-job, and deactivation (DESIGN §6).
+ * enrolment with a registration link, delivery, a kill mid-job, and deactivation (docs/delivery.md).
  */
 
 interface Exited {

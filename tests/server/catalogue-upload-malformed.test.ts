@@ -8,7 +8,7 @@ import { registerUser } from './helpers/factories';
 import { multipart } from './helpers/multipart';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** Audit finding 9: a body the upload route cannot read is the client's mistake, never a 500. */
+/** A body the upload route cannot read is the client's mistake, never a 500. */
 describe('POST /catalogue/apps with a body that is not a readable upload', () => {
   let t: TestApp;
   let admin: string;

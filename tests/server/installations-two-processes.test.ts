@@ -53,7 +53,7 @@ async function startSecondProcess(databaseUrl: string): Promise<{ child: ChildPr
 }
 
 /**
- * DESIGN §3: several server processes on one PostgreSQL. An installation created through one
+ * Several server processes on one PostgreSQL. An installation created through one
  * process reaches an agent connected to another OS process, and what the agent reports is seen
  * through the first: LISTEN/NOTIFY between them, rows as the truth. (On SQLite there is one
  * process.)

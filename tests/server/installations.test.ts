@@ -36,7 +36,7 @@ function itemFor(
   return item;
 }
 
-describe('installing a list onto a machine (DESIGN §5, §6)', () => {
+describe('installing a list onto a machine', () => {
   let t: TestApp;
   let url: string;
   /** The first account: the catalogue's admin. */
