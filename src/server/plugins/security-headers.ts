@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet with a CSP the web app passes: our own scripts, Mantine's inline styles, images
- * from data: and blob: URLs (icons), and the two third-party scripts SPEC §7 loads (Google
+ * from data: and blob: URLs (icons), and the two third-party scripts the web app loads (Google
  * sign-in, Stripe) with their frames.
  */
 const HELMET_OPTIONS: HelmetOptions = {
@@ -48,7 +48,7 @@ export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = (() =
  * browser renders as a page, so the CSP forbids everything and the rest keeps what still
  * matters for such an answer (OWASP's REST security cheat sheet). About 300 bytes instead of
  * 1,500: on loopback the header bytes alone cost a bare Fastify a third of its requests per
- * second (issue 13), and every API answer paid them.
+ * second (measured), and every API answer paid them.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

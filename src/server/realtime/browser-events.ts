@@ -11,7 +11,7 @@ interface Stream {
 }
 
 /**
- * Server-sent events for signed-in browsers (DESIGN §6 `GET /api/events`): "something of
+ * Server-sent events for signed-in browsers (`GET /api/events`): "something of
  * yours changed" — `{topic: 'installations' | 'devices' | 'notifications', id}` — for this user only; the web
  * app then reads the rows again. A stream ends when the access token it was opened with
  * expires, so a signed-out or deactivated session stops hearing within minutes; the app

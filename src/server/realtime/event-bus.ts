@@ -8,7 +8,7 @@ import { notifyAtCommit } from '../db/repositories/notify.repository';
 import type { Db } from '../db/schema';
 
 /**
- * What one server process tells every other (DESIGN §3): an agent or a browser may be
+ * What one server process tells every other (docs/architecture.md, "The event bus"): an agent or a browser may be
  * connected to any process, so whoever changes a job says so here and the process holding the
  * connection acts. Rows in the database stay the truth; an event only says "look again".
  */

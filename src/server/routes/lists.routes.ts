@@ -24,7 +24,7 @@ import { fastSerializerCompiler } from '../plugins/fast-serializer';
 const tags = ['lists'];
 const security = [{ bearer: [] }];
 
-/** The signed-in user's app lists (SPEC §7 "Lists", DESIGN §10). Another user's list answers 404. */
+/** The signed-in user's app lists. Another user's list answers 404. */
 export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticateHook);
 

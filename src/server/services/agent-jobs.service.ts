@@ -72,7 +72,7 @@ function reportMoves(item: Pick<InstallationItemsTable, 'status' | 'message'>, s
 }
 
 /**
- * The agent's side of installations (DESIGN §6): which device a credential is, the jobs it
+ * The agent's side of installations (docs/delivery.md): which device a credential is, the jobs it
  * still has to run, and what it reports. Every report is idempotent, so at-least-once
  * delivery runs each app at most once in the record.
  */
@@ -173,7 +173,7 @@ export class AgentJobService {
     }
   }
 
-  /** Reports of running items, written at most a few times a second each (issue 13); final ones at once. */
+  /** Reports of running items, written at most a few times a second each; final ones at once. */
   private readonly runningReports = new ProgressThrottle<{ device: DevicesTable; report: ProgressReport }>(({ device, report }) =>
     this.record(device, report).catch((error: unknown) =>
       this.ctx.log.warn({ err: error, device: device.device_id }, 'writing a progress report failed'),

@@ -64,7 +64,7 @@ export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
 }
 
 /**
- * The signed-in user's app lists (SPEC §7, DESIGN §10). Every call is scoped by owner: a list
+ * The signed-in user's app lists. Every call is scoped by owner: a list
  * of someone else is "not found", never "forbidden". Plan limits are checked under a per-user
  * lock so that two requests at once cannot both pass them.
  */
