@@ -10,6 +10,7 @@ import {
 } from './apt-output';
 import { APT_ENV, aptBatchArgs, aptGetWithLockRetry, aptPolicyArgs, dpkgQueryArgs } from './apt-run';
 import {
+  cancelledOutcome,
   INSTALL_TIMEOUT_MS,
   interruptedOutcome,
   invalidIdOutcome,
@@ -129,7 +130,7 @@ export async function aptBatch(
 
   // One call each: the names to isolate, in the order asked.
   for (const name of names.filter((each) => alone.has(each))) {
-    outcomes.set(name, signal.aborted ? cancelled() : await host.single(kind, { name }, signal));
+    outcomes.set(name, signal.aborted ? cancelledOutcome() : await host.single(kind, { name }, signal));
   }
   return outcomes;
 }
@@ -192,14 +193,6 @@ export function unableToLocate(output: string): string[] {
     .filter((line) => line.startsWith(prefix))
     .map((line) => line.slice(prefix.length).trim());
 }
-
-const cancelled = (): InstallOutcome => ({
-  status: 'failed',
-  version: null,
-  exitCode: null,
-  message: 'Cancelled before it finished',
-  log: '',
-});
 
 /** One dpkg-query for all the names; it exits 1 when some are unknown and still prints the others. */
 async function installedVersions(deps: InstallerDeps, names: readonly string[]): Promise<Map<string, string>> {

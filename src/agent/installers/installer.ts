@@ -164,6 +164,15 @@ export async function singlePackagePlan(installer: Installer, id: PackageId, run
   };
 }
 
+/** A call stopped by the person's cancel before it finished (nothing after it ran). */
+export const cancelledOutcome = (log = ''): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode: null,
+  message: 'Cancelled before it finished',
+  log,
+});
+
 /** A removal the agent will not do; nothing was run. */
 export const refusedOutcome = (message: string): InstallOutcome => ({ status: 'failed', version: null, exitCode: null, message, log: '' });
 

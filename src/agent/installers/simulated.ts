@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import {
+  cancelledOutcome,
   invalidIdOutcome,
   singlePackagePlan,
   skippedInstalled,
@@ -31,14 +32,6 @@ export function nextSimulatedVersion(version: string): string {
   const numeric = last !== '' && last.length <= 9 && [...last].every((char) => char >= '0' && char <= '9');
   return numeric ? `${version.slice(0, dot + 1)}${Number(last) + 1}` : `${version}.1`;
 }
-
-const cancelled = (): InstallOutcome => ({
-  status: 'failed',
-  version: null,
-  exitCode: null,
-  message: 'Cancelled before it finished',
-  log: '',
-});
 
 const key = (id: PackageId) => `${id.cask ? 'cask:' : ''}${id.name}`;
 
@@ -93,12 +86,12 @@ export class SimulatedInstaller implements Installer {
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     const invalid = invalidIdOutcome('any', id);
     if (invalid) return invalid;
-    if (signal.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
+    if (signal.aborted) return cancelledOutcome();
     const before = await this.installedVersion(id);
     if (before !== null) return skippedInstalled(before);
     if (this.options.delayMs) {
       await sleep(this.options.delayMs, signal);
-      if (signal.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
+      if (signal.aborted) return cancelledOutcome();
     }
     if (id.name.startsWith('fail-')) {
       return {
@@ -124,12 +117,12 @@ export class SimulatedInstaller implements Installer {
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     const invalid = invalidIdOutcome('any', id);
     if (invalid) return invalid;
-    if (signal.aborted) return cancelled();
+    if (signal.aborted) return cancelledOutcome();
     const before = await this.installedVersion(id);
     if (before === null && !id.name.startsWith('fail-')) return skippedNotInstalled();
     if (this.options.delayMs) {
       await sleep(this.options.delayMs, signal);
-      if (signal.aborted) return cancelled();
+      if (signal.aborted) return cancelledOutcome();
     }
     if (id.name.startsWith('fail-') || before === null) {
       return {
@@ -165,7 +158,7 @@ export class SimulatedInstaller implements Installer {
     if (before === undefined) return skippedNotInstalled();
     if (this.options.delayMs) {
       await sleep(this.options.delayMs, signal);
-      if (signal?.aborted) return { status: 'failed', version: null, exitCode: null, message: 'Cancelled before it finished', log: '' };
+      if (signal?.aborted) return cancelledOutcome();
     }
     state.delete(key(id));
     await this.save();

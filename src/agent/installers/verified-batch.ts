@@ -2,6 +2,7 @@ import type { PackageIdKind } from '@shared/package-ids';
 
 import type { RunResult } from '../process';
 import {
+  cancelledOutcome,
   INSTALL_TIMEOUT_MS,
   interruptedOutcome,
   invalidIdOutcome,
@@ -73,18 +74,10 @@ export async function installVerified(
     if (version !== undefined)
       outcomes.set(name, { status: 'succeeded', version: version || null, exitCode: 0, message: `Installed${versionNote(version)}`, log });
     else if (interrupted) outcomes.set(name, { ...interrupted, log });
-    else outcomes.set(name, signal.aborted ? { ...cancelled(), log } : await manager.installOne({ name }, signal));
+    else outcomes.set(name, signal.aborted ? cancelledOutcome(log) : await manager.installOne({ name }, signal));
   }
   return outcomes;
 }
-
-const cancelled = (): InstallOutcome => ({
-  status: 'failed',
-  version: null,
-  exitCode: null,
-  message: 'Cancelled before it finished',
-  log: '',
-});
 
 /** The lines of a batch's output that name this package, as a log tail; the whole tail when none does. */
 export function linesNaming(output: string, name: string): string {
