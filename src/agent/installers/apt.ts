@@ -24,13 +24,17 @@ import {
 } from './apt-run';
 import {
   agentRuntimePath,
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
+  installOpening,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
   refusedOutcome,
   skippedInstalled,
   skippedNotInstalled,
+  uninstallOpening,
+  upgradeOpening,
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
@@ -109,10 +113,8 @@ export class AptInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('apt', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before !== null) return skippedInstalled(before);
+    const stop = await installOpening(this, 'apt', id);
+    if (stop) return stop;
     // apt reads a name it does not know exactly as a pattern (`python3.1` would match every
     // python3.1x package): install only a name the sources list as it is.
     if (!(await this.inSources(id.name))) return refusedOutcome(failureMessage({ kind: 'not-found' }, 0));
@@ -127,13 +129,7 @@ export class AptInstaller implements Installer {
       const version = await this.installedVersion(id);
       return { status: 'succeeded', version, exitCode: 0, message: `Installed${versionNote(version)}`, log };
     }
-    return {
-      status: 'failed',
-      version: null,
-      exitCode: result.exitCode,
-      message: await this.failure(result, lockWaitedMs, 'install', id),
-      log,
-    };
+    return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
   }
 
   /** Why apt-get failed; for an install that would remove packages, which ones (from apt's simulation). */
@@ -161,12 +157,9 @@ export class AptInstaller implements Installer {
   }
 
   async uninstall(id: PackageId, signal: AbortSignal, consent: UninstallConsent = { alsoRemove: [] }): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('apt', id);
-    if (invalid) return invalid;
-    const plan = await this.removalPlan(id);
-    const before = plan.installedVersion;
-    if (before === null) return skippedNotInstalled();
-    if (plan.refused) return refusedOutcome(plan.refused);
+    const opening = await uninstallOpening(this, 'apt', id);
+    if (opening.stop) return opening.stop;
+    const { plan, before } = opening;
     // Checked again here, not only when the person looked: the machine may have changed since.
     const allowed = new Set([id.name, ...consent.alsoRemove]);
     const unseen = plan.removes.filter((entry) => !allowed.has(entry.name));
@@ -181,28 +174,20 @@ export class AptInstaller implements Installer {
     const log = logTail(result.output);
     if (result.exitCode === 0)
       return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
-    return {
-      status: 'failed',
-      version: null,
-      exitCode: result.exitCode,
-      message: failureMessage(classifyAptFailure(result.output), lockWaitedMs),
-      log,
-    };
+    return failedOutcome(failureMessage(classifyAptFailure(result.output), lockWaitedMs), result.exitCode, log);
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('apt', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const opening = await upgradeOpening(this, 'apt', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
 
     const { result, lockWaitedMs } = await this.withLockRetry(aptUpgradeArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     if (result.exitCode !== 0) {
-      const message = await this.failure(result, lockWaitedMs, 'install', id);
-      return { status: 'failed', version: null, exitCode: result.exitCode, message, log };
+      return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
     }
     // "Skipping hello, it is not installed and only upgrades are requested." (removed meanwhile).
     const after = await this.installedVersion(id);

@@ -5,14 +5,16 @@ import type { PackageIdKind } from '@shared/package-ids';
 
 import type { RunOptions, RunResult } from '../process';
 import {
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
+  installOpening,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
-  refusedOutcome,
   singlePackagePlan,
   skippedInstalled,
-  skippedNotInstalled,
+  uninstallOpening,
+  upgradeOpening,
   upgradeOutcome,
   versionNote,
   type Installer,
@@ -229,6 +231,11 @@ export class BrewInstaller implements Installer {
     return this.deps.run(call.command, call.args, { ...options, env, ...(runAsUid === null ? {} : { cwd: '/' }) });
   }
 
+  /** Run as root with no other owner of Homebrew to run it as: it would refuse every call. */
+  private async unusable(): Promise<InstallOutcome | null> {
+    return (await this.where()).refused ? rootOwnedOutcome() : null;
+  }
+
   async isAvailable(): Promise<boolean> {
     if ((await this.where()).refused) return false;
     return (await this.brew(['--version'], QUERY_ENV, { timeoutMs: QUERY_TIMEOUT_MS })).exitCode === 0;
@@ -250,18 +257,15 @@ export class BrewInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(brewKind(id), id);
-    if (invalid) return invalid;
-    if ((await this.where()).refused) return rootOwnedOutcome();
-    const before = await this.installedVersion(id);
-    if (before !== null) return skippedInstalled(before);
+    const stop = await installOpening(this, brewKind(id), id, () => this.unusable());
+    if (stop) return stop;
 
     const result = await this.brew(brewInstallArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     const meaning = interpretBrewInstall(result.exitCode!, result.output, id.name);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, result.exitCode, log);
     const version = (await this.installedVersion(id)) ?? (meaning.kind === 'already-installed' ? meaning.version : null);
     if (meaning.kind === 'already-installed') return { ...skippedInstalled(version ?? '', log), exitCode: result.exitCode };
     return { status: 'succeeded', version, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
@@ -285,39 +289,28 @@ export class BrewInstaller implements Installer {
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(brewKind(id), id);
-    if (invalid) return invalid;
-    const plan = await this.removalPlan(id);
-    if (plan.installedVersion === null) return skippedNotInstalled();
-    if (plan.refused) return refusedOutcome(plan.refused);
-    const before = plan.installedVersion;
+    const opening = await uninstallOpening(this, brewKind(id), id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.brew(brewUninstallArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     if (result.exitCode === 0) return { status: 'succeeded', version: before, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const meaning = interpretBrewInstall(result.exitCode!, result.output, id.name);
-    return {
-      status: 'failed',
-      version: null,
-      exitCode: result.exitCode,
-      message: meaning.kind === 'failed' ? meaning.message : 'brew uninstall failed',
-      log,
-    };
+    return failedOutcome(meaning.kind === 'failed' ? meaning.message : 'brew uninstall failed', result.exitCode, log);
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome(brewKind(id), id);
-    if (invalid) return invalid;
-    if ((await this.where()).refused) return rootOwnedOutcome();
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const opening = await upgradeOpening(this, brewKind(id), id, () => this.unusable());
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.brew(brewUpgradeArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     const meaning = interpretBrewUpgrade(result.exitCode!, result.output, id.name);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, result.exitCode, log);
     return upgradeOutcome(before, await this.installedVersion(id), meaning.said, { exitCode: result.exitCode, log });
   }
 

@@ -1,13 +1,15 @@
 import type { RunResult } from '../process';
 import {
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
+  installOpening,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
-  refusedOutcome,
   singlePackagePlan,
   skippedInstalled,
-  skippedNotInstalled,
+  uninstallOpening,
+  upgradeOpening,
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
@@ -143,17 +145,15 @@ export class FlatpakInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('flatpak', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before !== null) return skippedInstalled(before);
+    const stop = await installOpening(this, 'flatpak', id);
+    if (stop) return stop;
 
     const result = await this.flatpak(flatpakInstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     const meaning = interpretFlatpakInstall(result.exitCode!, result.output);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, result.exitCode, log);
     const version = await this.installedVersion(id);
     if (meaning.kind === 'already-installed') return { ...skippedInstalled(version ?? '', log), exitCode: result.exitCode };
     return { status: 'succeeded', version: version || null, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
@@ -186,12 +186,9 @@ export class FlatpakInstaller implements Installer {
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('flatpak', id);
-    if (invalid) return invalid;
-    const plan = await this.removalPlan(id);
-    if (plan.installedVersion === null) return skippedNotInstalled();
-    if (plan.refused) return refusedOutcome(plan.refused);
-    const before = plan.installedVersion;
+    const opening = await uninstallOpening(this, 'flatpak', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.flatpak(flatpakUninstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
@@ -199,26 +196,19 @@ export class FlatpakInstaller implements Installer {
     if (result.exitCode === 0)
       return { status: 'succeeded', version: before || null, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const meaning = interpretFlatpakInstall(result.exitCode!, result.output);
-    return {
-      status: 'failed',
-      version: null,
-      exitCode: result.exitCode,
-      message: meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed',
-      log,
-    };
+    return failedOutcome(meaning.kind === 'failed' ? meaning.message : 'flatpak uninstall failed', result.exitCode, log);
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('flatpak', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const opening = await upgradeOpening(this, 'flatpak', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.flatpak(flatpakUpdateArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     const meaning = interpretFlatpakUpdate(result.exitCode!, result.output, id.name);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, result.exitCode, log);
     return upgradeOutcome(before, await this.installedVersion(id), meaning.said, { exitCode: result.exitCode, log });
   }
 

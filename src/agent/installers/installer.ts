@@ -164,6 +164,56 @@ export async function singlePackagePlan(installer: Installer, id: PackageId, run
   };
 }
 
+/**
+ * The opening every manager's `install` shares, in this order: the id held to its manager's
+ * grammar (nothing runs for one that is not), anything that keeps the manager from running at all
+ * (`unusable`: Homebrew owned by root), then an app already installed is skipped. Null: install it.
+ */
+export async function installOpening(
+  installer: Pick<Installer, 'installedVersion'>,
+  kind: PackageIdKind,
+  id: PackageId,
+  unusable?: () => Promise<InstallOutcome | null>,
+): Promise<InstallOutcome | null> {
+  const stop = invalidIdOutcome(kind, id) ?? (await unusable?.()) ?? null;
+  if (stop) return stop;
+  const before = await installer.installedVersion(id);
+  return before === null ? null : skippedInstalled(before);
+}
+
+/** Where an opening stops the call (`stop`, the outcome), or what the call goes on with. */
+export type Opening<T> = { stop: InstallOutcome } | ({ stop: null } & T);
+
+/** `upgrade`'s opening: as `installOpening`, but an app not installed is skipped; else its version. */
+export async function upgradeOpening(
+  installer: Pick<Installer, 'installedVersion'>,
+  kind: PackageIdKind,
+  id: PackageId,
+  unusable?: () => Promise<InstallOutcome | null>,
+): Promise<Opening<{ before: string }>> {
+  const stop = invalidIdOutcome(kind, id) ?? (await unusable?.()) ?? null;
+  if (stop) return { stop };
+  const before = await installer.installedVersion(id);
+  return before === null ? { stop: skippedNotInstalled() } : { stop: null, before };
+}
+
+/**
+ * `uninstall`'s opening: the id checked, then the manager's removal plan: not installed is
+ * skipped, a removal the agent refuses fails with its reason; else the plan and the version.
+ */
+export async function uninstallOpening(
+  installer: Pick<Installer, 'removalPlan'>,
+  kind: PackageIdKind,
+  id: PackageId,
+): Promise<Opening<{ plan: RemovalPlan; before: string }>> {
+  const invalid = invalidIdOutcome(kind, id);
+  if (invalid) return { stop: invalid };
+  const plan = await installer.removalPlan(id);
+  if (plan.installedVersion === null) return { stop: skippedNotInstalled() };
+  if (plan.refused) return { stop: refusedOutcome(plan.refused) };
+  return { stop: null, plan, before: plan.installedVersion };
+}
+
 /** A call stopped by the person's cancel before it finished (nothing after it ran). */
 export const cancelledOutcome = (log = ''): InstallOutcome => ({
   status: 'failed',
@@ -174,7 +224,16 @@ export const cancelledOutcome = (log = ''): InstallOutcome => ({
 });
 
 /** A removal the agent will not do; nothing was run. */
-export const refusedOutcome = (message: string): InstallOutcome => ({ status: 'failed', version: null, exitCode: null, message, log: '' });
+export const refusedOutcome = (message: string): InstallOutcome => failedOutcome(message, null, '');
+
+/** A call the manager made and failed, in its own words (or ours for its exit code). */
+export const failedOutcome = (message: string, exitCode: number | null, log: string): InstallOutcome => ({
+  status: 'failed',
+  version: null,
+  exitCode,
+  message,
+  log,
+});
 
 export function versionNote(version: string | null): string {
   return version ? ` (${version})` : '';

@@ -1,13 +1,15 @@
 import type { RunResult } from '../process';
 import {
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
+  installOpening,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
-  refusedOutcome,
   singlePackagePlan,
   skippedInstalled,
-  skippedNotInstalled,
+  uninstallOpening,
+  upgradeOpening,
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
@@ -137,10 +139,8 @@ export class SnapInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('snap', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before !== null) return skippedInstalled(before);
+    const stop = await installOpening(this, 'snap', id);
+    if (stop) return stop;
 
     let result = await this.snap(snapInstallArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     let meaning = result.exitCode === null ? null : interpretSnapInstall(result.exitCode, result.output, id.name);
@@ -159,15 +159,9 @@ export class SnapInstaller implements Installer {
       case 'already-installed':
         return { ...skippedInstalled((await this.installedVersion(id)) ?? '', log), exitCode: result.exitCode };
       case 'needs-classic':
-        return {
-          status: 'failed',
-          version: null,
-          exitCode: result.exitCode,
-          message: 'Needs classic confinement, which this system refused',
-          log,
-        };
+        return failedOutcome('Needs classic confinement, which this system refused', result.exitCode, log);
       case 'failed':
-        return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+        return failedOutcome(meaning.message, result.exitCode, log);
     }
   }
 
@@ -176,32 +170,28 @@ export class SnapInstaller implements Installer {
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('snap', id);
-    if (invalid) return invalid;
-    const plan = await this.removalPlan(id);
-    if (plan.installedVersion === null) return skippedNotInstalled();
-    if (plan.refused) return refusedOutcome(plan.refused);
-    const before = plan.installedVersion;
+    const opening = await uninstallOpening(this, 'snap', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.snap(snapRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     if (result.exitCode === 0) return { status: 'succeeded', version: before, exitCode: 0, message: `Removed${versionNote(before)}`, log };
     const error = cleanLines(result.output).find((line) => line.startsWith('error: '));
-    return { status: 'failed', version: null, exitCode: result.exitCode, message: error ? error.slice(7) : 'snap remove failed', log };
+    return failedOutcome(error ? error.slice('error: '.length) : 'snap remove failed', result.exitCode, log);
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('snap', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const opening = await upgradeOpening(this, 'snap', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.snap(snapRefreshArgs(id.name), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
     if (interrupted) return interrupted;
     const log = logTail(result.output);
     const meaning = interpretSnapRefresh(result.exitCode!, result.output, id.name);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode: result.exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, result.exitCode, log);
     const after = (await this.installedVersion(id)) ?? meaning.version;
     return upgradeOutcome(before, after, meaning.said, { exitCode: result.exitCode, log });
   }

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 
 import type { RunResult } from '../process';
 import {
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
+  installOpening,
   interruptedOutcome,
   invalidIdOutcome,
   QUERY_TIMEOUT_MS,
-  refusedOutcome,
   singlePackagePlan,
-  skippedInstalled,
-  skippedNotInstalled,
+  uninstallOpening,
+  upgradeOpening,
   upgradeOutcome,
   versionNote,
   type Installer,
@@ -225,10 +226,8 @@ export class WingetInstaller implements Installer {
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('winget', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before !== null) return skippedInstalled(before);
+    const stop = await installOpening(this, 'winget', id);
+    if (stop) return stop;
 
     const result = await this.deps.run(this.command, wingetInstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
@@ -236,7 +235,7 @@ export class WingetInstaller implements Installer {
     const exitCode = normaliseWingetExitCode(result.exitCode!);
     const log = logTail(result.output);
     const meaning = interpretWingetInstall(exitCode, result.output);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, exitCode, log);
     const version = await this.installedVersion(id);
     if (meaning.kind === 'already-installed')
       return {
@@ -257,12 +256,9 @@ export class WingetInstaller implements Installer {
   }
 
   async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('winget', id);
-    if (invalid) return invalid;
-    const plan = await this.removalPlan(id);
-    if (plan.installedVersion === null) return skippedNotInstalled();
-    if (plan.refused) return refusedOutcome(plan.refused);
-    const before = plan.installedVersion;
+    const opening = await uninstallOpening(this, 'winget', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.deps.run(this.command, wingetUninstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
     if (interrupted) return interrupted;
@@ -270,21 +266,20 @@ export class WingetInstaller implements Installer {
     const log = logTail(result.output);
     if (exitCode === WINGET.OK)
       return { status: 'succeeded', version: before || null, exitCode, message: `Removed${versionNote(before)}`, log };
-    return { status: 'failed', version: null, exitCode, message: describeWingetExitCode(exitCode), log };
+    return failedOutcome(describeWingetExitCode(exitCode), exitCode, log);
   }
 
   async upgrade(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
-    const invalid = invalidIdOutcome('winget', id);
-    if (invalid) return invalid;
-    const before = await this.installedVersion(id);
-    if (before === null) return skippedNotInstalled();
+    const opening = await upgradeOpening(this, 'winget', id);
+    if (opening.stop) return opening.stop;
+    const { before } = opening;
     const result = await this.deps.run(this.command, wingetUpgradeArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
     if (interrupted) return interrupted;
     const exitCode = normaliseWingetExitCode(result.exitCode!);
     const log = logTail(result.output);
     const meaning = interpretWingetUpgrade(exitCode, result.output);
-    if (meaning.kind === 'failed') return { status: 'failed', version: null, exitCode, message: meaning.message, log };
+    if (meaning.kind === 'failed') return failedOutcome(meaning.message, exitCode, log);
     const after = await this.installedVersion(id);
     return upgradeOutcome(before, after, meaning.said, {
       exitCode,
