@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 
+import { newestFirst } from '../newest-first';
 import { precompiled } from '../precompiled';
 import type { Db, DeviceEventsTable, LogoutNotificationsTable } from '../schema';
 
@@ -8,14 +9,7 @@ export async function insertDeviceEvent(db: Db, event: DeviceEventsTable): Promi
 }
 
 export function deviceEventsOf(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('device_events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(db.selectFrom('device_events').selectAll().where('user_id', '=', userId), limit).execute();
 }
 
 /**

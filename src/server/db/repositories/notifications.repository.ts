@@ -1,3 +1,4 @@
+import { newestFirst } from '../newest-first';
 import type { Db, DeviceInventoryTable, Flag, NotificationSettingsTable, NotificationsTable } from '../schema';
 
 /** Notifications: the centre's rows, each user's switches, and updates already told. */
@@ -147,14 +148,7 @@ export async function deleteNotifications(db: Db, userId: string, ids: readonly 
 }
 
 export async function notificationsOf(db: Db, userId: string, limit: number): Promise<NotificationsTable[]> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(db.selectFrom('notifications').selectAll().where('user_id', '=', userId), limit).execute();
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

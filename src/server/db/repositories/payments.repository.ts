@@ -1,3 +1,4 @@
+import { newestFirst } from '../newest-first';
 import type { Db, PaymentsTable, SandboxPaymentIntentsTable } from '../schema';
 
 // payments
@@ -62,15 +63,14 @@ export function unusedPaymentsBetween(db: Db, from: string, to: string, limit: n
 
 /** The user's payments in one of `statuses`, newest first. */
 export function paymentsOf(db: Db, userId: string, statuses: readonly PaymentsTable['status'][], limit = 100) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...statuses])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...statuses]),
+    limit,
+  ).execute();
 }
 
 /** Records what the provider said; a succeeded payment never goes back to failed. */

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 
 import type { HistoryCursor, HistoryFilters } from '@shared/api/history';
 
+import { newestFirst } from '../newest-first';
 import type { Database, Db, UpdateHistoryTable } from '../schema';
 
 /** A history row with the device's public id (the row id never leaves the server). */
@@ -95,6 +96,6 @@ export async function lastRecordedVersion(
     .where('manager', '=', manager)
     .where('outcome', 'in', ['succeeded', 'skipped']);
   if (after !== null) query = query.where('created_at', '>', after);
-  const row = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await newestFirst(query, 1).executeTakeFirst();
   return row?.version_after;
 }
