@@ -185,7 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('catalogueSeeded', seeding);
   if (!options.seedInBackground) await seeding;
   registerErrorHandler(app);
-  registerAuth(app, ctx);
+  registerAuth(app);
   registerCachePolicy(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);

@@ -1,22 +1,12 @@
 import { API_KEY_PREFIX, MAX_API_KEYS, type ApiKey, type CreateApiKeyResponse } from '@shared/api/api-keys';
 import { ErrorCode } from '@shared/api/errors';
-import { getPlan, type Plan } from '@shared/plans';
-import { MINUTE_MS } from '@shared/time';
+import type { Plan } from '@shared/plans';
 
-import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
-import {
-  countLiveApiKeys,
-  findApiKeyWithUser,
-  insertApiKey,
-  liveApiKeysOf,
-  lockUserApiKeys,
-  revokeApiKey,
-  touchApiKey,
-} from '../db/repositories/api-keys.repository';
+import { isoNow, type AppContext } from '../context';
+import { countLiveApiKeys, insertApiKey, liveApiKeysOf, lockUserApiKeys, revokeApiKey } from '../db/repositories/api-keys.repository';
 import type { ApiKeysTable } from '../db/schema';
-import { AppError, notFound, unauthorized } from '../errors';
+import { AppError, notFound } from '../errors';
 import { hashToken, newId, randomToken } from '../security/tokens';
-import { toUser } from './account.service';
 import type { SubscriptionService } from './subscription.service';
 
 /** Is this bearer token a personal API key (rather than a session's access token)? */
@@ -28,11 +18,10 @@ export function planFeatureRequired(): AppError {
   return new AppError(403, ErrorCode.PLAN_FEATURE_REQUIRED, 'API access is part of Premium. Upgrade to use API keys.');
 }
 
-const invalidKey = () => unauthorized('This API key is not valid or has been revoked', ErrorCode.API_KEY_INVALID);
-
 /**
  * Personal API keys (premium): created in Settings, shown once, stored as their SHA-256,
- * accepted as `Authorization: Bearer lo_live_…` with the owner's rights while the plan includes them.
+ * accepted as `Authorization: Bearer lo_live_…` with the owner's rights while the plan includes them
+ * (`AuthenticationService` checks them).
  */
 export class ApiKeyService {
   constructor(
@@ -78,31 +67,9 @@ export class ApiKeyService {
       throw notFound('API key not found', ErrorCode.API_KEY_NOT_FOUND);
     }
   }
-
-  /**
-   * The caller behind an API key: 401 when it is unknown or revoked, 403 PLAN_FEATURE_REQUIRED
-   * once the owner's plan no longer includes API keys. Records the use at most once a minute.
-   */
-  async authenticate(key: string): Promise<Caller> {
-    const row = await findApiKeyWithUser(this.ctx.db, hashToken(key));
-    if (!row || row.revoked_at) throw invalidKey();
-    if (!includesApiKeys(getPlan(row.plan))) throw planFeatureRequired();
-    const now = isoNow(this.ctx.clock);
-    const staleBefore = isoAfter(this.ctx.clock, -MINUTE_MS);
-    if (!row.last_used_at || row.last_used_at < staleBefore) await touchApiKey(this.ctx.db, row.api_key_id, now, staleBefore);
-    return {
-      userId: row.user_id,
-      sessionId: null,
-      apiKeyId: row.api_key_id,
-      user: toUser({ ...row, id: row.user_id }),
-      plan: getPlan(row.plan),
-      deviceId: null,
-      claimedDeviceId: null,
-    };
-  }
 }
 
-function includesApiKeys(plan: Plan): boolean {
+export function includesApiKeys(plan: Plan): boolean {
   return plan.capabilities.apiKeys;
 }
 

@@ -6,6 +6,7 @@ import { AgentJobService } from './agent-jobs.service';
 import { AgentUpdateService } from './agent-updates.service';
 import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
+import { AuthenticationService } from './authentication.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { ClientReleaseService } from './client-releases.service';
@@ -39,6 +40,7 @@ export interface Services {
   subscription: SubscriptionService;
   sessions: SessionService;
   auth: AuthService;
+  authentication: AuthenticationService;
   emailVerification: EmailVerificationService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -90,6 +92,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     subscription,
     sessions,
     auth: new AuthService(ctx, rateLimiter, sessions, subscription, emailVerification),
+    authentication: new AuthenticationService(ctx),
     emailVerification,
     passwordReset: new PasswordResetService(ctx, rateLimiter),
     googleAuth: new GoogleAuthService(ctx, sessions, subscription, emailVerification),
