@@ -45,6 +45,10 @@ describe('ConfigStore', () => {
     await writeFile(store.file, '{"credential":"s3cret"');
     await expect(store.load()).rejects.toThrow(/is damaged: remove it and enrol again/);
     await expect(store.load()).rejects.not.toThrow(/s3cret/);
+    // JSON, but not an enrolment: as damaged, the secret still unshown.
+    await writeFile(store.file, '{"server":"https://loadout.example","credential":"s3cret"}');
+    await expect(store.load()).rejects.toThrow(/is damaged: remove it and enrol again/);
+    await expect(store.load()).rejects.not.toThrow(/s3cret/);
   });
 });
 

@@ -85,11 +85,7 @@ export class ConfigStore {
 
   /** The stored enrolment, null when there is none; throws when the file is unreadable or damaged. */
   async load(): Promise<AgentConfig | null> {
-    const json = await readJsonFile(this.file, (message) => new Error(message), 'remove it and enrol again');
-    if (json === null) return null;
-    const parsed = agentConfigSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`${this.file} is damaged: remove it and enrol again`);
-    return parsed.data;
+    return readPrivateJson(this.file, agentConfigSchema, (message) => new Error(message), 'remove it and enrol again');
   }
 
   /** Before enrolment spends a code: the folder can be created and written here. */
@@ -106,14 +102,8 @@ export class ConfigStore {
   }
 
   /** Forgets the enrolment (unenrol, deactivation). True when there was one. */
-  async remove(): Promise<boolean> {
-    try {
-      await rm(this.file);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+  remove(): Promise<boolean> {
+    return removeFile(this.file);
   }
 }
 
@@ -151,5 +141,34 @@ export async function readJsonFile(file: string, fail: (message: string) => Erro
     return JSON.parse(text) as unknown;
   } catch {
     throw fail(`${file} is damaged: ${remedy}`);
+  }
+}
+
+/**
+ * A file `writePrivateJson` wrote, read back through `schema`, for the agent's and the desktop
+ * client's enrolment alike: null when there is none; a file that does not fit is as damaged as
+ * one that is not JSON, and `fail` makes the error for either.
+ */
+export async function readPrivateJson<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  fail: (message: string) => Error,
+  remedy: string,
+): Promise<T | null> {
+  const json = await readJsonFile(file, fail, remedy);
+  if (json === null) return null;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw fail(`${file} is damaged: ${remedy}`);
+  return parsed.data;
+}
+
+/** Deletes the file (forgetting an enrolment); false when there was none. */
+export async function removeFile(file: string): Promise<boolean> {
+  try {
+    await rm(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }

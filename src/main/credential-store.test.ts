@@ -78,6 +78,10 @@ describe('with a keychain', () => {
     const store = new CredentialStore({ dir, safeStorage: fakeSafeStorage(), platform: 'darwin' });
     await writeFile(store.file, '{"version":1,');
     await expect(store.load()).rejects.toThrow(/damaged/);
+    // JSON, but not this store's shape (the agent's plain agent.json, say): as damaged, a CredentialStoreError.
+    await writeFile(store.file, JSON.stringify({ ...ENROLMENT }));
+    await expect(store.load()).rejects.toThrow(`${store.file} is damaged: enrol this computer again`);
+    await expect(store.load()).rejects.toBeInstanceOf(CredentialStoreError);
 
     await store.save(ENROLMENT);
     const locked = fakeSafeStorage();

@@ -1,8 +1,7 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-import { agentConfigSchema, readJsonFile, writePrivateJson, type AgentConfig } from '../agent/config-store';
+import { agentConfigSchema, readPrivateJson, removeFile, writePrivateJson, type AgentConfig } from '../agent/config-store';
 
 /**
  * The desktop client's enrolment (`{server, deviceId, deviceName, credential}`, the agent's own
@@ -87,23 +86,20 @@ export class CredentialStore {
 
   /** The enrolment, null when there is none; throws when the file is damaged or cannot be unsealed. */
   async load(): Promise<AgentConfig | null> {
-    const json = await readJsonFile(this.file, (message) => new CredentialStoreError(message), 'enrol this computer again');
-    if (json === null) return null;
-    const parsed = storedSchema.safeParse(json);
-    if (!parsed.success) throw new CredentialStoreError(`${this.file} is damaged: enrol this computer again`);
-    const { version: _version, credential, ...rest } = parsed.data;
+    const stored = await readPrivateJson(
+      this.file,
+      storedSchema,
+      (message) => new CredentialStoreError(message),
+      'enrol this computer again',
+    );
+    if (stored === null) return null;
+    const { version: _version, credential, ...rest } = stored;
     return { ...rest, credential: this.unseal(credential) };
   }
 
   /** Forgets the enrolment (unenrol, deactivation). True when there was one. */
-  async clear(): Promise<boolean> {
-    try {
-      await rm(this.file);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+  clear(): Promise<boolean> {
+    return removeFile(this.file);
   }
 
   private seal(credential: string): Stored['credential'] {
