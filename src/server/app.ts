@@ -132,11 +132,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   );
   app.decorate('browserEvents', new BrowserEvents(bus));
-  // Jobs nobody took expire even when nobody looks (read paths expire them too).
-  const expiry = setInterval(
-    () => void app.services.installations.expireOverdue().catch((error: unknown) => app.log.warn({ err: error }, 'expiring jobs failed')),
-    10 * 60_000,
-  ).unref();
 
   // Scheduled downgrades and lapsed paid plans, and the update history past each plan's days;
   // tests call services.subscription.applyDueChanges() and services.history.prune().
@@ -154,13 +149,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'paid plans settled', run: () => app.services.paymentSettlement.settlePaidUnused() },
       // Running jobs whose agent went away; tests call services.installations.endRunningAway().
       { name: 'running jobs ended, their agent away', run: () => app.services.installations.endRunningAway() },
+      // Waiting jobs nobody took in time (reads already show them expired); tests call services.installations.expireOverdue().
+      { name: 'overdue jobs expired', run: () => app.services.installations.expireOverdue() },
     ],
     app.log,
   );
   scheduler.start();
 
   app.addHook('preClose', async () => {
-    clearInterval(expiry);
     await scheduler.stop();
     app.browserEvents.close();
     await app.agentHub.close();

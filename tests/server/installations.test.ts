@@ -338,6 +338,64 @@ describe('installing a list onto a machine', () => {
     await agent.close();
   });
 
+  it('shows an overdue job expired on every read before the expiry task runs, which then ends it once', async () => {
+    const { owner, list, machine } = await world(t, admin);
+    const created = (await installationsOf(t, owner.token).create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    // Jobs the earlier tests left waiting end now, so that the counts below are this job's alone.
+    await t.app.services.installations.expireOverdue();
+    t.clock.advanceHours(7 * 24 + 1);
+    const reader = installationsOf(t, (await signInAgain(t, owner)).token);
+    const stored = () =>
+      t.app.ctx.db
+        .selectFrom('installation_targets')
+        .select(['status', 'reason'])
+        .where('installation_id', '=', created.id)
+        .executeTakeFirstOrThrow();
+
+    // No scheduler tick: the reads judge expiry, and write nothing.
+    const read = (await reader.get(created.id)).body;
+    expect(read).toMatchObject({ status: 'expired', counts: { cancelled: 2, skipped: 1, queued: 0 } });
+    expect(read.targets[0]).toMatchObject({ status: 'expired', reason: 'No agent took this job within 7 days' });
+    const summary = (await reader.list()).body.installations.find((entry) => entry.id === created.id);
+    expect(summary).toMatchObject({ status: 'expired', devices: [{ status: 'expired' }] });
+    expect(await stored()).toMatchObject({ status: 'waiting' });
+
+    // The task ends it in the database, once, with what the reads showed; two at once end it once between them.
+    const runs = await Promise.all([t.app.services.installations.expireOverdue(), t.app.services.installations.expireOverdue()]);
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await t.app.services.installations.expireOverdue()).toBe(0);
+    expect(await stored()).toEqual({ status: 'expired', reason: 'No agent took this job within 7 days' });
+    expect((await reader.get(created.id)).body).toEqual(read);
+  });
+
+  it('fails an app whose stored job is damaged, with a message, and still sends the rest', async () => {
+    const { owner, apps, list, machine, installs } = await world(t, admin);
+    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
+    const hello = itemFor(created, apps[0]!);
+    const cowsay = itemFor(created, apps[1]!);
+    await t.app.ctx.db.updateTable('installation_items').set({ packages: '{"apt_package": "hel' }).where('id', '=', hello.itemId).execute();
+    await t.app.ctx.db.updateTable('installation_items').set({ also_remove: '"--purge"' }).where('id', '=', cowsay.itemId).execute();
+
+    const agent = await ProtocolAgent.connect(url, machine.credential);
+    const { job } = await agent.next('job.assign');
+    expect(job.items).toEqual([]);
+    const read = (await installationsOf(t, (await signInAgain(t, owner)).token).get(created.id)).body;
+    for (const app of [apps[0]!, apps[1]!])
+      expect(itemFor(read, app)).toMatchObject({
+        status: 'failed',
+        message: 'This app could not be sent: its stored job is damaged. Start the installation again.',
+      });
+
+    // The hub carries on: the job ends as usual.
+    agent.send({ type: 'job.done', jobId: job.jobId });
+    await eventually(
+      async () => (await installationsOf(t, (await signInAgain(t, owner)).token).get(created.id)).body.status,
+      (status) => status === 'failed',
+      'the installation',
+    );
+    await agent.close();
+  });
+
   it('answers a repeated Idempotency-Key with the same installation', async () => {
     const { list, machine, installs } = await world(t, admin);
     const one = await installs.create({ listId: list.id, deviceIds: [machine.deviceId] }, 'key-1');

@@ -226,7 +226,7 @@ describe('removing an app: the person sees everything it takes before anything g
       message: 'Its package id in the catalogue is not valid, so it is not sent to machines',
     });
     await agent.next('inventory.request'); // the one sent at connection, before the app existed
-    await t.app.services.installations.refreshInventory(owner.user.user.id, machine.deviceId);
+    await t.app.services.inventory.refresh(owner.user.user.id, machine.deviceId);
     const request = await agent.next('inventory.request');
     expect(request.packages).toContainEqual({ manager: 'apt', id: 'python3' });
     expect(request.packages.some((entry) => entry.id.startsWith('canary'))).toBe(false);

@@ -192,7 +192,13 @@ describe('custom update schedules', () => {
         t.app.services.schedules,
         second
           ? second.services.schedules
-          : new ScheduleService(t.app.ctx, t.app.services.subscription, t.app.services.lists, t.app.services.installations),
+          : new ScheduleService(
+              t.app.ctx,
+              t.app.services.subscription,
+              t.app.services.lists,
+              t.app.services.installations,
+              t.app.services.inventory,
+            ),
       ];
       const counts: number[] = [];
       const schedulers = services.map(

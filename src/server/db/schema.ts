@@ -1,5 +1,8 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 
+import type { JobKind, ManagerName } from '@shared/agent/protocol';
+import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
  * timestamps are ISO-8601 UTC text (sortable on both databases), booleans are 0/1 integers.
@@ -248,7 +251,7 @@ export interface LogoutNotificationsTable {
 export interface InstallationsTable {
   id: string;
   user_id: string;
-  kind: string;
+  kind: JobKind;
   list_id: string | null;
   list_name: string | null;
   idempotency_key: string | null;
@@ -262,7 +265,7 @@ export interface InstallationTargetsTable {
   installation_id: string;
   user_id: string;
   device_row_id: string;
-  status: string;
+  status: TargetStatus;
   reason: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -278,9 +281,10 @@ export interface InstallationItemsTable {
   position: number;
   app_id: number;
   app_name: string;
+  /** JSON: the app's package ids (the protocol's job packages); read through readStoredJob (installations.repository.ts). */
   packages: string;
-  status: string;
-  manager: string | null;
+  status: ItemStatus;
+  manager: ManagerName | null;
   version: string | null;
   exit_code: number | null;
   message: string | null;
@@ -339,7 +343,7 @@ export interface UpdateHistoryTable {
   list_id: string | null;
   list_name: string | null;
   installation_id: string;
-  kind: 'install' | 'upgrade' | 'uninstall';
+  kind: JobKind;
   outcome: 'succeeded' | 'failed' | 'skipped';
   manager: string | null;
   version_before: string | null;

@@ -144,7 +144,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceInventorySchema },
       },
     },
-    async (request) => app.services.installations.inventory(callerOf(request).userId, request.params.id),
+    async (request) => app.services.inventory.inventory(callerOf(request).userId, request.params.id),
   );
 
   app.post(
@@ -160,7 +160,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.installations.refreshInventory(callerOf(request).userId, request.params.id);
+      await app.services.inventory.refresh(callerOf(request).userId, request.params.id);
       return reply.status(202).send({ success: true, requested: true });
     },
   );

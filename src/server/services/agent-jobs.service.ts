@@ -1,6 +1,6 @@
-import type { AgentMessage, InventoryPackage, Job, JobKind, JobPackages, ManagerName, ServerMessage } from '@shared/agent/protocol';
+import type { AgentMessage, InventoryPackage, Job, ManagerName, ServerMessage } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
-import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS } from '@shared/api/installations';
+import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS, type ItemStatus } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
 import {
@@ -26,6 +26,7 @@ import {
   moveItem,
   moveItemsOfTargets,
   moveTarget,
+  readStoredJob,
   setInstallationFinished,
   targetsOf,
   unfinishedTargetsOfDevice,
@@ -35,8 +36,8 @@ import type { Db, DevicesTable, InstallationItemsTable, InstallationTargetsTable
 import { newId } from '../security/tokens';
 import { inventoryCheckIn } from './check-ins';
 import type { DeviceTokenService } from './device-token.service';
+import type { InstallationEvents } from './installation-events';
 import { packagesOf } from './installation-plan';
-import type { InstallationService } from './installation.service';
 import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
 import { ProgressThrottle } from './progress-throttle';
@@ -47,12 +48,15 @@ type ProgressReport = Extract<AgentMessage, { type: 'item.progress' }>;
 /** The device row an agent's credential stands for. */
 export type AgentDevice = DevicesTable;
 
+/** What the owner reads of an app whose stored job could not be read (the server's log has the details). */
+export const UNREADABLE_JOB_MESSAGE = 'This app could not be sent: its stored job is damaged. Start the installation again.';
+
 /** How often a job is sent again for the final reports its job.done came without. */
 const MISSING_REPORT_ASKS = 3;
 const ASKED_TARGETS_KEPT = 10_000;
 
 /** An item may only move forward: a repeated or late report changes nothing. */
-const REPORT_FROM: Record<'installing' | 'succeeded' | 'failed' | 'skipped', readonly string[]> = {
+const REPORT_FROM: Record<ProgressReport['status'], readonly ItemStatus[]> = {
   // Again while installing: the latest word on how it is getting on (ProgressThrottle keeps it to a few a second).
   installing: ['queued', 'installing'],
   succeeded: ['queued', 'installing'],
@@ -79,7 +83,7 @@ function reportMoves(item: Pick<InstallationItemsTable, 'status' | 'message'>, s
 export class AgentJobService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly installations: InstallationService,
+    private readonly events: InstallationEvents,
     private readonly deviceTokens: DeviceTokenService,
     private readonly notifications: NotificationService,
     private readonly monitoring: MonitoringService,
@@ -107,13 +111,13 @@ export class AgentJobService {
   async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
     await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
     await this.monitoring.connected(device, hello.agentVersion);
-    await this.installations.devicesChanged(device.user_id, device.device_id);
+    await this.events.devicesChanged(device.user_id, device.device_id);
   }
 
   /** A second agent connected with this device's credential: the device's page says when and from where. */
   async duplicateAgent(device: DevicesTable, from: string | null): Promise<void> {
     await markDuplicateAgent(this.ctx.db, device.id, isoNow(this.ctx.clock), from);
-    await this.installations.devicesChanged(device.user_id, device.device_id);
+    await this.events.devicesChanged(device.user_id, device.device_id);
   }
 
   async heartbeat(device: DevicesTable): Promise<void> {
@@ -122,7 +126,7 @@ export class AgentJobService {
 
   async disconnected(device: DevicesTable): Promise<void> {
     await markAgentGone(this.ctx.db, device.id);
-    await this.installations.devicesChanged(device.user_id, device.device_id);
+    await this.events.devicesChanged(device.user_id, device.device_id);
   }
 
   /** Every job the device has not finished, with the apps still to do: sent on each (re)connect. */
@@ -150,26 +154,41 @@ export class AgentJobService {
       (item) => item.status === 'queued' || item.status === 'installing' || (endedAway(target) && reportMoves(item, 'succeeded', true)),
     );
     if (items.length === 0 && endedAway(target)) return null;
-    return {
-      jobId: target.id,
-      installationId: target.installation_id,
-      kind: installation.kind as JobKind,
-      items: items.map((item) => ({
+    const jobItems: Job['items'] = [];
+    for (const item of items) {
+      const stored = readStoredJob(item);
+      if (!stored.ok) {
+        await this.failUnreadable(device, target, item.id, stored.error);
+        continue;
+      }
+      jobItems.push({
         itemId: item.id,
         appId: item.app_id,
         name: item.app_name,
         // A job stored before an id was found broken still never carries it.
-        packages: packagesOf(JSON.parse(item.packages) as JobPackages),
-        ...(item.also_remove ? { alsoRemove: JSON.parse(item.also_remove) as string[] } : {}),
-      })),
-    };
+        packages: packagesOf(stored.job.packages),
+        ...(stored.job.alsoRemove ? { alsoRemove: stored.job.alsoRemove } : {}),
+      });
+    }
+    return { jobId: target.id, installationId: target.installation_id, kind: installation.kind, items: jobItems };
+  }
+
+  /** An item whose stored job cannot be read is never sent: it fails with a message its owner can read, and the log says why. */
+  private async failUnreadable(device: DevicesTable, target: InstallationTargetsTable, itemId: string, error: string): Promise<void> {
+    this.ctx.log.error({ device: device.device_id, job: target.id, item: itemId, error }, 'an app of a job could not be read; it fails');
+    const failed = await moveItem(this.ctx.db, target.id, itemId, ['queued', 'installing'], {
+      status: 'failed',
+      message: UNREADABLE_JOB_MESSAGE,
+      updated_at: isoNow(this.ctx.clock),
+    });
+    if (failed) await this.events.changed(device.user_id, target.installation_id);
   }
 
   async acknowledge(device: DevicesTable, jobId: string): Promise<void> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
     if (!target) return;
     if (await moveTarget(this.ctx.db, jobId, ['waiting'], { status: 'running', started_at: isoNow(this.ctx.clock) })) {
-      await this.installations.changed(device.user_id, target.installation_id);
+      await this.events.changed(device.user_id, target.installation_id);
     }
   }
 
@@ -235,7 +254,7 @@ export class AgentJobService {
       }
       return changed;
     });
-    if (moved) await this.installations.changed(device.user_id, target.installation_id);
+    if (moved) await this.events.changed(device.user_id, target.installation_id);
   }
 
   /** What a history row of this report takes from the item, its installation and the device's inventory. */
@@ -245,10 +264,15 @@ export class AgentJobService {
     if (!item || !reportMoves(item, report.status, late)) return null;
     const installation = await findInstallationById(db, installationId);
     if (!installation) return null;
-    const packages = JSON.parse(item.packages) as JobPackages;
-    const ids = report.manager
-      ? PACKAGE_ID_FIELDS.filter((field) => PACKAGE_ID_MANAGERS[field] === report.manager).flatMap((field) => packages[field] ?? [])
-      : [];
+    const stored = readStoredJob(item);
+    // Unreadable (never sent, so hardly reported): the history still records the outcome, with the version from the inventory unknown.
+    if (!stored.ok)
+      this.ctx.log.error({ device: device.device_id, item: item.id, error: stored.error }, 'a reported app could not be read');
+    const packages = stored.ok ? stored.job.packages : null;
+    const ids =
+      report.manager && packages
+        ? PACKAGE_ID_FIELDS.filter((field) => PACKAGE_ID_MANAGERS[field] === report.manager).flatMap((field) => packages[field] ?? [])
+        : [];
     return {
       user_id: device.user_id,
       device_row_id: device.id,
@@ -258,7 +282,7 @@ export class AgentJobService {
       list_id: installation.list_id,
       list_name: installation.list_name,
       installation_id: installationId,
-      kind: installation.kind as JobKind,
+      kind: installation.kind,
       manager: report.manager,
       version_before: report.manager ? await this.versionBefore(db, device.id, item.app_id, report.manager, ids) : null,
     };
@@ -281,7 +305,7 @@ export class AgentJobService {
     const now = isoNow(this.ctx.clock);
     const late = endedAway(target);
     const finished = await this.ctx.db.transaction().execute(async (trx) => {
-      const unreported = { status: 'failed', message: 'The agent finished the job without reporting this app', updated_at: now };
+      const unreported = { status: 'failed' as const, message: 'The agent finished the job without reporting this app', updated_at: now };
       await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], unreported);
       // Back after its job ended while it was away, the agent went through it: what it did not report did not happen.
       if (late) await moveItemEndedAway(trx, target.id, null, unreported);
@@ -293,7 +317,7 @@ export class AgentJobService {
         await setInstallationFinished(trx, target.installation_id, now);
       return moved;
     });
-    await this.installations.changed(device.user_id, target.installation_id);
+    await this.events.changed(device.user_id, target.installation_id);
     // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
     if (finished) this.ctx.tasks.defer('installation failure notice', () => this.notifications.targetFinished(target.id));
   }
@@ -360,7 +384,7 @@ export class AgentJobService {
       await replaceInventory(trx, device.id, rows, now);
       await insertCheckIn(trx, inventoryCheckIn({ id: newId(), userId: device.user_id, deviceRowId: device.id, at: now }, before, rows));
     });
-    await this.installations.devicesChanged(device.user_id, device.device_id);
+    await this.events.devicesChanged(device.user_id, device.device_id);
     this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
   }
 }

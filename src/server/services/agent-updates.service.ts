@@ -11,7 +11,7 @@ import { isoNow, type AppContext } from '../context';
 import { setAgentUpdate } from '../db/repositories/agent-updates.repository';
 import type { DevicesTable } from '../db/schema';
 import type { ClientReleaseService } from './client-releases.service';
-import type { InstallationService } from './installation.service';
+import type { InstallationEvents } from './installation-events';
 
 type Hello = Extract<AgentMessage, { type: 'hello' }>;
 type UpdateStatus = Extract<AgentMessage, { type: 'update.status' }>;
@@ -32,7 +32,7 @@ export class AgentUpdateService {
   constructor(
     private readonly ctx: AppContext,
     private readonly releases: ClientReleaseService,
-    private readonly installations: InstallationService,
+    private readonly events: InstallationEvents,
   ) {}
 
   get held(): boolean {
@@ -94,7 +94,7 @@ export class AgentUpdateService {
     update: { state: AgentUpdateState | 'held'; version: string; message: string | null } | null,
   ): Promise<void> {
     await setAgentUpdate(this.ctx.db, device.id, update && { ...update, at: isoNow(this.ctx.clock) });
-    await this.installations.devicesChanged(device.user_id, device.device_id);
+    await this.events.devicesChanged(device.user_id, device.device_id);
   }
 }
 

@@ -19,7 +19,9 @@ import { FeedbackService } from './feedback.service';
 import { GoogleAuthService } from './google-auth.service';
 import { HealthService } from './health.service';
 import { HistoryService } from './history.service';
+import { InstallationEvents } from './installation-events';
 import { InstallationService } from './installation.service';
+import { InventoryService } from './inventory.service';
 import { ListStatusService } from './list-status.service';
 import { ListSyncService } from './list-sync.service';
 import { ListTransferService } from './list-transfer.service';
@@ -56,6 +58,7 @@ export interface Services {
   deviceDeactivation: DeviceDeactivationService;
   deviceTokens: DeviceTokenService;
   installations: InstallationService;
+  inventory: InventoryService;
   listStatus: ListStatusService;
   listSync: ListSyncService;
   agentJobs: AgentJobService;
@@ -78,7 +81,9 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
   const devices = new DeviceService(ctx, subscription);
-  const installations = new InstallationService(ctx, lists, devices, subscription, rateLimiter);
+  const installationEvents = new InstallationEvents(ctx.bus);
+  const installations = new InstallationService(ctx, lists, devices, subscription, installationEvents);
+  const inventory = new InventoryService(ctx, rateLimiter);
   const clientReleases = new ClientReleaseService(ctx);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing);
   const notifications = new NotificationService(ctx, subscription);
@@ -108,9 +113,10 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceDeactivation: new DeviceDeactivationService(ctx, rateLimiter, subscription, devices),
     deviceTokens,
     installations,
+    inventory,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installations, deviceTokens, notifications, monitoring, removalChecks),
+    agentJobs: new AgentJobService(ctx, installationEvents, deviceTokens, notifications, monitoring, removalChecks),
     removalChecks,
     payments,
     paymentSettlement: new PaymentSettlementService(ctx, payments, subscription),
@@ -118,8 +124,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     history: new HistoryService(ctx),
     notifications,
     monitoring,
-    schedules: new ScheduleService(ctx, subscription, lists, installations),
+    schedules: new ScheduleService(ctx, subscription, lists, installations, inventory),
     clientReleases,
-    agentUpdates: new AgentUpdateService(ctx, clientReleases, installations),
+    agentUpdates: new AgentUpdateService(ctx, clientReleases, installationEvents),
   };
 }

@@ -1,6 +1,6 @@
-import type { JobKind, ManagerName } from '@shared/agent/protocol';
 import {
   ITEM_STATUSES,
+  JOB_EXPIRY_DAYS,
   type Installation,
   type InstallationItem,
   type InstallationStatus,
@@ -10,9 +10,10 @@ import {
   type ItemStatus,
   type TargetStatus,
 } from '@shared/api/installations';
+import { DAY_MS } from '@shared/time';
 
 import type { ItemRow, TargetRow } from '../db/repositories/installations.repository';
-import type { InstallationsTable } from '../db/schema';
+import type { InstallationsTable, InstallationTargetsTable } from '../db/schema';
 
 /** Three heartbeats missed: the agent is gone even if it never said goodbye. */
 export const AGENT_ONLINE_WINDOW_MS = 90_000;
@@ -21,9 +22,42 @@ export function agentOnline(agentSeenAt: string | null, now: Date): boolean {
   return agentSeenAt !== null && now.getTime() - new Date(agentSeenAt).getTime() < AGENT_ONLINE_WINDOW_MS;
 }
 
-export function countItems(items: readonly { status: string }[]): ItemCounts {
+const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
+const WINDOW_EXPIRED_REASON = 'The device did not connect in time for this scheduled run; the schedule runs again next time';
+
+/** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
+export function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at'>): string {
+  return Date.parse(target.expires_at) - Date.parse(target.created_at) < JOB_EXPIRY_DAYS * DAY_MS ? WINDOW_EXPIRED_REASON : EXPIRED_REASON;
+}
+
+/** A waiting job past its expiry, whether or not the scheduler's task has ended it in the database yet. */
+export function isOverdue(target: Pick<InstallationTargetsTable, 'status' | 'expires_at'>, now: Date): boolean {
+  return target.status === 'waiting' && Date.parse(target.expires_at) <= now.getTime();
+}
+
+/**
+ * A read judges expiry itself: an overdue job shows as the expiry task will leave it (expired,
+ * its queued apps cancelled with the reason) even before that task has run.
+ */
+function asOf(targets: readonly TargetRow[], items: readonly ItemRow[], now: Date): { targets: TargetRow[]; items: ItemRow[] } {
+  const overdue = new Map(targets.filter((target) => isOverdue(target, now)).map((target) => [target.id, target]));
+  if (overdue.size === 0) return { targets: [...targets], items: [...items] };
+  return {
+    targets: targets.map((target) =>
+      overdue.has(target.id) ? { ...target, status: 'expired', reason: expiryReason(target), finished_at: target.expires_at } : target,
+    ),
+    items: items.map((item) => {
+      const target = overdue.get(item.target_id);
+      return target && item.status === 'queued'
+        ? { ...item, status: 'cancelled', message: expiryReason(target), updated_at: target.expires_at }
+        : item;
+    }),
+  };
+}
+
+export function countItems(items: readonly { status: ItemStatus }[]): ItemCounts {
   const counts = Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as ItemCounts;
-  for (const item of items) counts[item.status as ItemStatus] += 1;
+  for (const item of items) counts[item.status] += 1;
   return counts;
 }
 
@@ -32,8 +66,8 @@ export function countItems(items: readonly { status: string }[]): ItemCounts {
  * agent works on a job, waiting while a job waits for its device; otherwise failed when any app failed, expired or cancelled when every
  * job did, else succeeded (skipped apps are not failures).
  */
-export function installationStatus(targets: readonly { status: string }[], counts: ItemCounts): InstallationStatus {
-  const statuses = targets.map((target) => target.status as TargetStatus);
+export function installationStatus(targets: readonly { status: TargetStatus }[], counts: ItemCounts): InstallationStatus {
+  const statuses = targets.map((target) => target.status);
   if (statuses.includes('running')) return 'running';
   if (statuses.includes('waiting')) return 'waiting';
   if (counts.failed > 0) return 'failed';
@@ -47,8 +81,8 @@ export function toItem(row: ItemRow): InstallationItem {
     itemId: row.id,
     appId: row.app_id,
     name: row.app_name,
-    status: row.status as ItemStatus,
-    manager: row.manager as ManagerName | null,
+    status: row.status,
+    manager: row.manager,
     version: row.version,
     exitCode: row.exit_code,
     message: row.message,
@@ -63,7 +97,7 @@ export function toTarget(row: TargetRow, items: readonly ItemRow[], now: Date): 
     deviceId: row.device_id,
     deviceName: row.device_name,
     platform: row.platform,
-    status: row.status as TargetStatus,
+    status: row.status,
     reason: row.reason,
     deviceOnline: agentOnline(row.agent_seen_at, now),
     // A clean disconnect clears agent_seen_at; last_active_at keeps when the agent was last heard from.
@@ -74,11 +108,17 @@ export function toTarget(row: TargetRow, items: readonly ItemRow[], now: Date): 
   };
 }
 
-export function toInstallation(row: InstallationsTable, targets: readonly TargetRow[], items: readonly ItemRow[], now: Date): Installation {
+export function toInstallation(
+  row: InstallationsTable,
+  storedTargets: readonly TargetRow[],
+  storedItems: readonly ItemRow[],
+  now: Date,
+): Installation {
+  const { targets, items } = asOf(storedTargets, storedItems, now);
   const counts = countItems(items);
   return {
     id: row.id,
-    kind: row.kind as JobKind,
+    kind: row.kind,
     status: installationStatus(targets, counts),
     listId: row.list_id,
     listName: row.list_name,

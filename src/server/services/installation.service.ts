@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-import type { JobKind, JobPackages } from '@shared/agent/protocol';
+import type { JobKind } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import {
   JOB_EXPIRY_DAYS,
-  PACKAGE_ID_MANAGERS,
   RUNNING_JOB_AWAY_LIMIT_MS,
-  type DeviceInventory,
   type Installation,
   type InstallationSummary,
   type PreviewResponse,
@@ -16,8 +14,7 @@ import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
-import { findAppsByIds, listApps } from '../db/repositories/catalogue.repository';
-import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
+import { findAppsByIds } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
 import {
@@ -36,18 +33,19 @@ import {
   moveTarget,
   overdueTargets,
   setInstallationFinished,
+  storedJobColumns,
   targetsOf,
 } from '../db/repositories/installations.repository';
 import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
-import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import type { DeviceService } from './device.service';
-import { availability, installationPreview, inventoryEntryOf, packagesOf } from './installation-plan';
-import { agentOnline, toInstallation, toSummary } from './installation-view';
+import type { InstallationEvents } from './installation-events';
+import { availability, installationPreview, packagesOf } from './installation-plan';
+import { expiryReason, toInstallation, toSummary } from './installation-view';
 import { listReadOnly } from './list-limits';
 import type { ListService } from './list.service';
 import type { RemovalConsent } from './removal-check.service';
@@ -67,23 +65,16 @@ export interface CreateInstallationInput {
 }
 
 /** The other packages this item's removal may take: only for the app and device of the confirmed check. */
-function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, app: App): string | null {
+function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, app: App): readonly string[] | null {
   if (!removal || removal.deviceRowId !== device.id || removal.appId !== app.app_id) return null;
-  return JSON.stringify(removal.alsoRemove);
+  return removal.alsoRemove;
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
-/** "Check now" reaches a device's agent at most once in this long. */
-const INVENTORY_REFRESH_WINDOW_MS = 30_000;
-const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
 const AWAY_LEASE = 'running-jobs-away';
 const AWAY_LEASE_MS = 5 * MINUTE_MS;
-const WINDOW_EXPIRED_REASON = 'The device did not connect in time for this scheduled run; the schedule runs again next time';
-
-/** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
-function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at'>): string {
-  return Date.parse(target.expires_at) - Date.parse(target.created_at) < JOB_EXPIRY_DAYS * DAY_MS ? WINDOW_EXPIRED_REASON : EXPIRED_REASON;
-}
+const EXPIRY_LEASE = 'overdue-jobs-expired';
+const EXPIRY_LEASE_MS = 5 * MINUTE_MS;
 
 /**
  * Installations as their owner sees them (docs/decisions.md#installations): created with a job per device and an
@@ -96,7 +87,7 @@ export class InstallationService {
     private readonly lists: ListService,
     private readonly devices: DeviceService,
     private readonly subscription: SubscriptionService,
-    private readonly rateLimiter: RateLimiter,
+    private readonly events: InstallationEvents,
   ) {}
 
   private get bus(): EventBus {
@@ -125,7 +116,7 @@ export class InstallationService {
           position,
           app_id: app.app_id,
           app_name: app.name,
-          packages: JSON.stringify(packagesOf(app) satisfies JobPackages),
+          ...storedJobColumns(packagesOf(app), consentFor(input.removal, device, app)),
           status: reason ? 'skipped' : 'queued',
           manager: null,
           version: null,
@@ -133,7 +124,6 @@ export class InstallationService {
           message: reason,
           log: null,
           updated_at: now,
-          also_remove: consentFor(input.removal, device, app),
         } satisfies InstallationItemsTable;
       });
       const nothingToDo = deviceItems.every((item) => item.status === 'skipped');
@@ -188,7 +178,7 @@ export class InstallationService {
       if (target.status === 'waiting')
         await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
     }
-    await this.changed(caller.userId, installationId);
+    await this.events.changed(caller.userId, installationId);
     return this.get(caller.userId, installationId);
   }
 
@@ -203,7 +193,6 @@ export class InstallationService {
   }
 
   async list(userId: string): Promise<InstallationSummary[]> {
-    await this.expireOverdue();
     const { rows, targets, items } = await readConsistently(this.ctx.db, async (trx) => {
       const rows = await installationsOfUser(trx, userId, 100);
       const ids = rows.map((row) => row.id);
@@ -223,7 +212,6 @@ export class InstallationService {
   }
 
   async get(userId: string, id: string): Promise<Installation> {
-    await this.expireOverdue();
     // One snapshot: a job finishing between the reads must not show as succeeded with no finish time.
     const found = await readConsistently(this.ctx.db, async (trx) => {
       const row = await findInstallation(trx, userId, id);
@@ -261,7 +249,7 @@ export class InstallationService {
     for (const target of rows.filter((row) => open.some((o) => o.targetId === row.id))) {
       await this.bus.publish({ type: 'job.cancel', deviceRowId: target.device_row_id, targetId: target.id });
     }
-    await this.changed(userId, id);
+    await this.events.changed(userId, id);
     return this.get(userId, id);
   }
 
@@ -296,22 +284,37 @@ export class InstallationService {
     for (const target of rows.filter((row) => retried.some((r) => r.targetId === row.id))) {
       await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
     }
-    await this.changed(userId, id);
+    await this.events.changed(userId, id);
     return this.get(userId, id);
   }
 
-  /** Jobs nobody took within JOB_EXPIRY_DAYS end, with that reason (read paths call this; so does a timer). */
-  async expireOverdue(): Promise<void> {
-    const now = isoNow(this.ctx.clock);
-    const overdue = await overdueTargets(this.ctx.db, now);
-    for (const target of overdue) {
-      const moved = await this.ctx.db.transaction().execute(async (trx) => {
+  /**
+   * A scheduler task: waiting jobs nobody took before they expired (JOB_EXPIRY_DAYS, or a
+   * schedule's window) end with that reason, their queued apps cancelled. Reads show an overdue
+   * job expired before this runs (installation-view.ts); this makes it so for every other reader.
+   * One process at a time holds the lease; each job moves only from waiting. Returns how many ended.
+   */
+  async expireOverdue(): Promise<number> {
+    const holder = randomBytes(12).toString('hex');
+    const now = this.ctx.clock.now();
+    const nowIso = now.toISOString();
+    if (!(await acquireLease(this.ctx.db, EXPIRY_LEASE, holder, nowIso, new Date(now.getTime() + EXPIRY_LEASE_MS).toISOString()))) return 0;
+    try {
+      let ended = 0;
+      for (const target of await overdueTargets(this.ctx.db, nowIso)) {
         const reason = expiryReason(target);
-        if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason, finished_at: now }))) return false;
-        await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: reason, updated_at: now });
-        return true;
-      });
-      if (moved) await this.changed(target.user_id, target.installation_id);
+        const moved = await this.ctx.db.transaction().execute(async (trx) => {
+          if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason, finished_at: target.expires_at }))) return false;
+          await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: reason, updated_at: target.expires_at });
+          return true;
+        });
+        if (!moved) continue;
+        ended += 1;
+        await this.events.changed(target.user_id, target.installation_id);
+      }
+      return ended;
+    } finally {
+      await releaseLease(this.ctx.db, EXPIRY_LEASE, holder);
     }
   }
 
@@ -344,70 +347,12 @@ export class InstallationService {
       });
       for (const id of installationIds) {
         const owner = away.find((target) => target.installation_id === id)?.user_id;
-        if (owner) await this.changed(owner, id);
+        if (owner) await this.events.changed(owner, id);
       }
       return ended;
     } finally {
       await releaseLease(this.ctx.db, AWAY_LEASE, holder);
     }
-  }
-
-  /** The catalogue apps the device's agent last found installed, with newer versions where there are. */
-  async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
-    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
-    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps, chosen] = await Promise.all([
-      inventoryOf(this.ctx.db, [device.id]),
-      listApps(this.ctx.db),
-      chosenAppIds(this.ctx.db, userId, device.id),
-    ]);
-    const found: DeviceInventory['apps'] = [];
-    for (const app of apps) {
-      const entry = inventoryEntryOf(app, device.platform, rows);
-      if (!entry) continue;
-      found.push({
-        appId: app.id,
-        name: app.name,
-        manager: PACKAGE_ID_MANAGERS[entry.field],
-        packageId: entry.row.package_id,
-        installedVersion: entry.row.installed_version,
-        availableVersion: entry.row.available_version,
-        chosen: chosen.has(app.id),
-      });
-    }
-    return { checkedAt: device.inventory_checked_at, apps: found };
-  }
-
-  /**
-   * "Check now": asks the device's agent for a fresh inventory, through the bus, so the process
-   * that holds its connection sends it. An agent that is not connected asks by itself when it
-   * connects; once per device per INVENTORY_REFRESH_WINDOW_MS is enough for the scans it starts.
-   */
-  async refreshInventory(userId: string, deviceId: string): Promise<void> {
-    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
-    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    if (!isEnrolledMachine(device))
-      throw badRequest(
-        `${device.device_name} has no agent to ask: only machines enrolled with a registration token report their apps`,
-        ErrorCode.DEVICE_NOT_ELIGIBLE,
-      );
-    if (!agentOnline(device.agent_seen_at, this.ctx.clock.now()))
-      throw conflict(`${device.device_name} is offline: it checks its apps when it connects`, ErrorCode.DEVICE_OFFLINE);
-    await this.rateLimiter.hit(
-      `inventory-refresh:device:${device.id}`,
-      { limit: 1, windowMs: INVENTORY_REFRESH_WINDOW_MS },
-      `${device.device_name} was asked moments ago; its apps appear when it answers.`,
-    );
-    await this.bus.publish({ type: 'inventory.request', deviceRowId: device.id, refresh: true });
-  }
-
-  /** Tells the owner's browsers, wherever they are connected. */
-  async changed(userId: string, installationId: string): Promise<void> {
-    await this.bus.publish({ type: 'user.changed', userId, topic: 'installations', id: installationId });
-  }
-
-  async devicesChanged(userId: string, deviceId: string): Promise<void> {
-    await this.bus.publish({ type: 'user.changed', userId, topic: 'devices', id: deviceId });
   }
 
   private async appsToInstall(userId: string, input: CreateInstallationInput): Promise<{ apps: App[]; listName: string | null }> {

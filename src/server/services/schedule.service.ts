@@ -26,6 +26,7 @@ import { AppError, conflict, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { toUser } from './account.service';
 import type { InstallationService } from './installation.service';
+import type { InventoryService } from './inventory.service';
 import type { ListService } from './list.service';
 import { canonicalTimeZone, nextOccurrence, type ScheduleTiming } from './schedule-times';
 import type { SubscriptionService } from './subscription.service';
@@ -75,6 +76,7 @@ export class ScheduleService {
     private readonly subscription: SubscriptionService,
     private readonly lists: ListService,
     private readonly installations: InstallationService,
+    private readonly inventory: InventoryService,
   ) {}
 
   /** Also on the free plan: after a downgrade the owner still sees (and may delete) what no longer fires. */
@@ -241,7 +243,7 @@ export class ScheduleService {
       await disableSchedule(this.ctx.db, row.id, isoNow(this.ctx.clock));
       return null;
     }
-    const inventory = await this.installations.inventory(row.user_id, device.device_id);
+    const inventory = await this.inventory.inventory(row.user_id, device.device_id);
     const appIds = inventory.apps.filter((app) => app.availableVersion !== null).map((app) => app.appId);
     return appIds.length === 0 ? [] : [{ deviceId: device.device_id, appIds, listName: null }];
   }
@@ -253,7 +255,7 @@ export class ScheduleService {
     const listed = new Set(list.apps.map((app) => app.app_id));
     const plans: ScheduledUpgrade[] = [];
     for (const device of await activeDevicesOf(this.ctx.db, row.user_id)) {
-      const inventory = await this.installations.inventory(row.user_id, device.device_id);
+      const inventory = await this.inventory.inventory(row.user_id, device.device_id);
       const appIds = inventory.apps.filter((app) => listed.has(app.appId) && app.availableVersion !== null).map((app) => app.appId);
       if (appIds.length > 0) plans.push({ deviceId: device.device_id, appIds, listName: list.name });
     }

@@ -1,5 +1,8 @@
 import type { Updateable } from 'kysely';
 
+import { jobItemSchema, type JobItem, type JobPackages } from '@shared/agent/protocol';
+import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+
 import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
 import { endedAway } from './installations-away.repository';
 
@@ -13,6 +16,41 @@ export type TargetRow = InstallationTargetsTable & {
 };
 /** Items without their log (fetched on demand), with whether there is one. */
 export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove'> & { has_log: number };
+
+/** What an item's JSON columns hold: its package ids and, for a confirmed uninstall, the other packages it may remove. */
+export type StoredJob = Pick<JobItem, 'packages' | 'alsoRemove'>;
+
+const storedJobSchema = jobItemSchema.pick({ packages: true, alsoRemove: true });
+
+/** The JSON an item stores of its job, written once here so readStoredJob reads what was written. */
+export function storedJobColumns(
+  packages: JobPackages,
+  alsoRemove: readonly string[] | null,
+): Pick<InstallationItemsTable, 'packages' | 'also_remove'> {
+  return { packages: JSON.stringify(packages), also_remove: alsoRemove === null ? null : JSON.stringify(alsoRemove) };
+}
+
+/**
+ * Every reader of an item's job reads it here, through the protocol's schema: a stored value
+ * that is not valid JSON, or not what an agent may be sent, is an error naming the item (the
+ * caller fails that item), never a crash nor a job the agent would refuse.
+ */
+export function readStoredJob(
+  item: Pick<InstallationItemsTable, 'id' | 'packages' | 'also_remove'>,
+): { ok: true; job: StoredJob } | { ok: false; error: string } {
+  let raw: unknown;
+  try {
+    raw = {
+      packages: JSON.parse(item.packages) as unknown,
+      alsoRemove: item.also_remove === null ? undefined : (JSON.parse(item.also_remove) as unknown),
+    };
+  } catch (error) {
+    return { ok: false, error: `item ${item.id}: stored job is not JSON (${(error as Error).message})` };
+  }
+  const parsed = storedJobSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: `item ${item.id}: stored job does not match the protocol (${parsed.error.message})` };
+  return { ok: true, job: parsed.data };
+}
 
 export async function insertInstallation(
   db: Db,
@@ -139,7 +177,7 @@ export function itemsOfTarget(db: Db, targetId: string) {
 export async function moveTarget(
   db: Db,
   targetId: string,
-  from: readonly string[],
+  from: readonly TargetStatus[],
   changes: Updateable<InstallationTargetsTable>,
 ): Promise<boolean> {
   const result = await db
@@ -156,7 +194,7 @@ export async function moveItem(
   db: Db,
   targetId: string,
   itemId: string,
-  from: readonly string[],
+  from: readonly ItemStatus[],
   changes: Updateable<InstallationItemsTable>,
 ): Promise<boolean> {
   const result = await db
@@ -173,7 +211,7 @@ export async function moveItem(
 export async function moveItemsOfTargets(
   db: Db,
   targetIds: readonly string[],
-  from: readonly string[],
+  from: readonly ItemStatus[],
   changes: Updateable<InstallationItemsTable>,
 ): Promise<number> {
   if (targetIds.length === 0) return 0;
