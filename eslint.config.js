@@ -12,7 +12,8 @@ import tseslint from 'typescript-eslint';
  * that features, components and app/ import (api/ itself imports only shared and lib/), lib/
  * and components/ sit below the features and never import them (app/ composes the features
  * into screens); on the server routes → services → repositories, and
- * only repositories (and migrations) use Kysely at run time.
+ * only repositories (and migrations) use Kysely at run time; the server's kernel never imports
+ * its shell (`files` below, `serverPolicies`).
  */
 const elements = [
   { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
@@ -31,7 +32,43 @@ const elements = [
   { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
 ];
 
+/**
+ * The server's shell speaks HTTP and WebSocket: routes, plugins, app.ts and server.ts, and the
+ * realtime parts that hold sockets and responses. Everything else under src/server is its kernel:
+ * services, db, security, jobs, mail, payments, the event bus, context and config. Some of the
+ * shell are single files beside the kernel's (app.ts beside context.ts, the hubs beside the event
+ * bus), so these are file categories rather than elements.
+ */
+const files = [
+  {
+    category: 'server-shell',
+    pattern: [
+      'src/server/routes/**',
+      'src/server/plugins/**',
+      'src/server/app.ts',
+      'src/server/server.ts',
+      'src/server/realtime/agent-hub.ts',
+      'src/server/realtime/agent-connection.ts',
+      'src/server/realtime/browser-events.ts',
+    ],
+    stopMatching: true,
+  },
+  { category: 'server-kernel', pattern: 'src/server/**' },
+];
+
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+
+const serverPolicies = [
+  allow('server', ['shared', 'server', 'server-routes', 'server-services', 'server-repositories']),
+  allow('server-routes', ['shared', 'server', 'server-routes', 'server-services']),
+  allow('server-services', ['shared', 'server', 'server-services', 'server-repositories']),
+  allow('server-repositories', ['shared', 'server-repositories']),
+  {
+    // The kernel never imports the shell: the rules stay callable without a request.
+    from: { file: { categories: 'server-kernel' } },
+    disallow: { to: { file: { categories: 'server-shell' } } },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'release/**', 'data/**', 'node_modules/**', 'coverage/**'] },
@@ -57,6 +94,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': files,
       'boundaries/include': ['src/**/*'],
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
     },
@@ -67,10 +105,6 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             allow('shared', ['shared']),
-            allow('server', ['shared', 'server', 'server-routes', 'server-services', 'server-repositories']),
-            allow('server-routes', ['shared', 'server', 'server-routes', 'server-services']),
-            allow('server-services', ['shared', 'server', 'server-services', 'server-repositories']),
-            allow('server-repositories', ['shared', 'server-repositories']),
             allow('renderer', [
               'shared',
               'renderer',
@@ -102,6 +136,17 @@ export default tseslint.config(
             allow('preload', ['shared', 'preload']),
           ],
         },
+      ],
+    },
+  },
+  {
+    // The server's policies, checked also between files of one element (src/server/app.ts and
+    // src/server/context.ts are both `server`): that is where the shell and the kernel meet.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', checkInternals: true, policies: [allow('shared', ['shared']), ...serverPolicies] },
       ],
     },
   },
