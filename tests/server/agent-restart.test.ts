@@ -57,8 +57,10 @@ describe('agents while the server stops', () => {
     expect(code).toBe(1012);
     expect(reason).toBe('Server restarting');
     expect(received).toEqual([]);
-    // The refused try wrote nothing.
-    expect(await agentSeenAt()).toBe(seenBefore);
+    // The refused try wrote nothing: a welcome would have written the later time. (The first
+    // connection's own goodbye may or may not have marked the agent gone by now, depending on
+    // when its close arrived during the shutdown: either is fine.)
+    expect([seenBefore, null]).toContain(await agentSeenAt());
   });
 
   async function agentSeenAt(): Promise<string | null> {
