@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import { jobItemSchema, type JobItem, type JobPackages } from '@shared/agent/protocol';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 
+import { newestFirst } from '../newest-first';
 import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
 import { endedAway } from './installations-away.repository';
 
@@ -88,14 +89,7 @@ export function findInstallationByIdempotencyKey(db: Db, userId: string, key: st
 }
 
 export function installationsOfUser(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('installations')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(db.selectFrom('installations').selectAll().where('user_id', '=', userId), limit).execute();
 }
 
 export async function targetsOf(db: Db, installationIds: readonly string[]): Promise<TargetRow[]> {
