@@ -309,7 +309,7 @@ export interface RemovalChecksTable {
 
 export interface DeviceInventoryTable {
   device_row_id: string;
-  manager: string;
+  manager: ManagerName;
   package_id: string;
   installed_version: string;
   available_version: string | null;
@@ -345,7 +345,7 @@ export interface UpdateHistoryTable {
   installation_id: string;
   kind: JobKind;
   outcome: 'succeeded' | 'failed' | 'skipped';
-  manager: string | null;
+  manager: ManagerName | null;
   version_before: string | null;
   version_after: string | null;
   message: string | null;

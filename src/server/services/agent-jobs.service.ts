@@ -292,7 +292,7 @@ export class AgentJobService {
    * The version installed before this report: the device's last inventory, unless an app this
    * server ran since then says otherwise (an upgrade, then an uninstall before the next inventory).
    */
-  private async versionBefore(db: Db, deviceRowId: string, appId: number, manager: string, packageIds: readonly string[]) {
+  private async versionBefore(db: Db, deviceRowId: string, appId: number, manager: ManagerName, packageIds: readonly string[]) {
     const recorded = await lastRecordedVersion(db, deviceRowId, appId, manager, await inventoryCheckedAt(db, deviceRowId));
     return recorded !== undefined ? recorded : installedVersionOf(db, deviceRowId, manager, packageIds);
   }

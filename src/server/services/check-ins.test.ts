@@ -5,7 +5,7 @@ import { CHECK_IN_CHANGES_KEPT } from '@shared/api/monitoring';
 import { appNamesByPackage, inventoryCheckIn, toCheckIn, versionChanges } from './check-ins';
 
 const row = (packageId: string, installed: string, available: string | null = null) => ({
-  manager: 'apt',
+  manager: 'apt' as const,
   package_id: packageId,
   installed_version: installed,
   available_version: available,

@@ -1,4 +1,3 @@
-import type { ManagerName } from '@shared/agent/protocol';
 import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 import { CHECK_IN_CHANGES_KEPT, type CheckIn, type VersionChange } from '@shared/api/monitoring';
@@ -24,14 +23,14 @@ export function versionChanges(before: readonly InventoryRow[] | null, after: re
     old.delete(keyOf(row));
     if (was?.installed_version === row.installed_version) continue;
     changes.push({
-      manager: row.manager as ManagerName,
+      manager: row.manager,
       packageId: row.package_id,
       from: was?.installed_version ?? null,
       to: row.installed_version,
     });
   }
   for (const was of old.values()) {
-    changes.push({ manager: was.manager as ManagerName, packageId: was.package_id, from: was.installed_version, to: null });
+    changes.push({ manager: was.manager, packageId: was.package_id, from: was.installed_version, to: null });
   }
   return changes;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-import type { ManagerName } from '@shared/agent/protocol';
 import {
   HISTORY_EXPORT_MAX,
   historyCursorOf,
@@ -32,7 +31,7 @@ export function toHistoryEntry(row: HistoryRow): HistoryEntry {
     installationId: row.installation_id,
     kind: row.kind,
     outcome: row.outcome,
-    manager: row.manager as ManagerName | null,
+    manager: row.manager,
     versionBefore: row.version_before,
     versionAfter: row.version_after,
     message: row.message,

@@ -1,3 +1,5 @@
+import type { ManagerName } from '@shared/agent/protocol';
+
 import type { Db, DeviceInventoryTable } from '../schema';
 
 /** What the agent of an enrolled device tells about it: presence, package managers, inventory. */
@@ -68,7 +70,7 @@ export async function inventoryOf(db: Db, deviceRowIds: readonly string[]): Prom
 export async function installedVersionOf(
   db: Db,
   deviceRowId: string,
-  manager: string,
+  manager: ManagerName,
   packageIds: readonly string[],
 ): Promise<string | null> {
   if (packageIds.length === 0) return null;

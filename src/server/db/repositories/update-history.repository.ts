@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
+import type { ManagerName } from '@shared/agent/protocol';
 import type { HistoryCursor, HistoryFilters } from '@shared/api/history';
 
 import { newestFirst } from '../newest-first';
@@ -85,7 +86,7 @@ export async function lastRecordedVersion(
   db: Db,
   deviceRowId: string,
   appId: number,
-  manager: string,
+  manager: ManagerName,
   after: string | null,
 ): Promise<string | null | undefined> {
   let query = db
