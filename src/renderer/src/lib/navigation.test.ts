@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
 
 import { safeRedirectTarget } from './navigation';
 
@@ -46,5 +47,27 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/sign-in?redirect=%2Fsettings')).toBe('/app-list');
     expect(safeRedirectTarget('/Sign-Up/')).toBe('/app-list');
     expect(safeRedirectTarget('/./sign-in')).toBe('/app-list');
+  });
+});
+
+describe('the reason of a forced sign-out', () => {
+  it('is still said by a page that loads after it, in the same tab, until the next sign-in', async () => {
+    const first = await import('./navigation');
+    first.signOutTo('/sign-in?message=password_changed', () => undefined);
+    // A page load starts the app again: only what the tab kept is left.
+    vi.resetModules();
+    const reloaded = await import('./navigation');
+    expect(reloaded.signedOutDestinationOr('/sign-in?redirect=%2Fsettings')).toBe('/sign-in?message=password_changed');
+    reloaded.forgetSignedOutDestination();
+    expect(reloaded.signedOutDestinationOr('/sign-in?redirect=%2Fsettings')).toBe('/sign-in?redirect=%2Fsettings');
+  });
+
+  it('is not kept for a sign-out the user chose: a later page asks to sign in and comes back', async () => {
+    vi.resetModules();
+    const first = await import('./navigation');
+    first.signOutTo('/sign-in', () => undefined);
+    vi.resetModules();
+    const reloaded = await import('./navigation');
+    expect(reloaded.signedOutDestinationOr('/sign-in?redirect=%2Fsettings')).toBe('/sign-in?redirect=%2Fsettings');
   });
 });

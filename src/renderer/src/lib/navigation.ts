@@ -73,19 +73,47 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
  * Where a user goes once their session is cleared on purpose (log out, forced logout, deleted
  * account). Clearing the session re-renders RequireAuth, which would otherwise send them to
  * /sign-in?redirect=… and lose the reason; it honours this instead. Signing in forgets it.
+ *
+ * A forced logout's reason is also kept for the tab (sessionStorage): the session may be ended
+ * while a page load is on its way (the event stream hears of a revoked session at once), and the
+ * page that then loads, signed out, must still say why instead of "sign in to continue".
  */
 let signedOutDestination: string | null = null;
+const SIGNED_OUT_KEY = 'signedOutDestination';
 
 export function signOutTo(destination: string, clear: () => void): void {
   signedOutDestination = destination;
+  if (destination.includes('?message=')) keepForTab(destination);
   clear();
   navigateTo(destination, { replace: true });
 }
 
 export function signedOutDestinationOr(fallback: string): string {
-  return signedOutDestination ?? fallback;
+  return signedOutDestination ?? keptForTab() ?? fallback;
 }
 
 export function forgetSignedOutDestination(): void {
   signedOutDestination = null;
+  try {
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+  } catch {
+    // Storage refused (private mode): nothing was kept.
+  }
+}
+
+function keepForTab(destination: string): void {
+  try {
+    sessionStorage.setItem(SIGNED_OUT_KEY, destination);
+  } catch {
+    // Storage refused: the reason is still said on this page load.
+  }
+}
+
+function keptForTab(): string | null {
+  try {
+    const kept = sessionStorage.getItem(SIGNED_OUT_KEY);
+    return kept?.startsWith('/sign-in?message=') ? kept : null;
+  } catch {
+    return null;
+  }
 }
