@@ -27,9 +27,9 @@ describe('formatListSizeGb', () => {
   it('sums only the known sizes and says how many apps have none, never counting them as 0', () => {
     const git = { file_size_kb: 44_890 };
     const chrome = { file_size_kb: null, size_kb: null };
-    expect(formatListSizeGb([{ file_size_kb: 1024 * 1024 }, chrome])).toBe('1.00 GB + 1 app of unknown size');
-    expect(formatListSizeGb([git, chrome, chrome])).toBe('0.04 GB + 2 apps of unknown size');
-    expect(formatListSizeGb([chrome, chrome])).toBe('2 apps of unknown size');
+    expect(formatListSizeGb([{ file_size_kb: 1024 * 1024 }, chrome])).toBe('1.00 GB (size of 1 app unknown)');
+    expect(formatListSizeGb([git, chrome, chrome])).toBe('0.04 GB (size of 2 apps unknown)');
+    expect(formatListSizeGb([chrome, chrome])).toBe('size unknown');
     expect(formatListSize(0, 0)).toBe('0.00 GB');
     expect(formatListSize(3 * 1024 * 1024, 0)).toBe('3.00 GB');
   });

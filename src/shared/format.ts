@@ -22,13 +22,14 @@ export function formatAppSize(kb: number | null | undefined): string | null {
 /**
  * A list's size: the sum of the known sizes / 1024 / 1024, in GB with 2 decimals. Apps whose
  * size is not known count for nothing in the sum, and the text says how many there are rather
- * than passing the sum off as the whole ("1.23 GB + 2 apps of unknown size").
+ * than passing the sum off as the whole ("1.23 GB (size of 2 apps unknown)"). Said as a note on
+ * the sum, not as "+ 2 apps": beside "3 apps" that read as if the list had five.
  */
 export function formatListSize(knownKb: number, unknownCount: number): string {
   const apps = unknownCount === 1 ? '1 app' : `${unknownCount} apps`;
-  if (unknownCount > 0 && knownKb <= 0) return `${apps} of unknown size`;
+  if (unknownCount > 0 && knownKb <= 0) return 'size unknown';
   const gb = `${(Math.max(0, knownKb) / 1024 / 1024).toFixed(2)} GB`;
-  return unknownCount > 0 ? `${gb} + ${apps} of unknown size` : gb;
+  return unknownCount > 0 ? `${gb} (size of ${apps} unknown)` : gb;
 }
 
 /** formatListSize over a list's items; an item's size is in file_size_kb or size_kb, null when unknown. */

@@ -113,7 +113,7 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     const inList = catalogue.filter((app) => [...APPS, ADMIN_APP].includes(app.name));
     expect(inList.filter((app) => app.file_size_kb === null).map((app) => app.name)).toEqual(['VLC']);
     const knownKb = inList.reduce((sum, app) => sum + (app.file_size_kb ?? 0), 0);
-    const expectedSize = `${(knownKb / 1024 / 1024).toFixed(2)} GB + 1 app of unknown size`;
+    const expectedSize = `${(knownKb / 1024 / 1024).toFixed(2)} GB (size of 1 app unknown)`;
     await card.getByText(`5 apps · ${expectedSize}`).first().waitFor();
     // Each app shows its own size, or none: no "0 MB" for VLC.
     const show = card.getByRole('button', { name: 'Show apps' });

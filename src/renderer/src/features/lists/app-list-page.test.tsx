@@ -75,7 +75,7 @@ describe('the lists screen', () => {
     });
     renderApp('/app-list');
     const card = await screen.findByRole('region', { name: 'Work laptop' });
-    expect(await within(card).findByText(/3 apps · 1\.50 GB \+ 1 app of unknown size · 3 of 5 apps/)).toBeInTheDocument();
+    expect(await within(card).findByText(/3 apps · 1\.50 GB \(size of 1 app unknown\) · 3 of 5 apps/)).toBeInTheDocument();
     const row = await within(card).findByRole('listitem', { name: 'Google Chrome' });
     expect(within(row).getByText('Browsers')).toBeInTheDocument();
     expect(row.textContent).not.toMatch(/MB|GB|·/);
