@@ -24,7 +24,7 @@ export async function buildServerIfStale() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -1,36 +1,14 @@
-// Node's binaries from the npm registry, kept in .cache/node-binaries/ so a rebuild downloads
-// nothing: `npm pack` fetches the tarball (the only way out of these machines), its integrity
-// is checked against the pinned one in targets.mjs, and the binary is unpacked (and stripped)
-// once per version.
+// Node's binaries for the native agent, from the pinned tarballs of node-tarball.mjs: the binary
+// is unpacked (and stripped or unsigned) once per version and kept in .cache/node-binaries/.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { unsign as unsignMacho } from 'macho-unsign';
 
+import { packedTarball } from './node-tarball.mjs';
 import { NODE_CACHE } from './paths.mjs';
 import { unsignPe } from './pe-unsign.mjs';
 import { run } from './run.mjs';
-
-function integrityOf(file) {
-  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
-}
-
-/** The package tarball, packed into the cache when missing; never used unless it is the pinned one. */
-function packedTarball(node) {
-  const tarball = join(NODE_CACHE, `${node.pkg}-${node.version}.tgz`);
-  if (!existsSync(tarball)) {
-    mkdirSync(NODE_CACHE, { recursive: true });
-    console.log(`Downloading ${node.pkg}@${node.version} (npm pack)…`);
-    run('npm', ['pack', '--silent', `${node.pkg}@${node.version}`], { cwd: NODE_CACHE });
-  }
-  const actual = integrityOf(tarball);
-  if (actual !== node.integrity) {
-    rmSync(tarball, { force: true });
-    throw new Error(`${tarball} is not the pinned ${node.pkg}@${node.version} (integrity ${actual}); it was deleted, run again`);
-  }
-  return tarball;
-}
 
 function prepareBinary(file, prepare) {
   // llvm-strip reads every architecture's ELF (binutils' strip only the host's).
