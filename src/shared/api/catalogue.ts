@@ -113,7 +113,7 @@ const fileSizeKb = z.coerce
   .int('File size must be a whole number of KB')
   .positive('File size must be a number of KB')
   .max(100_000_000, 'File size must be at most 100000000 KB');
-const optionalId = (schema: z.ZodType<string | null>) =>
+export const optionalId = (schema: z.ZodType<string | null>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.optional().default(null));
 export const createAppFieldsSchema = z.object({
   name: singleLineText('Name', 100, 'Name is required'),

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+import { optionalId, PACKAGE_ID_FIELDS, packageIdsShape, platformSchema } from './catalogue';
+import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
+
+/**
+ * Your own apps: an app the catalogue lacks, added by any user to their own lists. It is a name and
+ * one or more package ids, each held to its manager's grammar (src/shared/package-ids.ts) exactly
+ * like a catalogue app's, because the agent hands them to a package manager as root. It is private
+ * to the account that added it, installs like any other app, and an admin may promote it into the
+ * catalogue.
+ */
+
+/** How many own apps one account may keep. */
+export const MAX_OWN_APPS = 500;
+
+/** POST /api/own-apps and PUT /api/own-apps/{id}: at least one package id. */
+export const ownAppRequestSchema = z
+  .object({
+    name: singleLineText('Name', 100, 'Name is required'),
+    winget_id: optionalId(packageIdsShape.winget_id),
+    homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
+    homebrew_formula: optionalId(packageIdsShape.homebrew_formula),
+    apt_package: optionalId(packageIdsShape.apt_package),
+    flatpak_id: optionalId(packageIdsShape.flatpak_id),
+    snap_name: optionalId(packageIdsShape.snap_name),
+  })
+  .refine((app) => PACKAGE_ID_FIELDS.some((field) => app[field] !== null), {
+    message: 'Give at least one package id',
+    path: ['winget_id'],
+  });
+export type OwnAppRequest = z.input<typeof ownAppRequestSchema>;
+
+/** One of your apps, as GET /api/own-apps lists it and POST/PUT answer it. */
+export const ownAppSchema = z.object({
+  app_id: z.number().int(),
+  name: z.string(),
+  ...packageIdsShape,
+  platforms: z.array(platformSchema),
+  createdAt: z.string(),
+});
+export type OwnApp = z.infer<typeof ownAppSchema>;
+export const ownAppsResponseSchema = z.object({ apps: z.array(ownAppSchema) });
+
+export const ownAppParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
+
+/** POST /api/admin/own-apps/{id}/promote: what a catalogue app has that an own app lacks. */
+export const promoteOwnAppRequestSchema = z.object({
+  category: z.coerce.number({ error: 'Category is required' }).int().positive('Category is required').max(MAX_ROW_ID),
+  description: multiLineText('Description', 1000, 'Description is required'),
+  website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
+});
+export type PromoteOwnAppRequest = z.input<typeof promoteOwnAppRequestSchema>;
