@@ -1,4 +1,4 @@
-// DESIGN §8: a signed-in read sustains at least 0.70 of the requests per second of the same work
+// The read-ratio budget (docs/decisions.md, "Performance budgets"): a signed-in read sustains at least 0.70 of the requests per second of the same work
 // written by hand (bench/by-hand-reads.mjs: Fastify, better-sqlite3 prepared statements and jose
 // on the same database file, token and caches, the same body), measured in the same run. A bare
 // Fastify hello-world is printed beside them as the floor no read can pass. Each server runs as its
