@@ -2,8 +2,8 @@
 // agent's embedded Node all say 24. `node scripts/use-node.mjs` prints nothing when the running
 // Node is of that line. Otherwise, on Linux x64, it unpacks the pinned build from the npm registry
 // (the same tarball the native agent is built from) into .cache/ once and prints that folder:
-// .ci/run puts its bin/ first on PATH and hands it to npm as nodedir, whose headers build
-// better-sqlite3. Runs on any Node from 18 on, before `npm ci`: the standard library only.
+// .ci/run puts its bin/ first on PATH. Runs on any Node from 18 on, before `npm ci`: the
+// standard library only.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
