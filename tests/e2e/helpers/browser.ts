@@ -11,7 +11,22 @@ export function chromePath(): string {
   return path;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Pages prefer reduced motion unless a test says otherwise: screenshots wait for finite
+ * animations to end, and the Feedback button pulses for 7 s after every page load; it honours
+ * reduced motion, as every decorative animation should, so no screenshot waits for it.
+ * Mantine's transitions still run.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launch();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
     headless: true,
