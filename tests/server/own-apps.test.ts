@@ -297,7 +297,7 @@ describe('your own apps', () => {
     expect((await t.api.post<ApiError>(`/api/admin/own-apps/${own.app_id}/promote`, promote, admin.token)).status).toBe(404);
   });
 
-  it('sends an own app’s package id to the agent when a list holding it is installed', async () => {
+  it('sends an own app’s package id to the agent when a list holding it is installed, and asks for its version', async () => {
     const owner = await adminBrowser(t);
     await setPlan(t, owner.user.user.id, 'premium');
     const own = (await ownApps(owner.token).add({ name: 'Cowsay mine', apt_package: 'cowsay' })).body;
@@ -311,6 +311,8 @@ describe('your own apps', () => {
     try {
       const { job } = await agent.next('job.assign');
       expect(job.items.map((item) => [item.name, item.packages.apt_package])).toEqual([['Cowsay mine', 'cowsay']]);
+      // The agent reports its version too (no catalogue app of this test names cowsay), so the list's status knows it.
+      expect((await agent.next('inventory.request')).packages).toContainEqual({ manager: 'apt', id: 'cowsay' });
     } finally {
       await agent.close();
     }
