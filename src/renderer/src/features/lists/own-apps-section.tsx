@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 
-import { PACKAGE_ID_FIELDS, type App, type PackageIdField } from '@shared/api/catalogue';
+import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
 import { ownAppRequestSchema } from '@shared/api/own-apps';
 
 import { useCreateOwnAppMutation, useGetOwnAppsQuery, type OwnApp } from '../../api/own-apps';
@@ -12,23 +12,9 @@ import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { PACKAGE_ID_LABELS, packageIdsText } from '../../lib/package-id-labels';
 import { schemaForm } from '../../lib/schema-form';
 import { CatalogueAppRow } from './catalogue-app-row';
-
-/** What each package id field is called, and an example of a valid id. */
-export const PACKAGE_ID_LABELS: Readonly<Record<PackageIdField, { label: string; example: string }>> = {
-  winget_id: { label: 'winget id', example: 'Publisher.App' },
-  homebrew_cask: { label: 'Homebrew cask', example: 'app-name' },
-  homebrew_formula: { label: 'Homebrew formula', example: 'app-name' },
-  apt_package: { label: 'apt package', example: 'app-name' },
-  flatpak_id: { label: 'Flatpak id', example: 'org.example.App' },
-  snap_name: { label: 'Snap name', example: 'app-name' },
-};
-
-/** "winget: Foo.Bar · apt: foo": the ids an own app is installed by. */
-export function packageIdsText(app: Partial<Record<PackageIdField, string | null>>): string {
-  return PACKAGE_ID_FIELDS.flatMap((field) => (app[field] ? [`${PACKAGE_ID_LABELS[field].label}: ${app[field]}`] : [])).join(' · ');
-}
 
 /** An own app shown in the catalogue's row: its ids where a catalogue app has a description. */
 function asRow(app: OwnApp): App {
