@@ -80,6 +80,7 @@ describe("another user's ids", () => {
       account: await as('/api/account'),
       installations: await as('/api/installations'),
       installation: await as(`/api/installations/${alice.installation.id}`),
+      ownApps: await as('/api/own-apps'),
     };
   }
 
@@ -97,6 +98,9 @@ describe("another user's ids", () => {
       name: 'Renamed by someone else',
       deviceName: 'Renamed by someone else',
       isAdmin: true,
+      // An own app needs a package id; promoting one, a category.
+      apt_package: 'renamed-by-someone',
+      category: app.category,
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams

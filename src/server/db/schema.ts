@@ -107,8 +107,11 @@ export interface CategoriesTable {
 export interface AppsTable {
   id: Generated<number>;
   name: string;
+  /** Empty for an own app. */
   description: string;
-  category_id: number;
+  /** Null for an own app only: a catalogue app always has a category. */
+  category_id: number | null;
+  /** Empty for an own app. */
   website: string;
   /** Null when no package manager states a size (resources/catalogue/SOURCES.md): none is shown. */
   file_size_kb: number | null;
@@ -120,6 +123,8 @@ export interface AppsTable {
   snap_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Null for a catalogue app; the owner's user id for an own app (docs/decisions.md#your-own-apps). */
+  owner_user_id: string | null;
 }
 
 /** The processed WebP icon of an app, in the database so that every server process can serve it. */

@@ -88,8 +88,9 @@ describe('the precompiled response writer', () => {
       position: 0,
       size_kb: 81_000,
       addedAt: '2026-11-26T03:00:00.000Z',
+      own_app: false,
     };
-    const answer = { items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const] }] };
+    const answer = { items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], own_app: true }] };
     expect(write(answer)).toBe(viaZod(listItemsResponseSchema, answer));
   });
 

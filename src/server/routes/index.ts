@@ -19,6 +19,7 @@ import { listSyncRoutes } from './list-sync.routes';
 import { listRoutes } from './lists.routes';
 import { monitoringRoutes } from './monitoring.routes';
 import { notificationRoutes } from './notifications.routes';
+import { ownAppRoutes } from './own-apps.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
 import { removalCheckRoutes } from './removal-checks.routes';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(apiKeyRoutes);
   await app.register(catalogueRoutes);
   await app.register(listRoutes);
+  await app.register(ownAppRoutes);
   await app.register(feedbackRoutes);
   await app.register(adminRoutes);
   await app.register(agentRoutes);

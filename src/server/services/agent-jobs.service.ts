@@ -1,5 +1,5 @@
 import type { AgentMessage, InventoryPackage, Job, ManagerName, ServerMessage } from '@shared/agent/protocol';
-import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS } from '@shared/api/catalogue';
+import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
 import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS, type ItemStatus } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
@@ -31,6 +31,7 @@ import {
   targetsOf,
   unfinishedTargetsOfDevice,
 } from '../db/repositories/installations.repository';
+import { ownAppsOf } from '../db/repositories/own-apps.repository';
 import { insertHistory, lastRecordedVersion } from '../db/repositories/update-history.repository';
 import type { Db, DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { newId } from '../security/tokens';
@@ -348,23 +349,19 @@ export class AgentJobService {
   }
 
   /**
-   * The packages whose versions the agent should report: the catalogue's, for the device's
-   * platform. Worked out once per platform from the process's catalogue snapshot, not per hello;
-   * the array is shared by every hello until the catalogue changes, so it is only ever sent.
+   * The packages whose versions the agent should report: the catalogue's for the device's
+   * platform, worked out once per platform from the process's catalogue snapshot, not per hello
+   * (that array is shared by every hello until the catalogue changes, so it is only ever sent),
+   * plus the device owner's own apps (one indexed read of at most MAX_OWN_APPS rows), so that a
+   * list's status knows them too.
    */
-  inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
-    return this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => {
-      const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
-      const wanted = new Map<string, { manager: ManagerName; id: string }>();
-      for (const app of apps) {
-        for (const field of fields) {
-          const id = app[field];
-          if (id && isValidPackageField(field, id))
-            wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
-        }
-      }
-      return [...wanted.values()];
-    });
+  async inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
+    const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
+    const catalogue = await this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => packagesWanted(apps, fields));
+    const own = packagesWanted(await ownAppsOf(this.ctx.db, device.user_id), fields);
+    if (own.length === 0) return catalogue;
+    const known = new Set(catalogue.map((entry) => `${entry.manager}:${entry.id}`));
+    return [...catalogue, ...own.filter((entry) => !known.has(`${entry.manager}:${entry.id}`))];
   }
 
   async inventory(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
@@ -387,4 +384,20 @@ export class AgentJobService {
     await this.events.devicesChanged(device.user_id, device.device_id);
     this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
   }
+}
+
+/** The valid package ids of these apps in these fields, each once. */
+function packagesWanted(
+  apps: readonly Partial<Record<PackageIdField, string | null>>[],
+  fields: readonly PackageIdField[],
+): { manager: ManagerName; id: string }[] {
+  const wanted = new Map<string, { manager: ManagerName; id: string }>();
+  for (const app of apps) {
+    for (const field of fields) {
+      const id = app[field];
+      if (id && isValidPackageField(field, id))
+        wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+    }
+  }
+  return [...wanted.values()];
 }

@@ -56,8 +56,9 @@ export function toApp(row: AppRow): App {
     app_id: row.id,
     name: row.name,
     description: row.description,
-    category: row.category_id,
-    category_name: row.category_name,
+    // An own app has no category: 0 and '' (docs/decisions.md#your-own-apps).
+    category: row.category_id ?? 0,
+    category_name: row.category_name ?? '',
     website: row.website,
     file_size_kb: sizeKbOf(row),
     icon_file_location: iconUrl(row.id, row.icon_sha256),

@@ -28,6 +28,7 @@ import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
 import { MonitoringService } from './monitoring.service';
 import { NotificationService } from './notification.service';
+import { OwnAppService } from './own-app.service';
 import { PasswordResetService } from './password-reset.service';
 import { PaymentSettlementService } from './payment-settlement.service';
 import { PaymentService } from './payment.service';
@@ -51,6 +52,7 @@ export interface Services {
   catalogue: CatalogueService;
   catalogueSeed: CatalogueSeedService;
   lists: ListService;
+  ownApps: OwnAppService;
   listTransfer: ListTransferService;
   feedback: FeedbackService;
   admin: AdminService;
@@ -91,6 +93,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
   const removalChecks = new RemovalCheckService(ctx);
+  const catalogue = new CatalogueService(ctx);
+  const ownApps = new OwnAppService(ctx, catalogue);
   const payments = new PaymentService(ctx, subscription);
   return {
     health: new HealthService(ctx),
@@ -103,10 +107,11 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     googleAuth: new GoogleAuthService(ctx, sessions, subscription, emailVerification),
     account: new AccountService(ctx, rateLimiter, emailChange),
     emailChange,
-    catalogue: new CatalogueService(ctx),
+    catalogue,
     catalogueSeed: new CatalogueSeedService(ctx),
     lists,
-    listTransfer: new ListTransferService(ctx, lists, rateLimiter),
+    ownApps,
+    listTransfer: new ListTransferService(ctx, lists, rateLimiter, ownApps),
     feedback: new FeedbackService(ctx, rateLimiter),
     admin: new AdminService(ctx),
     devices,

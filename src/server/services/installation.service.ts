@@ -364,7 +364,7 @@ export class InstallationService {
       return { apps: list.apps, listName: list.name };
     }
     const ids = [...new Set(input.appIds ?? [])];
-    const rows = await findAppsByIds(this.ctx.db, ids);
+    const rows = await findAppsByIds(this.ctx.db, ids, userId);
     if (rows.length !== ids.length) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
     const byId = new Map(rows.map((row) => [row.id, toApp(row)]));
     return { apps: ids.map((appId) => byId.get(appId)).filter((app): app is App => app !== undefined), listName: null };

@@ -1,11 +1,11 @@
-import { PACKAGE_ID_FIELDS, type App, type Platform } from '@shared/api/catalogue';
+import { isValidPackageField, PACKAGE_ID_FIELDS, type App, type PackageIdField, type Platform } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import type { ImportListResponse, ListFormat } from '@shared/api/lists';
 
 import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { appendListItem, insertList, lockUserLists } from '../db/repositories/lists.repository';
-import { badRequest } from '../errors';
+import { AppError, badRequest } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
@@ -14,6 +14,7 @@ import { ListFormatError } from './list-formats/format-error';
 import { formatTextList, parseTextList } from './list-formats/text';
 import { formatWinget, parseWinget } from './list-formats/winget';
 import type { ListService } from './list.service';
+import type { OwnAppService } from './own-app.service';
 
 export interface ExportedFile {
   content: string;
@@ -21,11 +22,18 @@ export interface ExportedFile {
   filename: string;
 }
 
-/** One entry of an imported file: what to show if it matches nothing, and how to look it up. */
+/**
+ * One entry of an imported file: what to show if it matches nothing, how to look it up, and
+ * (winget and Brewfile) the package id to keep as the user's own app when the catalogue lacks it.
+ */
 interface ImportEntry {
   written: string;
   find(index: CatalogueIndex): App | undefined;
+  own?: { field: PackageIdField; id: string };
 }
+
+/** What an import puts in the list, in the file's order. */
+type ImportPick = { app: App } | { written: string; own: { field: PackageIdField; id: string } };
 
 /** Lower-cased lookups over the whole catalogue (a few hundred apps: one query per import). */
 class CatalogueIndex {
@@ -64,7 +72,11 @@ class CatalogueIndex {
 function parseEntries(format: ListFormat, content: string): ImportEntry[] {
   switch (format) {
     case 'winget':
-      return parseWinget(content).map((id) => ({ written: id, find: (index) => index.by('winget_id', id) }));
+      return parseWinget(content).map((id) => ({
+        written: id,
+        find: (index) => index.by('winget_id', id),
+        own: { field: 'winget_id', id },
+      }));
     case 'brewfile':
       return parseBrewfile(content).map(({ kind, name }) => ({
         written: name,
@@ -73,6 +85,7 @@ function parseEntries(format: ListFormat, content: string): ImportEntry[] {
           kind === 'cask'
             ? (index.by('homebrew_cask', name) ?? index.formula(name))
             : (index.formula(name) ?? index.by('homebrew_cask', name)),
+        own: { field: kind === 'cask' ? 'homebrew_cask' : 'homebrew_formula', id: name },
       }));
     case 'text':
       return parseTextList(content).map((line) => ({
@@ -100,12 +113,15 @@ export class ListTransferService {
     private readonly ctx: AppContext,
     private readonly lists: ListService,
     private readonly rateLimiter: RateLimiter,
+    private readonly ownApps: OwnAppService,
   ) {}
 
   /**
    * Creates a list from a file. The list-count limit is checked before anything is created;
-   * matched apps beyond the apps-per-list limit are reported in skippedForLimit, and entries
-   * that match no catalogue app in `unmatched`, as written in the file.
+   * matched apps beyond the apps-per-list limit are reported in skippedForLimit. A winget or
+   * Brewfile package the catalogue does not know is kept as the user's own app (reusing the one
+   * they have with that id); only entries that are not valid package ids (a third-party tap, say)
+   * and text-format names that match nothing are reported in `unmatched`, as written in the file.
    */
   async import(userId: string, input: { format: ListFormat; content: string; name: string }): Promise<ImportListResponse> {
     // Cheap refusals first: a user over the import rate or the list limit costs no parsing.
@@ -120,25 +136,57 @@ export class ListTransferService {
       throw error;
     }
     const index = new CatalogueIndex((await listApps(this.ctx.db)).map(toApp));
-    const matched: App[] = [];
+    const picks: ImportPick[] = [];
     const unmatched: string[] = [];
     for (const entry of entries) {
       const app = entry.find(index);
-      if (!app) unmatched.push(entry.written);
-      else if (!matched.some((known) => known.app_id === app.app_id)) matched.push(app);
+      if (app) {
+        if (!picks.some((pick) => 'app' in pick && pick.app.app_id === app.app_id)) picks.push({ app });
+      } else if (entry.own && isValidPackageField(entry.own.field, entry.own.id)) {
+        picks.push({ written: entry.written, own: entry.own });
+      } else unmatched.push(entry.written);
     }
 
     const id = newId();
-    const skippedForLimit = await this.ctx.db.transaction().execute(async (trx) => {
+    const { skippedForLimit, ownKept } = await this.ctx.db.transaction().execute(async (trx) => {
       await lockUserLists(trx, userId);
       const plan = await this.lists.assertCanCreate(trx, userId);
       const now = isoNow(this.ctx.clock);
       await insertList(trx, { id, user_id: userId, name: input.name, created_at: now, updated_at: now });
-      const kept = matched.slice(0, plan.limits.appsPerList);
-      for (const app of kept) await appendListItem(trx, id, app.app_id, now);
-      return matched.slice(kept.length).map((app) => app.name);
+      const added = new Set<number>();
+      const skipped: string[] = [];
+      let own = 0;
+      for (const pick of picks) {
+        if (added.size >= plan.limits.appsPerList) {
+          skipped.push('app' in pick ? pick.app.name : pick.written);
+          continue;
+        }
+        let appId: number;
+        if ('app' in pick) appId = pick.app.app_id;
+        else {
+          try {
+            const { row } = await this.ownApps.findOrCreate(trx, userId, ownAppOf(pick.own.field, pick.own.id));
+            appId = row.id;
+            own += 1;
+          } catch (error) {
+            // Past the own-app limit the rest of the file's unknown packages are left out, and said so.
+            if (error instanceof AppError && error.code === ErrorCode.OWN_APP_LIMIT_REACHED) {
+              skipped.push(pick.written);
+              continue;
+            }
+            throw error;
+          }
+        }
+        if (added.has(appId)) continue;
+        added.add(appId);
+        await appendListItem(trx, id, appId, now);
+      }
+      return { skippedForLimit: skipped, ownKept: own };
     });
-    this.ctx.log.info({ userId, listId: id, format: input.format, matched: matched.length, unmatched: unmatched.length }, 'list imported');
+    this.ctx.log.info(
+      { userId, listId: id, format: input.format, matched: picks.length, ownApps: ownKept, unmatched: unmatched.length },
+      'list imported',
+    );
     return { list: await this.lists.detail(userId, id), unmatched, skippedForLimit };
   }
 
@@ -180,4 +228,18 @@ export class ListTransferService {
         };
     }
   }
+}
+
+/** An own app made from one package id of an imported file: its name is the id. */
+function ownAppOf(field: PackageIdField, id: string) {
+  const app = {
+    name: id.slice(0, 100),
+    winget_id: null,
+    homebrew_cask: null,
+    homebrew_formula: null,
+    apt_package: null,
+    flatpak_id: null,
+    snap_name: null,
+  };
+  return { ...app, [field]: id };
 }

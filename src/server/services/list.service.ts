@@ -60,7 +60,9 @@ export function toListSummary(row: ListRow, readOnly: boolean): ListSummary {
 export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
   // Positions are shown 0..n-1 whatever gaps removals left in the stored ones. The app's fresh
   // object is extended, not spread into another: spreading was a tenth of a list read's time.
-  return rows.map((row, position) => Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at }));
+  return rows.map((row, position) =>
+    Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at, own_app: row.owner_user_id !== null }),
+  );
 }
 
 /**
@@ -133,7 +135,8 @@ export class ListService {
         await lockUserLists(trx, userId);
         const { row, readOnly, plan } = await this.owned(trx, userId, listId);
         if (readOnly) throw listReadOnly();
-        if (!(await findAppById(trx, appId))) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
+        // Another account's own app is not found, exactly like a missing id.
+        if (!(await findAppById(trx, appId, userId))) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
         if ((await listItemAppIds(trx, listId)).includes(appId)) throw alreadyInList();
         if (row.app_count >= plan.limits.appsPerList) throw appLimitReached(plan);
         const now = isoNow(this.ctx.clock);

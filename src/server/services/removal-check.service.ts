@@ -56,7 +56,7 @@ export class RemovalCheckService {
         `${device.device_name} is offline: connect it to see what removing an app would take with it`,
         ErrorCode.DEVICE_OFFLINE,
       );
-    const [app] = await findAppsByIds(this.ctx.db, [appId]);
+    const [app] = await findAppsByIds(this.ctx.db, [appId], caller.userId);
     if (!app) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
     await deleteRemovalChecksBefore(this.ctx.db, device.id, isoAfter(this.ctx.clock, -DAY_MS));
     const row: RemovalChecksTable = {
@@ -78,7 +78,7 @@ export class RemovalCheckService {
     const device = await this.machine(caller.userId, deviceId);
     const row = await findRemovalCheck(this.ctx.db, caller.userId, device.id, checkId);
     if (!row) throw checkNotFound();
-    const [app] = await findAppsByIds(this.ctx.db, [row.app_id]);
+    const [app] = await findAppsByIds(this.ctx.db, [row.app_id], caller.userId);
     return this.view(row, device, app?.name ?? 'This app');
   }
 
@@ -86,7 +86,7 @@ export class RemovalCheckService {
   async request(device: DevicesTable, checkId: string): Promise<Pick<JobItem, 'appId' | 'name' | 'packages'> | null> {
     const row = await findRemovalCheckOfDevice(this.ctx.db, device.id, checkId);
     if (!row || row.status !== 'pending') return null;
-    const [app] = await findAppsByIds(this.ctx.db, [row.app_id]);
+    const [app] = await findAppsByIds(this.ctx.db, [row.app_id], row.user_id);
     if (!app) return null;
     return { appId: app.id, name: app.name, packages: packagesOf(toApp(app)) };
   }

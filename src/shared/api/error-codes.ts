@@ -51,6 +51,10 @@ export const ErrorCode = {
   LIST_APP_LIMIT_REACHED: 'LIST_APP_LIMIT_REACHED',
   LIST_READ_ONLY: 'LIST_READ_ONLY',
   APP_ALREADY_IN_LIST: 'APP_ALREADY_IN_LIST',
+  /** 403: the account has MAX_OWN_APPS own apps already. */
+  OWN_APP_LIMIT_REACHED: 'OWN_APP_LIMIT_REACHED',
+  /** 409: another of your own apps has one of these package ids already. */
+  OWN_APP_EXISTS: 'OWN_APP_EXISTS',
   LAST_ADMIN: 'LAST_ADMIN',
   // devices (the product's codes)
   DEVICE_DEACTIVATED: 'DEVICE_DEACTIVATED',

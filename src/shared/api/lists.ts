@@ -28,6 +28,8 @@ export const listItemSchema = appSchema.extend({
   /** Clients read either spelling (file_size_kb or size_kb); both are sent (null when the size is not known). */
   size_kb: z.number().int().nullable(),
   addedAt: z.string(),
+  /** One of your own apps (shown as "Your app"): it has no category (0 and ''), description or website. */
+  own_app: z.boolean(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 

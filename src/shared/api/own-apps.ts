@@ -51,3 +51,12 @@ export const promoteOwnAppRequestSchema = z.object({
   website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
 });
 export type PromoteOwnAppRequest = z.input<typeof promoteOwnAppRequestSchema>;
+
+/**
+ * GET /api/admin/own-apps: what an admin needs to decide on promoting one: its name, package ids
+ * and how many lists hold it. Never who added it: a promotion is about the package, and an
+ * admin has no need to know which person keeps which apps.
+ */
+export const adminOwnAppSchema = ownAppSchema.extend({ listCount: z.number().int() });
+export type AdminOwnApp = z.infer<typeof adminOwnAppSchema>;
+export const adminOwnAppsResponseSchema = z.object({ apps: z.array(adminOwnAppSchema) });

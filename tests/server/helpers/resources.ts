@@ -3,6 +3,7 @@ import type { App } from '@shared/api/catalogue';
 import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
+import type { OwnApp } from '@shared/api/own-apps';
 import type { Schedule } from '@shared/api/schedules';
 
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
@@ -29,6 +30,10 @@ export interface Owner {
   schedule: Schedule;
   /** A removal check of the app on the enrolled machine (stored as the agent would have answered it). */
   removalCheckId: string;
+  /** One of the owner's own apps (not in the list: the list's reorder example names its one app). */
+  ownApp: OwnApp;
+  /** Another own app, for the admin to promote (promoting the first would leave it no longer the owner's). */
+  promotableApp: OwnApp;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -45,6 +50,19 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   if (created.status !== 201) throw new Error(`list creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   const added = await lists.add(created.body.id, app.app_id);
   if (added.status !== 201) throw new Error(`adding an app failed: ${added.status} ${JSON.stringify(added.body)}`);
+
+  const ownApp = await t.api.post<OwnApp>(
+    '/api/own-apps',
+    { name: `${label}'s tool`, apt_package: `${label.toLowerCase()}-tool` },
+    browser.token,
+  );
+  const promotableApp = await t.api.post<OwnApp>(
+    '/api/own-apps',
+    { name: `${label}'s gem`, apt_package: `${label.toLowerCase()}-gem` },
+    browser.token,
+  );
+  if (ownApp.status !== 201 || promotableApp.status !== 201)
+    throw new Error(`own app creation failed: ${ownApp.status} ${JSON.stringify(ownApp.body)}`);
 
   // Two uses: one enrols the machine below, the other keeps the token listed.
   const token = await devices.createToken(2);
@@ -97,6 +115,8 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     installation: installation.body,
     apiKey: apiKey.body,
     schedule: schedule.body,
+    ownApp: ownApp.body,
+    promotableApp: promotableApp.body,
   };
 }
 
@@ -118,6 +138,8 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/device-tokens\//, owner.token.id],
     [/^\/api\/api-keys\//, owner.apiKey.id],
     [/^\/api\/schedules\//, owner.schedule.id],
+    [/^\/api\/own-apps\//, owner.ownApp.app_id],
+    [/^\/api\/admin\/own-apps\//, owner.promotableApp.app_id],
     [/^\/api\/admin\/users\//, owner.browser.user.user.id],
     [/^\/catalogue\/(apps|icons)\//, app.app_id],
     [/^\/catalogue\/categories\//, app.category],

@@ -55,6 +55,7 @@ export const baseApi = createApi({
     'Notifications',
     'NotificationSettings',
     'ListSync',
+    'OwnApps',
   ],
   endpoints: () => ({}),
 });

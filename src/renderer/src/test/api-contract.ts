@@ -49,6 +49,7 @@ import {
 } from '@shared/api/lists';
 import { deviceCheckInsResponseSchema } from '@shared/api/monitoring';
 import { markNotificationsReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema } from '@shared/api/notifications';
+import { adminOwnAppsResponseSchema, ownAppSchema, ownAppsResponseSchema } from '@shared/api/own-apps';
 import {
   createPaymentIntentResponseSchema,
   paymentHistoryResponseSchema,
@@ -140,6 +141,13 @@ export const apiContract = {
   'PUT /api/lists/:id/items': json(reorderListItemsResponseSchema),
   'DELETE /api/lists/:id/items/:appId': json(successResponseSchema),
   'GET /api/lists/:id/export': file(),
+
+  'GET /api/own-apps': json(ownAppsResponseSchema),
+  'POST /api/own-apps': json(ownAppSchema, 200, 201),
+  'PUT /api/own-apps/:id': json(ownAppSchema),
+  'DELETE /api/own-apps/:id': json(successResponseSchema),
+  'GET /api/admin/own-apps': json(adminOwnAppsResponseSchema),
+  'POST /api/admin/own-apps/:id/promote': json(appSchema),
   // The desktop client download; this server has no such route yet (the dialog's error path).
   'GET /api/client/download-client/:platform': file(),
   'GET /api/client/agent/releases': json(agentReleasesResponseSchema),

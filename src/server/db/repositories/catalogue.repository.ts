@@ -9,12 +9,22 @@ export interface CategoryRow {
   app_count: number;
 }
 
-/** An app as the API shows it: its category's name and its icon's hash, never the icon bytes. */
-export type AppRow = Omit<AppsTable, 'id'> & { id: number; category_name: string; icon_sha256: string | null };
+/**
+ * An app as the API shows it: its category's name and its icon's hash, never the icon bytes. An
+ * own app (owner_user_id set) has no category: category_id and category_name are null.
+ */
+export type AppRow = Omit<AppsTable, 'id'> & { id: number; category_name: string | null; icon_sha256: string | null };
+
+/**
+ * Which apps a read may see: the catalogue's only (null), or the catalogue's and the own apps of
+ * that user. Every read of `apps` says which, so another account's own app is never found.
+ */
+export type AppViewer = string | null;
 
 export async function listCategories(db: Db): Promise<CategoryRow[]> {
   const rows = await db
     .selectFrom('categories')
+    // Own apps have no category, so the join counts catalogue apps only.
     .leftJoin('apps', 'apps.category_id', 'categories.id')
     .select(['categories.id', 'categories.name', (eb) => eb.fn.count<string | number>('apps.id').as('app_count')])
     .groupBy(['categories.id', 'categories.name'])
@@ -57,13 +67,18 @@ export async function deleteCategory(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-function selectApps(db: Db) {
+function selectApps(db: Db, viewer: AppViewer) {
   return db
     .selectFrom('apps')
-    .innerJoin('categories', 'categories.id', 'apps.category_id')
+    .leftJoin('categories', 'categories.id', 'apps.category_id')
     .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
     .selectAll('apps')
-    .select(['categories.name as category_name', 'app_icons.sha256 as icon_sha256']);
+    .select(['categories.name as category_name', 'app_icons.sha256 as icon_sha256'])
+    .where((eb) =>
+      viewer === null
+        ? eb('apps.owner_user_id', 'is', null)
+        : eb.or([eb('apps.owner_user_id', 'is', null), eb('apps.owner_user_id', '=', viewer)]),
+    );
 }
 
 export interface AppFilter {
@@ -72,9 +87,10 @@ export interface AppFilter {
   categoryId?: number | undefined;
 }
 
+/** The catalogue's apps (never an own app): the catalogue pages, the snapshot, the seed. */
 export function listApps(db: Db, filter: AppFilter = {}): Promise<AppRow[]> {
   const pattern = filter.search ? containsPattern(filter.search) : null;
-  return selectApps(db)
+  return selectApps(db, null)
     .$if(pattern !== null, (qb) =>
       qb.where((eb) =>
         eb.or([
@@ -88,13 +104,14 @@ export function listApps(db: Db, filter: AppFilter = {}): Promise<AppRow[]> {
     .execute();
 }
 
-export function findAppById(db: Db, id: number): Promise<AppRow | undefined> {
-  return selectApps(db).where('apps.id', '=', id).executeTakeFirst();
+/** A catalogue app, or (with a viewer) also that user's own app. */
+export function findAppById(db: Db, id: number, viewer: AppViewer = null): Promise<AppRow | undefined> {
+  return selectApps(db, viewer).where('apps.id', '=', id).executeTakeFirst();
 }
 
-export async function findAppsByIds(db: Db, ids: readonly number[]): Promise<AppRow[]> {
+export async function findAppsByIds(db: Db, ids: readonly number[], viewer: AppViewer): Promise<AppRow[]> {
   if (ids.length === 0) return [];
-  return selectApps(db)
+  return selectApps(db, viewer)
     .where('apps.id', 'in', [...ids])
     .execute();
 }
@@ -104,11 +121,12 @@ export function findAppByName(db: Db, name: string) {
     .selectFrom('apps')
     .select(['id', 'name'])
     .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where('owner_user_id', 'is', null)
     .executeTakeFirst();
 }
 
 export async function listAppNames(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('apps').select('name').execute();
+  const rows = await db.selectFrom('apps').select('name').where('owner_user_id', 'is', null).execute();
   return rows.map((row) => row.name);
 }
 
@@ -117,9 +135,9 @@ export async function insertApp(db: Db, app: Insertable<AppsTable>): Promise<num
   return row.id;
 }
 
-/** Changes an app's fields (not its icon); false when no such app. */
+/** Changes a catalogue app's fields (not its icon); false when no such catalogue app. */
 export async function updateApp(db: Db, id: number, fields: Omit<Updateable<AppsTable>, 'id' | 'created_at'>): Promise<boolean> {
-  const result = await db.updateTable('apps').set(fields).where('id', '=', id).executeTakeFirst();
+  const result = await db.updateTable('apps').set(fields).where('id', '=', id).where('owner_user_id', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -138,6 +156,7 @@ export async function replaceAppSizeIfStill(
     .updateTable('apps')
     .set({ file_size_kb: size, updated_at: now })
     .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where('owner_user_id', 'is', null)
     .where('file_size_kb', 'in', [...earlier])
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -147,9 +166,9 @@ export async function insertAppIcon(db: Db, icon: AppIconsTable): Promise<void> 
   await db.insertInto('app_icons').values(icon).execute();
 }
 
-/** Removes the app, its icon and (by cascade) its place in every list. */
+/** Removes the catalogue app, its icon and (by cascade) its place in every list. */
 export async function deleteApp(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
+  const result = await db.deleteFrom('apps').where('id', '=', id).where('owner_user_id', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -175,6 +194,7 @@ export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
       eb.fn.count<string | number>(eb.fn.coalesce('homebrew_cask', 'homebrew_formula')).as('macos'),
       eb.fn.count<string | number>(eb.fn.coalesce('apt_package', 'flatpak_id', 'snap_name')).as('linux'),
     ])
+    .where('owner_user_id', 'is', null)
     .executeTakeFirstOrThrow();
   const categories = await db
     .selectFrom('categories')

@@ -96,19 +96,22 @@ export async function isListOwnedBy(db: Db, userId: string, listId: string): Pro
 }
 
 function listItemsQuery(db: Db) {
-  return db
-    .selectFrom('list_items')
-    .innerJoin('apps', 'apps.id', 'list_items.app_id')
-    .innerJoin('categories', 'categories.id', 'apps.category_id')
-    .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
-    .selectAll('apps')
-    .select([
-      'categories.name as category_name',
-      'app_icons.sha256 as icon_sha256',
-      'list_items.list_id',
-      'list_items.position',
-      'list_items.added_at',
-    ]);
+  return (
+    db
+      .selectFrom('list_items')
+      .innerJoin('apps', 'apps.id', 'list_items.app_id')
+      // An own app has no category; a list holds only its owner's own apps (list.service checks on adding).
+      .leftJoin('categories', 'categories.id', 'apps.category_id')
+      .leftJoin('app_icons', 'app_icons.app_id', 'apps.id')
+      .selectAll('apps')
+      .select([
+        'categories.name as category_name',
+        'app_icons.sha256 as icon_sha256',
+        'list_items.list_id',
+        'list_items.position',
+        'list_items.added_at',
+      ])
+  );
 }
 
 /** The apps of several lists in one query, each list's in its order (the list cards' status). */

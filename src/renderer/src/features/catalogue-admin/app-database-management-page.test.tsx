@@ -14,7 +14,21 @@ const categories = [{ category_id: 1, category_name: 'Browsers', app_count: 1 }]
 const catalogue = {
   'GET /catalogue/categories': { status: 200, data: categories },
   'GET /catalogue/apps': { status: 200, data: [makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers' })] },
+  'GET /api/admin/own-apps': { status: 200, data: { apps: [] } },
 } satisfies MockRoutes;
+const userTool = {
+  app_id: 70,
+  name: 'User tool',
+  winget_id: null,
+  homebrew_cask: null,
+  homebrew_formula: null,
+  apt_package: 'user-tool',
+  flatpak_id: null,
+  snap_name: null,
+  platforms: ['linux' as const],
+  createdAt: '2026-01-02T00:00:00.000Z',
+  listCount: 2,
+};
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });
@@ -170,5 +184,42 @@ describe('App Database Management', () => {
     expect(api.callsTo('PUT', '/catalogue/apps/6')[0]?.body).toMatchObject({ description: 'Google’s browser.', file_size_kb: null });
     const add = screen.getByRole('region', { name: 'Add App' });
     expect(within(add).getByRole('textbox', { name: /^File size \(KB\)/ })).toBeRequired();
+  });
+
+  it('promotes an app users added into the catalogue, and says what is missing first', async () => {
+    const api = mockApi({
+      ...catalogue,
+      'GET /api/admin/own-apps': { status: 200, data: { apps: [userTool] } },
+      'POST /api/admin/own-apps/70/promote': {
+        status: 200,
+        data: makeApp({ app_id: 70, name: 'User tool', category: 1, category_name: 'Browsers', apt_package: 'user-tool' }),
+      },
+    });
+    renderApp('/app-database-management');
+    const form = await screen.findByRole('region', { name: 'Apps users added' });
+    fireEvent.click(await within(form).findByRole('button', { name: 'Promote to the catalogue' }));
+    expect(await within(form).findByText('Choose an app to promote')).toBeInTheDocument();
+    expect(within(form).getByText('Description is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/own-apps/70/promote')).toHaveLength(0);
+
+    const input = (label: RegExp) =>
+      within(form)
+        .getAllByLabelText(label)
+        .find((element) => element instanceof HTMLInputElement)!;
+    fireEvent.click(input(/App to promote/));
+    fireEvent.click(await screen.findByRole('option', { name: 'User tool (apt package: user-tool; in 2 lists)' }));
+    fireEvent.click(input(/Category/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Browsers' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: /Description/ }), { target: { value: 'A tool people asked for.' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Website/ }), { target: { value: 'https://example.org/' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Promote to the catalogue' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/admin/own-apps/70/promote')[0]?.body).toEqual({
+        category: 1,
+        description: 'A tool people asked for.',
+        website: 'https://example.org/',
+      }),
+    );
+    expect(await screen.findByText('User tool is in the catalogue now')).toBeInTheDocument();
   });
 });

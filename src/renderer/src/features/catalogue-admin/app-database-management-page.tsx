@@ -9,6 +9,7 @@ import { catalogueFailure } from './catalogue-toasts';
 import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';
 import { EditAppForm } from './edit-app-form';
+import { PromoteOwnAppForm } from './promote-own-app-form';
 
 /** /app-database-management, the catalogue's forms; admins only (docs/decisions.md#the-catalogue). */
 export function AppDatabaseManagementPage() {
@@ -50,6 +51,7 @@ export function AppDatabaseManagementPage() {
           <Stack gap="lg">
             <AddAppForm />
             <EditAppForm />
+            <PromoteOwnAppForm />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

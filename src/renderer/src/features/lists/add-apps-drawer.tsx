@@ -1,4 +1,4 @@
-import { Alert, Button, Chip, Drawer, Group, Input, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Divider, Drawer, Group, Input, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { CatalogueAppRow } from './catalogue-app-row';
 import { LimitAlert } from './limit-alert';
+import { OwnAppsSection } from './own-apps-section';
 import { appUsage, limitProblemOf, usePlanLimits, type LimitProblem } from './plan-limits';
 
 interface AddAppsDrawerProps {
@@ -23,7 +24,7 @@ interface AddAppsDrawerProps {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Browse and search the catalogue and add apps to one list, up to the plan's apps per list. */
+/** Browse and search the catalogue and your own apps, and add apps to one list, up to the plan's apps per list. */
 export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: AddAppsDrawerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -99,6 +100,8 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
           onChange={(event) => setSearch(event.currentTarget.value)}
           data-autofocus
         />
+        <OwnAppsSection search={debounced} inList={inList} pending={pending} blockedReason={blockedReason} onAdd={add} />
+        <Divider label="Catalogue" labelPosition="left" />
         <Input.Wrapper label="Category">
           <Chip.Group multiple={false} value={category} onChange={setCategory}>
             <Group gap={6} mt={6} role="radiogroup" aria-label="Category">

@@ -39,6 +39,7 @@ function listRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/subscription/status': { status: 200, data: planStatus('free') },
     'GET /catalogue/categories': { status: 200, data: [{ category_id: 1, category_name: 'Browsers', app_count: 1 }] },
     'GET /catalogue/apps': { status: 200, data: [firefox, vscode, slack] },
+    'GET /api/own-apps': { status: 200, data: { apps: [] } },
     ...extra,
   });
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 
 import { formatAppSize } from '@shared/format';
@@ -40,6 +40,11 @@ export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorde
             <Text fw={600} size="sm" truncate>
               {item.name}
             </Text>
+            {item.own_app ? (
+              <Badge size="xs" variant="light" color="grape" title="An app you added yourself: only you see it">
+                Your app
+              </Badge>
+            ) : null}
             <Text size="xs" c="dimmed">
               {[item.category_name, formatAppSize(item.file_size_kb)].filter(Boolean).join(' · ')}
             </Text>

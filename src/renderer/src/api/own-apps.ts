@@ -1,0 +1,59 @@
+import type { App } from '@shared/api/catalogue';
+import type { AdminOwnApp, OwnApp, OwnAppRequest, PromoteOwnAppRequest } from '@shared/api/own-apps';
+
+import { baseApi } from '../lib/base-api';
+
+// Loaded with the "Add apps" drawer and the admin page, not at start: zod stays out of the first route.
+const schemas = () => import('@shared/api/own-apps');
+const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
+const appSchema = () => import('@shared/api/catalogue').then((m) => m.appSchema);
+
+export type { AdminOwnApp, OwnApp };
+
+/** Your own apps (GET/POST /api/own-apps, PUT/DELETE /api/own-apps/:id) and the admin's view and promote. */
+export const ownAppsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getOwnApps: build.query<OwnApp[], void>({
+      query: () => ({ url: '/api/own-apps', schema: () => schemas().then((m) => m.ownAppsResponseSchema) }),
+      transformResponse: (body: { apps: OwnApp[] }) => body.apps,
+      providesTags: ['OwnApps'],
+    }),
+    /** The new app, or your app that has one of these package ids already. */
+    createOwnApp: build.mutation<OwnApp, OwnAppRequest>({
+      query: (body) => ({ url: '/api/own-apps', method: 'POST', data: body, schema: () => schemas().then((m) => m.ownAppSchema) }),
+      invalidatesTags: ['OwnApps'],
+    }),
+    updateOwnApp: build.mutation<OwnApp, { id: number; app: OwnAppRequest }>({
+      query: ({ id, app }) => ({
+        url: `/api/own-apps/${id}`,
+        method: 'PUT',
+        data: app,
+        schema: () => schemas().then((m) => m.ownAppSchema),
+      }),
+      invalidatesTags: ['OwnApps', 'ListItems'],
+    }),
+    /** It leaves your lists too. */
+    deleteOwnApp: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/api/own-apps/${id}`, method: 'DELETE', schema: success }),
+      invalidatesTags: ['OwnApps', 'Lists', 'ListItems'],
+    }),
+    getAdminOwnApps: build.query<AdminOwnApp[], void>({
+      query: () => ({ url: '/api/admin/own-apps', schema: () => schemas().then((m) => m.adminOwnAppsResponseSchema) }),
+      transformResponse: (body: { apps: AdminOwnApp[] }) => body.apps,
+      providesTags: ['OwnApps'],
+    }),
+    promoteOwnApp: build.mutation<App, { id: number; fields: PromoteOwnAppRequest }>({
+      query: ({ id, fields }) => ({ url: `/api/admin/own-apps/${id}/promote`, method: 'POST', data: fields, schema: appSchema }),
+      invalidatesTags: ['OwnApps', 'Catalogue', 'ListItems'],
+    }),
+  }),
+});
+
+export const {
+  useGetOwnAppsQuery,
+  useCreateOwnAppMutation,
+  useUpdateOwnAppMutation,
+  useDeleteOwnAppMutation,
+  useGetAdminOwnAppsQuery,
+  usePromoteOwnAppMutation,
+} = ownAppsApi;

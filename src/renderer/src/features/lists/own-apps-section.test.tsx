@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import '../../test/dom-stubs';
+
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type { OwnApp } from '@shared/api/own-apps';
+
+import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
+import { mockApi } from '../../test/mock-api';
+import { renderApp, signIn } from '../../test/render-app';
+
+const firefox = makeApp({ app_id: 11, name: 'Firefox', category_name: 'Browsers', platforms: ['windows'] });
+const list = makeList({ id: 'l1', name: 'Work laptop', appCount: 1, sizeKb: 0 });
+const ownTool: OwnApp = {
+  app_id: 70,
+  name: 'My tool',
+  winget_id: null,
+  homebrew_cask: null,
+  homebrew_formula: null,
+  apt_package: 'my-tool',
+  flatpak_id: null,
+  snap_name: null,
+  platforms: ['linux'],
+  createdAt: '2026-01-02T00:00:00.000Z',
+};
+
+function routes(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/lists': { status: 200, data: [list] },
+    'GET /api/lists/l1/items': { status: 200, data: { items: [makeListItem(firefox, 0)] } },
+    'GET /api/subscription/status': { status: 200, data: planStatus('free') },
+    'GET /catalogue/categories': { status: 200, data: [] },
+    'GET /catalogue/apps': { status: 200, data: [firefox] },
+    'GET /api/own-apps': { status: 200, data: { apps: [ownTool] } },
+    ...extra,
+  });
+}
+
+async function openDrawer() {
+  renderApp('/app-list');
+  const card = await screen.findByRole('region', { name: 'Work laptop' });
+  fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
+  return screen.findByRole('dialog', { name: 'Add apps to Work laptop' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+});
+afterEach(cleanup);
+
+describe('your own apps in "Add apps"', () => {
+  it('lists your apps with their package ids and adds one to the list', async () => {
+    const api = routes({ 'POST /api/lists/l1/items': { status: 201, data: { ...makeListItem(firefox, 1), app_id: 70, own_app: true } } });
+    const drawer = await openDrawer();
+    const yours = await within(drawer).findByRole('list', { name: 'Your apps' });
+    const row = within(yours).getByRole('listitem', { name: 'My tool' });
+    expect(within(row).getByText('apt package: my-tool')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Add My tool' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 70 }));
+  });
+
+  it('says what to do when you have none', async () => {
+    routes({ 'GET /api/own-apps': { status: 200, data: { apps: [] } } });
+    const drawer = await openDrawer();
+    expect(await within(drawer).findByText(/An app the catalogue lacks\? Add it with its package id/)).toBeInTheDocument();
+  });
+
+  it('checks each package id against its manager before sending, and shows the server’s message under the field', async () => {
+    const api = routes({
+      'POST /api/own-apps': {
+        status: 400,
+        data: {
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid request',
+          details: { snap_name: 'Not a valid snap name (lower-case letters, digits and single hyphens)' },
+        },
+      },
+    });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add your own app' }));
+    const form = within(drawer).getByRole('form', { name: 'Add your own app' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Sneaky' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: '-oAPT::Get=1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+    expect(await within(form).findByText(/Not a valid Debian package name/)).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'apt package' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/own-apps')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: '' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Snap name' }), { target: { value: 'sneaky' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+    expect(await within(form).findByText('Not a valid snap name (lower-case letters, digits and single hyphens)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/own-apps')[0]?.body).toEqual({
+      name: 'Sneaky',
+      winget_id: null,
+      homebrew_cask: null,
+      homebrew_formula: null,
+      apt_package: null,
+      flatpak_id: null,
+      snap_name: 'sneaky',
+    });
+  });
+
+  it('saves a new app and adds it to the list', async () => {
+    const api = routes({
+      'POST /api/own-apps': { status: 201, data: { ...ownTool, app_id: 71, name: 'New tool', apt_package: 'new-tool' } },
+      'POST /api/lists/l1/items': { status: 201, data: { ...makeListItem(firefox, 1), app_id: 71, own_app: true } },
+    });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add your own app' }));
+    const form = within(drawer).getByRole('form', { name: 'Add your own app' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'New tool' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'new-tool' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 71 }));
+  });
+
+  it('shows "Your app" on an own app in the list', async () => {
+    routes({
+      'GET /api/lists/l1/items': {
+        status: 200,
+        data: {
+          items: [makeListItem(firefox, 0), { ...makeListItem(firefox, 1), app_id: 70, name: 'My tool', category_name: '', own_app: true }],
+        },
+      },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    const row = await within(card).findByRole('listitem', { name: 'My tool' });
+    expect(within(row).getByText('Your app')).toBeInTheDocument();
+    expect(within(within(card).getByRole('listitem', { name: 'Firefox' })).queryByText('Your app')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,159 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { z } from 'zod';
+
+import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
+import { ownAppRequestSchema } from '@shared/api/own-apps';
+
+import { useCreateOwnAppMutation, useGetOwnAppsQuery, type OwnApp } from '../../api/own-apps';
+import { LoadingRow } from '../../components/loading-row';
+import { errorMessage } from '../../lib/api-errors';
+import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
+import { PACKAGE_ID_LABELS, packageIdsText } from '../../lib/package-id-labels';
+import { schemaForm } from '../../lib/schema-form';
+import { CatalogueAppRow } from './catalogue-app-row';
+
+/** An own app shown in the catalogue's row: its ids where a catalogue app has a description. */
+function asRow(app: OwnApp): App {
+  return {
+    ...app,
+    description: packageIdsText(app),
+    category: 0,
+    category_name: 'Your app',
+    website: '',
+    file_size_kb: null,
+    icon_file_location: null,
+  };
+}
+
+const EMPTY_OWN_APP = { name: '', winget_id: '', homebrew_cask: '', homebrew_formula: '', apt_package: '', flatpak_id: '', snap_name: '' };
+
+interface OwnAppsSectionProps {
+  /** The search typed in the drawer: your apps are filtered by it too. */
+  search: string;
+  inList: ReadonlySet<number>;
+  pending: number | null;
+  blockedReason: string | null;
+  onAdd: (appId: number) => Promise<void>;
+}
+
+/** "Your apps" in the "Add apps" drawer: the apps you added yourself, and a form to add one the catalogue lacks. */
+export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }: OwnAppsSectionProps) {
+  const ownApps = useGetOwnAppsQuery();
+  const [formOpen, setFormOpen] = useState(false);
+  const needle = search.trim().toLowerCase();
+  const shown = (ownApps.data ?? []).filter((app) => needle === '' || app.name.toLowerCase().includes(needle));
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="own-apps-title">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={3} size="h5" id="own-apps-title">
+          Your apps
+        </Title>
+        {formOpen ? null : (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setFormOpen(true)}>
+            Add your own app
+          </Button>
+        )}
+      </Group>
+      {formOpen ? (
+        <OwnAppForm
+          blockedReason={blockedReason}
+          onDone={async (appId) => {
+            setFormOpen(false);
+            if (appId !== null && !inList.has(appId)) await onAdd(appId);
+          }}
+        />
+      ) : null}
+      {ownApps.isLoading ? (
+        <LoadingRow label="Loading your apps…" />
+      ) : ownApps.isError ? (
+        <Text size="sm" c="red">
+          Your apps could not be loaded.
+        </Text>
+      ) : (ownApps.data ?? []).length === 0 ? (
+        <Text size="sm" c="dimmed">
+          An app the catalogue lacks? Add it with its package id, and it installs like any other. Only you see it.
+        </Text>
+      ) : shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None of your apps match your search.
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your apps">
+          {shown.map((app) => (
+            <CatalogueAppRow
+              key={app.app_id}
+              app={asRow(app)}
+              added={inList.has(app.app_id)}
+              adding={pending === app.app_id}
+              blockedReason={blockedReason}
+              onAdd={() => void onAdd(app.app_id)}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+interface OwnAppFormProps {
+  blockedReason: string | null;
+  /** Called with the app to add to the list (null when cancelled). */
+  onDone: (appId: number | null) => Promise<void>;
+}
+
+/** A name and one field per package manager, each checked by that manager's grammar (here and on the server). */
+function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
+  const [createOwnApp, { isLoading }] = useCreateOwnAppMutation();
+  const form = useForm({ name: 'own-app', initialValues: EMPTY_OWN_APP, ...schemaForm(ownAppRequestSchema) });
+
+  async function save(app: z.output<typeof ownAppRequestSchema>) {
+    try {
+      const saved = await createOwnApp(app).unwrap();
+      notify.success(
+        blockedReason ? `${saved.name} is saved in your apps.` : `${saved.name} is saved in your apps and added to this list.`,
+      );
+      form.reset();
+      await onDone(blockedReason ? null : saved.app_id);
+    } catch (failure) {
+      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, 'Failed to save your app'));
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <form onSubmit={form.onSubmit(save, (errors) => focusFirstError(form, errors))} noValidate aria-label="Add your own app">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Give a name and at least one package id, exactly as its package manager knows it.
+          </Text>
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {PACKAGE_ID_FIELDS.map((field) => (
+              <TextInput
+                key={field}
+                label={PACKAGE_ID_LABELS[field].label}
+                placeholder={PACKAGE_ID_LABELS[field].example}
+                autoComplete="off"
+                spellCheck={false}
+                {...form.getInputProps(field)}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" onClick={() => void onDone(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="xs" loading={isLoading}>
+              {blockedReason ? 'Save app' : 'Save and add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
