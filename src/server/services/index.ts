@@ -34,6 +34,7 @@ import { PaymentService } from './payment.service';
 import { RemovalCheckService } from './removal-check.service';
 import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
+import { SharedListService } from './shared-list.service';
 import { SubscriptionService } from './subscription.service';
 
 /** Every service of one app instance. Services hold the rules and import no Fastify. */
@@ -52,6 +53,7 @@ export interface Services {
   catalogueSeed: CatalogueSeedService;
   lists: ListService;
   listTransfer: ListTransferService;
+  sharedLists: SharedListService;
   feedback: FeedbackService;
   admin: AdminService;
   devices: DeviceService;
@@ -107,6 +109,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     catalogueSeed: new CatalogueSeedService(ctx),
     lists,
     listTransfer: new ListTransferService(ctx, lists, rateLimiter),
+    sharedLists: new SharedListService(ctx, lists),
     feedback: new FeedbackService(ctx, rateLimiter),
     admin: new AdminService(ctx),
     devices,

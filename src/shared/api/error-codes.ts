@@ -51,6 +51,8 @@ export const ErrorCode = {
   LIST_APP_LIMIT_REACHED: 'LIST_APP_LIMIT_REACHED',
   LIST_READ_ONLY: 'LIST_READ_ONLY',
   APP_ALREADY_IN_LIST: 'APP_ALREADY_IN_LIST',
+  /** 404: a share link that is unknown, malformed or of a list no longer shared (one answer for all three). */
+  SHARED_LIST_NOT_FOUND: 'SHARED_LIST_NOT_FOUND',
   LAST_ADMIN: 'LAST_ADMIN',
   // devices (the product's codes)
   DEVICE_DEACTIVATED: 'DEVICE_DEACTIVATED',

@@ -4,6 +4,7 @@ import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import type { Schedule } from '@shared/api/schedules';
+import type { Sharing } from '@shared/api/shared-lists';
 
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { newId } from '../../../src/server/security/tokens';
@@ -15,8 +16,10 @@ import type { TestApp } from './test-app';
 /** A user with one of each resource: a list holding an app, a registration token, an enrolled machine. */
 export interface Owner {
   browser: Browser;
-  /** Holds the app the owner was made with. */
+  /** Holds the app the owner was made with; shared by link (unlisted). */
   list: ListDetail;
+  /** The list's share id. */
+  shareId: string;
   token: DeviceToken;
   enrolled: Device;
   /** The enrolled machine's credential (its bearer token for /api/agent/*). */
@@ -45,6 +48,9 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   if (created.status !== 201) throw new Error(`list creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   const added = await lists.add(created.body.id, app.app_id);
   if (added.status !== 201) throw new Error(`adding an app failed: ${added.status} ${JSON.stringify(added.body)}`);
+
+  const shared = await t.api.put<Sharing>(`/api/lists/${created.body.id}/sharing`, { visibility: 'unlisted' }, browser.token);
+  if (shared.status !== 200 || !shared.body.shareId) throw new Error(`sharing failed: ${shared.status} ${JSON.stringify(shared.body)}`);
 
   // Two uses: one enrols the machine below, the other keeps the token listed.
   const token = await devices.createToken(2);
@@ -91,6 +97,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     removalCheckId,
     browser,
     list: created.body,
+    shareId: shared.body.shareId,
     token: token.body.token,
     enrolled: enrolled.body.device,
     credential: enrolled.body.credential,
@@ -111,6 +118,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'arch') return 'x64';
   if (parameter === 'deviceId') return owner.enrolled.device_id;
   if (parameter === 'checkId') return owner.removalCheckId;
+  if (parameter === 'shareId') return owner.shareId;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],

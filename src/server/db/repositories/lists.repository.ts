@@ -167,3 +167,12 @@ export async function setListItemPositions(db: Db, listId: string, appIds: reado
 export async function lockUserLists(trx: Transaction<Database>, userId: string): Promise<void> {
   if (kindOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
+
+/** Puts apps into an empty list in the given order (a copied list). */
+export async function insertListItems(db: Db, listId: string, appIds: readonly number[], at: string): Promise<void> {
+  if (appIds.length === 0) return;
+  await db
+    .insertInto('list_items')
+    .values(appIds.map((appId, position) => ({ list_id: listId, app_id: appId, position, added_at: at })))
+    .execute();
+}
