@@ -55,6 +55,8 @@ export const baseApi = createApi({
     'Notifications',
     'NotificationSettings',
     'ListSync',
+    'Sharing',
+    'Gallery',
   ],
   endpoints: () => ({}),
 });
