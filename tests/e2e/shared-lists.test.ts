@@ -144,4 +144,36 @@ describe('sharing a list by link and in the gallery', () => {
     await visitor.getByRole('button', { name: 'Copy to my lists' }).click();
     await see(visitor, 'Your Free plan includes 1 app list.');
   });
+
+  it('offers "Install on my devices" to a signed-in user with a machine: a copy, then the usual install dialog', async () => {
+    const token = (await storedToken(visitor, 'token')) ?? '';
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    // Room for one more list on the free plan, and a machine enrolled as the agent does (no agent runs: nothing is installed).
+    for (const list of await api<Array<{ id: string }>>('GET', '/api/lists')) await api('DELETE', `/api/lists/${list.id}`);
+    const { token: registration } = await api<{ token: { code: string } }>('POST', '/api/device-tokens', { maxUses: 1 });
+    await api('POST', '/api/devices/enroll', {
+      code: registration.code,
+      deviceId: 'dev_sharedlist01',
+      deviceName: 'Studio box',
+      platform: 'linux',
+      arch: 'x64',
+      hardwareFingerprint: 'shared-list-install',
+      agentVersion: '1.0.0',
+    });
+
+    await visitor.goto(link);
+    await visitor.getByRole('button', { name: 'Install on my devices' }).click();
+    const select = visitor.getByRole('dialog', { name: 'Select Installation Device' });
+    await select.getByText('Studio box').first().waitFor();
+    await screenshot(visitor, 'shared-install-1440-light');
+    expect((await api<Array<{ name: string }>>('GET', '/api/lists')).map((list) => list.name)).toEqual(['Podcast kit']);
+  });
 });
