@@ -303,6 +303,30 @@ describe('shared lists', () => {
     expect((await sharing(owner.token, list.id)).body.copyCount).toBe(1);
   });
 
+  it('limits the public reads per IP, like the other token lookups', async () => {
+    const { owner, list } = await ownerWithList('Limited');
+    const shareId = (await share(owner.token, list.id, { visibility: 'public' })).body.shareId ?? '';
+    const before = t.config.rateLimit;
+    t.config.rateLimit = { ...before, tokenPerIp: 2 };
+    try {
+      const from = (url: string, ip: string) => t.api.request<ApiError>({ method: 'GET', url, remoteAddress: ip });
+      for (const url of [`/api/shared-lists/${shareId}`, '/api/gallery']) {
+        expect((await from(url, '203.0.113.40')).status, url).toBe(200);
+        expect((await from(url, '203.0.113.40')).status, url).toBe(200);
+        const limited = await from(url, '203.0.113.40');
+        expect(limited.status, url).toBe(429);
+        expect(limited.body.code, url).toBe('RATE_LIMITED');
+        // Another address is not held back.
+        expect((await from(url, '203.0.113.41')).status, url).toBe(200);
+      }
+      // Guessing links is counted whatever the answer.
+      for (let n = 0; n < 2; n += 1) expect((await from(`/api/shared-lists/${'B'.repeat(43)}`, '203.0.113.42')).status).toBe(404);
+      expect((await from(`/api/shared-lists/${shareId}`, '203.0.113.42')).status).toBe(429);
+    } finally {
+      t.config.rateLimit = before;
+    }
+  });
+
   it("adds link-preview tags to a shared list's page, escaped, and none to a private one", async () => {
     const { owner, list } = await ownerWithList('"><script>alert(1)</script>');
     const shared = (await share(owner.token, list.id, { visibility: 'unlisted', description: "Tom & Jerry's <b>tools</b>" })).body;
