@@ -11,6 +11,7 @@ import { useDeviceList } from '../../api/devices';
 import { useCopySharedListMutation, useGetSharedListQuery } from '../../api/shared-lists';
 import { AppIcon } from '../../components/app-icon';
 import { CenteredLoader } from '../../components/centered-loader';
+import { PageHeader } from '../../components/page-header';
 import { PLATFORM_LABELS, PlatformBadges } from '../../components/platform-badges';
 import { errorMessage, errorStatus } from '../../lib/api-errors';
 import { useIsAuthenticated } from '../../lib/hooks';
@@ -39,19 +40,21 @@ function Availability({ list }: { list: SharedList }) {
 
 function NotShared() {
   return (
-    <EmptyState
-      py={48}
-      variant="light"
-      icon={<IconLinkOff size={32} aria-hidden />}
-      title="This list is not shared"
-      description="Its owner may have stopped sharing it, or the link is incomplete. Public lists are in the gallery."
-    >
-      <EmptyState.Actions>
-        <Button component={Link} to="/gallery">
-          Browse the gallery
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+    <>
+      <PageHeader title="This list is not shared" />
+      <EmptyState
+        py={32}
+        variant="light"
+        icon={<IconLinkOff size={32} aria-hidden />}
+        description="Its owner may have stopped sharing it, or the link is incomplete. Public lists are in the gallery."
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to="/gallery">
+            Browse the gallery
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </>
   );
 }
 
