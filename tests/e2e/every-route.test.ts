@@ -41,7 +41,7 @@ type Theme = (typeof THEMES)[number];
 /** While working on a few pages: EVERY_ROUTE_ONLY=app-catalogue,history visits only those. */
 const ONLY = process.env.EVERY_ROUTE_ONLY?.split(',');
 
-const ids = { device: '', installation: '', list: '' };
+const ids = { device: '', installation: '', list: '', share: '' };
 
 const ROUTES: readonly RouteCase[] = [
   { pattern: '/', name: 'root', who: 'member', url: () => '/' },
@@ -74,6 +74,8 @@ const ROUTES: readonly RouteCase[] = [
     // Opened without the provider's answer, the page says so and offers the way back (no heading).
     ready: (page) => page.getByRole('link', { name: 'Back to Sign In' }).waitFor({ timeout: 20_000 }),
   },
+  { pattern: 'shared/:shareId', name: 'shared-list', who: 'guest', url: () => `/shared/${ids.share}` },
+  { pattern: 'gallery', name: 'gallery', who: 'guest', url: () => '/gallery' },
   { pattern: '*', name: 'unknown', who: 'member', url: () => '/no/such/page' },
 ];
 
@@ -224,6 +226,14 @@ describe('every route, at 390 and 1440 px, light and dark', () => {
     ids.device = enrolled.device.device_id;
     const installation = await api<{ id: string }>('/api/installations', { listId: ids.list, deviceIds: [ids.device] });
     ids.installation = installation.id;
+    // The list shared publicly: its page and the gallery are seen signed out.
+    const shared = await fetch(`${server.url}/api/lists/${ids.list}/sharing`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ visibility: 'public', description: 'What a new workstation needs' }),
+    });
+    if (!shared.ok) throw new Error(`sharing answered ${shared.status}: ${await shared.text()}`);
+    ids.share = ((await shared.json()) as { shareId: string }).shareId;
     await pages.guest.goto(`${server.url}/terms-of-use`);
   });
   afterAll(async () => {

@@ -22,6 +22,8 @@ const NOT_USER_OWNED: Record<string, string> = {
   'GET /catalogue/icons/{appId}.webp': 'app icons are public, like the apps',
   'GET /api/client/download-client/{platform}': 'the desktop installers are public downloads',
   'GET /api/client/agent/{platform}/{arch}': 'the agent builds are public downloads',
+  'GET /api/shared-lists/{shareId}': 'a shared list is for anyone with its link (its owner chose so)',
+  'POST /api/shared-lists/{shareId}/copy': "anyone signed in with a shared list's link may copy it into their own lists",
 };
 
 interface Call {
@@ -73,6 +75,7 @@ describe("another user's ids", () => {
       lists: await as('/api/lists'),
       items: await as(`/api/lists/${alice.list.id}/items`),
       export: await as(`/api/lists/${alice.list.id}/export?format=text`),
+      sharing: await as(`/api/lists/${alice.list.id}/sharing`),
       devices: await as('/api/devices'),
       tokens: await as('/api/tokens'),
       audit: await as('/api/devices/audit'),
@@ -101,6 +104,8 @@ describe("another user's ids", () => {
       // An own app needs a package id; promoting one, a category.
       apt_package: 'renamed-by-someone',
       category: app.category,
+      // Sharing stays on, so that the shared list's routes still find it after A's own change.
+      visibility: 'unlisted',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams
@@ -120,7 +125,12 @@ describe("another user's ids", () => {
 
   it('finds the routes with an id in the app, and knows each of them', () => {
     expect(routes.map((route) => route.key)).toEqual(
-      expect.arrayContaining(['DELETE /api/lists/{id}', 'PUT /api/devices/{id}/name', 'DELETE /api/device-tokens/{id}']),
+      expect.arrayContaining([
+        'DELETE /api/lists/{id}',
+        'PUT /api/devices/{id}/name',
+        'DELETE /api/device-tokens/{id}',
+        'PUT /api/lists/{id}/sharing',
+      ]),
     );
     for (const route of routes) expect(() => aliceRequest(route)).not.toThrow();
     for (const key of Object.keys(NOT_USER_OWNED)) expect(routes.map((route) => route.key)).toContain(key);

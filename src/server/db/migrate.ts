@@ -20,6 +20,7 @@ import { migration0017NotificationSubjects } from './migrations/0017-notificatio
 import { migration0018AppSizeUnknown } from './migrations/0018-app-size-unknown';
 import { migration0019InstallationReadIndexes } from './migrations/0019-installation-read-indexes';
 import { migration0020OwnApps } from './migrations/0020-own-apps';
+import { migration0022SharedLists } from './migrations/0022-shared-lists';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -44,6 +45,7 @@ const migrations = {
   '0018-app-size-unknown': migration0018AppSizeUnknown,
   '0019-installation-read-indexes': migration0019InstallationReadIndexes,
   '0020-own-apps': migration0020OwnApps,
+  '0022-shared-lists': migration0022SharedLists,
 } satisfies Record<string, Migration>;
 
 /**

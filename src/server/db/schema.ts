@@ -2,6 +2,7 @@ import type { Generated, Kysely, Transaction } from 'kysely';
 
 import type { JobKind, ManagerName } from '@shared/agent/protocol';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+import type { ListVisibility } from '@shared/api/shared-lists';
 
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
@@ -142,6 +143,19 @@ export interface ListsTable {
   name: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** How a list is shared (docs/decisions.md, "Shared lists"); no row means private. */
+export interface ListSharesTable {
+  list_id: string;
+  visibility: ListVisibility;
+  /** 256 random bits, base64url; null while private (sharing again makes a new one). */
+  share_id: string | null;
+  description: string;
+  category_id: number | null;
+  copy_count: number;
+  /** When the current link was made; null while private. */
+  shared_at: Timestamp | null;
 }
 
 export interface ListItemsTable {
@@ -489,6 +503,7 @@ export interface Database {
   app_icons: AppIconsTable;
   lists: ListsTable;
   list_items: ListItemsTable;
+  list_shares: ListSharesTable;
   feedback: FeedbackTable;
   users: UsersTable;
   sessions: SessionsTable;

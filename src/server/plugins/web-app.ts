@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 import { ErrorCode } from '@shared/api/errors';
+
+import type { SharedListPreview } from '../services/shared-list.service';
 
 const API_PREFIXES = ['/api/', '/catalogue/'];
 
@@ -30,12 +32,51 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     app.log.warn({ webDir }, 'web app is not built (run `npm run build:web`); serving the API only');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Read once: a shared list's page is this file with its link-preview tags added.
+  const indexHtml = hasBuild ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/catalogue';
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      const shareId = SHARED_PAGE.exec(path)?.[1];
+      const preview = shareId ? await app.services.sharedLists.preview(shareId) : null;
+      if (preview)
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreviewTags(indexHtml, preview));
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `No such endpoint: ${request.method} ${path}` });
   });
+}
+
+/** A shared list's page: /shared/{shareId}. The id's grammar is checked again by the service. */
+const SHARED_PAGE = /^\/shared\/([A-Za-z0-9_-]{1,64})\/?$/;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/**
+ * Open Graph and Twitter card tags, so that a shared link previews in chat apps (which read
+ * the HTML and run no script). Meta tags only: the CSP refuses inline scripts. Every value is
+ * the list's own text, escaped.
+ */
+export function withPreviewTags(html: string, preview: SharedListPreview): string {
+  const meta = (attribute: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Loadout'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+  ].join('\n    ');
+  const titled = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(preview.title)} · Loadout</title>`);
+  // Before </head>; in a document without one, after its title.
+  const head = titled.indexOf('</head>');
+  const title = titled.indexOf('</title>');
+  const at = head !== -1 ? head : title !== -1 ? title + '</title>'.length : 0;
+  return `${titled.slice(0, at)}${tags}\n${titled.slice(at)}`;
 }

@@ -24,6 +24,7 @@ import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
 import { removalCheckRoutes } from './removal-checks.routes';
 import { scheduleRoutes } from './schedules.routes';
+import { sharedListRoutes } from './shared-lists.routes';
 import { subscriptionRoutes } from './subscription.routes';
 
 /** Every route module of the API, registered in one place. */
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(listRoutes);
   await app.register(ownAppRoutes);
+  await app.register(sharedListRoutes);
   await app.register(feedbackRoutes);
   await app.register(adminRoutes);
   await app.register(agentRoutes);

@@ -35,6 +35,7 @@ import { PaymentService } from './payment.service';
 import { RemovalCheckService } from './removal-check.service';
 import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
+import { SharedListService } from './shared-list.service';
 import { SubscriptionService } from './subscription.service';
 
 /** Every service of one app instance. Services hold the rules and import no Fastify. */
@@ -54,6 +55,7 @@ export interface Services {
   lists: ListService;
   ownApps: OwnAppService;
   listTransfer: ListTransferService;
+  sharedLists: SharedListService;
   feedback: FeedbackService;
   admin: AdminService;
   devices: DeviceService;
@@ -112,6 +114,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     lists,
     ownApps,
     listTransfer: new ListTransferService(ctx, lists, rateLimiter, ownApps),
+    sharedLists: new SharedListService(ctx, lists, ownApps),
     feedback: new FeedbackService(ctx, rateLimiter),
     admin: new AdminService(ctx),
     devices,

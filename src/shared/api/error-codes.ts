@@ -55,6 +55,8 @@ export const ErrorCode = {
   OWN_APP_LIMIT_REACHED: 'OWN_APP_LIMIT_REACHED',
   /** 409: another of your own apps has one of these package ids already. */
   OWN_APP_EXISTS: 'OWN_APP_EXISTS',
+  /** 404: a share link that is unknown, malformed or of a list no longer shared (one answer for all three). */
+  SHARED_LIST_NOT_FOUND: 'SHARED_LIST_NOT_FOUND',
   LAST_ADMIN: 'LAST_ADMIN',
   // devices (the product's codes)
   DEVICE_DEACTIVATED: 'DEVICE_DEACTIVATED',

@@ -5,6 +5,7 @@ import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import type { OwnApp } from '@shared/api/own-apps';
 import type { Schedule } from '@shared/api/schedules';
+import type { Sharing } from '@shared/api/shared-lists';
 
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { newId } from '../../../src/server/security/tokens';
@@ -16,8 +17,10 @@ import type { TestApp } from './test-app';
 /** A user with one of each resource: a list holding an app, a registration token, an enrolled machine. */
 export interface Owner {
   browser: Browser;
-  /** Holds the app the owner was made with. */
+  /** Holds the app the owner was made with; shared by link (unlisted). */
   list: ListDetail;
+  /** The list's share id. */
+  shareId: string;
   token: DeviceToken;
   enrolled: Device;
   /** The enrolled machine's credential (its bearer token for /api/agent/*). */
@@ -63,6 +66,8 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   );
   if (ownApp.status !== 201 || promotableApp.status !== 201)
     throw new Error(`own app creation failed: ${ownApp.status} ${JSON.stringify(ownApp.body)}`);
+  const shared = await t.api.put<Sharing>(`/api/lists/${created.body.id}/sharing`, { visibility: 'unlisted' }, browser.token);
+  if (shared.status !== 200 || !shared.body.shareId) throw new Error(`sharing failed: ${shared.status} ${JSON.stringify(shared.body)}`);
 
   // Two uses: one enrols the machine below, the other keeps the token listed.
   const token = await devices.createToken(2);
@@ -109,6 +114,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     removalCheckId,
     browser,
     list: created.body,
+    shareId: shared.body.shareId,
     token: token.body.token,
     enrolled: enrolled.body.device,
     credential: enrolled.body.credential,
@@ -131,6 +137,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'arch') return 'x64';
   if (parameter === 'deviceId') return owner.enrolled.device_id;
   if (parameter === 'checkId') return owner.removalCheckId;
+  if (parameter === 'shareId') return owner.shareId;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],

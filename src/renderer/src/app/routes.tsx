@@ -89,6 +89,14 @@ const AdminConsole = lazyPage(
   () => import('../features/admin/admin-console-page'),
   (m) => m.AdminConsolePage,
 );
+const SharedList = lazyPage(
+  () => import('../features/lists/shared-list-page'),
+  (m) => m.SharedListPage,
+);
+const Gallery = lazyPage(
+  () => import('../features/lists/gallery-page'),
+  (m) => m.GalleryPage,
+);
 const TermsOfUse = lazyPage(
   () => import('../features/legal/terms-of-use-page'),
   (m) => m.TermsOfUsePage,
@@ -138,6 +146,9 @@ export function AppRoutes() {
         {/* Public: the registration link is opened on the machine to add, which is usually not signed in. */}
         <Route path="devices/enroll" element={<Enroll />} />
         <Route path="auth/:provider/callback" element={<AuthCallback />} />
+        {/* Public: a shared list's link and the gallery work signed out (docs/decisions.md, "Shared lists"). */}
+        <Route path="shared/:shareId" element={<SharedList />} />
+        <Route path="gallery" element={<Gallery />} />
         <Route path="*" element={<Navigate to="/app-list" replace />} />
       </Routes>
     </Suspense>

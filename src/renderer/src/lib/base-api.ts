@@ -56,6 +56,8 @@ export const baseApi = createApi({
     'NotificationSettings',
     'ListSync',
     'OwnApps',
+    'Sharing',
+    'Gallery',
   ],
   endpoints: () => ({}),
 });

@@ -58,6 +58,7 @@ import {
 } from '@shared/api/payment';
 import { removalCheckSchema } from '@shared/api/removal-checks';
 import { scheduleSchema, schedulesResponseSchema } from '@shared/api/schedules';
+import { galleryResponseSchema, sharedListSchema, sharingSchema } from '@shared/api/shared-lists';
 import {
   cancelDowngradeResponseSchema,
   downgradeResponseSchema,
@@ -189,6 +190,12 @@ export const apiContract = {
   'PUT /api/lists/:id/followers/:deviceId': json(followListResponseSchema),
   'DELETE /api/lists/:id/followers/:deviceId': json(successResponseSchema),
   'GET /api/devices/:id/followed-lists': json(followedListsResponseSchema),
+
+  'GET /api/lists/:id/sharing': json(sharingSchema),
+  'PUT /api/lists/:id/sharing': json(sharingSchema),
+  'GET /api/shared-lists/:shareId': json(sharedListSchema),
+  'POST /api/shared-lists/:shareId/copy': json(listDetailSchema, 201),
+  'GET /api/gallery': json(galleryResponseSchema),
 
   'GET /api/history': json(historyResponseSchema),
   'GET /api/history/export.csv': file(),

@@ -1,5 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 
+import { PACKAGE_ID_FIELDS } from '@shared/api/catalogue';
+
 import { kindOf } from '../dialect';
 import { precompiled } from '../precompiled';
 import type { Database, Db, ListsTable } from '../schema';
@@ -141,6 +143,18 @@ export async function listItemAppIds(db: Db, listId: string): Promise<number[]> 
   return rows.map((row) => row.app_id);
 }
 
+/** A list's apps in order with whose they are and their package ids: what a copy needs to decide. */
+export async function listItemsForCopy(db: Db, listId: string) {
+  return db
+    .selectFrom('list_items')
+    .innerJoin('apps', 'apps.id', 'list_items.app_id')
+    .select(['apps.id', 'apps.owner_user_id', 'apps.name', ...PACKAGE_ID_FIELDS.map((field) => `apps.${field}` as const)])
+    .where('list_items.list_id', '=', listId)
+    .orderBy('list_items.position')
+    .orderBy('list_items.app_id')
+    .execute();
+}
+
 /** Appends the app at the end of the list; a unique violation means it is already there. */
 export async function appendListItem(db: Db, listId: string, appId: number, at: string): Promise<void> {
   const last = await db
@@ -169,4 +183,13 @@ export async function setListItemPositions(db: Db, listId: string, appIds: reado
  */
 export async function lockUserLists(trx: Transaction<Database>, userId: string): Promise<void> {
   if (kindOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Puts apps into an empty list in the given order (a copied list). */
+export async function insertListItems(db: Db, listId: string, appIds: readonly number[], at: string): Promise<void> {
+  if (appIds.length === 0) return;
+  await db
+    .insertInto('list_items')
+    .values(appIds.map((appId, position) => ({ list_id: listId, app_id: appId, position, added_at: at })))
+    .execute();
 }

@@ -98,6 +98,7 @@ export function AppListPage() {
               onStatus={() => setDialog({ kind: 'status', list })}
               onKeepInSync={() => setDialog({ kind: 'sync', list })}
               onSchedule={() => setDialog({ kind: 'schedule', list })}
+              onShare={() => setDialog({ kind: 'share', list })}
             />
           ))}
         </Stack>

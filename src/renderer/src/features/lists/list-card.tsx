@@ -11,6 +11,7 @@ import {
   IconPencil,
   IconPlus,
   IconRefresh,
+  IconShare,
   IconTrash,
 } from '@tabler/icons-react';
 import { forwardRef, type ReactElement } from 'react';
@@ -43,6 +44,8 @@ interface ListCardProps {
   onKeepInSync: () => void;
   /** When the list's apps are upgraded by themselves (Premium). */
   onSchedule: () => void;
+  /** Private, by link or public in the gallery. */
+  onShare: () => void;
 }
 
 type ListGlance = ListStatusSummary['lists'][number];
@@ -91,6 +94,7 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
     glance,
     onKeepInSync,
     onSchedule,
+    onShare,
   },
   ref,
 ) {
@@ -179,6 +183,9 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
                 </Menu.Item>
                 <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={onKeepInSync}>
                   Keep in sync
+                </Menu.Item>
+                <Menu.Item leftSection={<IconShare size={16} aria-hidden />} onClick={onShare}>
+                  Share…
                 </Menu.Item>
                 <Menu.Item leftSection={<IconCalendarTime size={16} aria-hidden />} onClick={onSchedule}>
                   Update schedule

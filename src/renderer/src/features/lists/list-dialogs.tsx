@@ -14,6 +14,7 @@ const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) =>
 const ListStatusModal = lazy(() => import('./list-status-modal').then((m) => ({ default: m.ListStatusModal })));
 const KeepInSyncModal = lazy(() => import('./keep-in-sync-modal').then((m) => ({ default: m.KeepInSyncModal })));
 const ListScheduleModal = lazy(() => import('./list-schedule-modal').then((m) => ({ default: m.ListScheduleModal })));
+const ShareListModal = lazy(() => import('./share-list-modal').then((m) => ({ default: m.ShareListModal })));
 
 export type ListDialog =
   | { kind: 'new' }
@@ -24,7 +25,8 @@ export type ListDialog =
   | { kind: 'install'; list: ListSummary }
   | { kind: 'status'; list: ListSummary }
   | { kind: 'sync'; list: ListSummary }
-  | { kind: 'schedule'; list: ListSummary };
+  | { kind: 'schedule'; list: ListSummary }
+  | { kind: 'share'; list: ListSummary };
 
 interface ListDialogsProps {
   dialog: ListDialog | null;
@@ -149,6 +151,12 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
       return (
         <Suspense fallback={null}>
           <ListScheduleModal list={dialog.list} onClose={onClose} />
+        </Suspense>
+      );
+    case 'share':
+      return (
+        <Suspense fallback={null}>
+          <ShareListModal list={dialog.list} onClose={onClose} />
         </Suspense>
       );
   }

@@ -1,5 +1,6 @@
 import { Button, EmptyState, Group } from '@mantine/core';
-import { IconFileImport, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconListDetails, IconPlus, IconWorld } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 /** What a new user sees on /app-list: what lists are for and the first step. */
 export function ListsEmptyState({ onNewList, onImport }: { onNewList: () => void; onImport: () => void }) {
@@ -18,6 +19,9 @@ export function ListsEmptyState({ onNewList, onImport }: { onNewList: () => void
           </Button>
           <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={onImport}>
             Import
+          </Button>
+          <Button component={Link} to="/gallery" variant="default" leftSection={<IconWorld size={16} aria-hidden />}>
+            Browse shared lists
           </Button>
         </Group>
       </EmptyState.Actions>
