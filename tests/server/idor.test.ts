@@ -97,6 +97,8 @@ describe("another user's ids", () => {
       name: 'Renamed by someone else',
       deviceName: 'Renamed by someone else',
       isAdmin: true,
+      // A pin (PUT /api/lists/{id}/items/{appId}/pin): a version that passes the grammar.
+      version: '1.0',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams
@@ -116,7 +118,13 @@ describe("another user's ids", () => {
 
   it('finds the routes with an id in the app, and knows each of them', () => {
     expect(routes.map((route) => route.key)).toEqual(
-      expect.arrayContaining(['DELETE /api/lists/{id}', 'PUT /api/devices/{id}/name', 'DELETE /api/device-tokens/{id}']),
+      expect.arrayContaining([
+        'DELETE /api/lists/{id}',
+        'PUT /api/devices/{id}/name',
+        'DELETE /api/device-tokens/{id}',
+        'PUT /api/lists/{id}/items/{appId}/pin',
+        'DELETE /api/lists/{id}/items/{appId}/pin',
+      ]),
     );
     for (const route of routes) expect(() => aliceRequest(route)).not.toThrow();
     for (const key of Object.keys(NOT_USER_OWNED)) expect(routes.map((route) => route.key)).toContain(key);

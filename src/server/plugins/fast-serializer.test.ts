@@ -88,8 +88,11 @@ describe('the precompiled response writer', () => {
       position: 0,
       size_kb: 81_000,
       addedAt: '2026-11-26T03:00:00.000Z',
+      pinnedVersion: null,
     };
-    const answer = { items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const] }] };
+    const answer = {
+      items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], pinnedVersion: '1:2.3-1~rc1' }],
+    };
     expect(write(answer)).toBe(viaZod(listItemsResponseSchema, answer));
   });
 
