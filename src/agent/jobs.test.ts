@@ -494,7 +494,7 @@ describe('JobRunner', () => {
       expect(second.names).toEqual(['a', 'b']);
       second.end({ a: installed('1.1'), b: installed('1.1') });
       await runner.idle();
-      expect(apt.calls.slice(4)).toEqual(['upgradeMany a b']);
+      expect(apt.calls.slice(4)).toEqual(['prepare', 'upgradeMany a b']);
       expect(final('j2-item2')).toMatchObject({ status: 'skipped', message: 'Pinned at 1.0' });
     });
 
