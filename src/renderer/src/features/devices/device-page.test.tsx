@@ -151,6 +151,27 @@ describe('/devices/:deviceId', () => {
     await waitFor(() => expect(toastMessages()).toContain('Asked Build box for its installed apps: the list updates when it answers.'));
   });
 
+  it('shows a pinned app as "pinned at" instead of an Update button, and leaves it out of Update all', async () => {
+    mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': {
+        status: 200,
+        data: {
+          ...inventory,
+          apps: inventory.apps.map((app) => (app.appId === 30 ? { ...app, pinnedVersion: '1:2.39.5-0+deb12u1' } : app)),
+        },
+      },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    const git = within(table).getByRole('row', { name: /^Git/ });
+    expect(git).toHaveTextContent('pinned at 1:2.39.5-0+deb12u1');
+    expect(within(table).queryByRole('button', { name: 'Update Git' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Update Curl' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update all (1)' })).toBeInTheDocument();
+  });
+
   it('updates one app, or every out-of-date app, and follows the update on its live page', async () => {
     const api = mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([box]) },
