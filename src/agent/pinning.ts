@@ -53,7 +53,7 @@ async function installPinned(
   else {
     const held = await installer.hold(id, version, signal);
     if (held.ok) {
-      await holds.add(installer.name, id, version);
+      if (!held.preexisting) await holds.add(installer.name, id, version);
       notes.push(held.message);
     } else notes.push(`not held: ${held.message}`);
   }

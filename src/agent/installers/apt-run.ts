@@ -47,7 +47,7 @@ export const aptInstallVersionArgs = (name: string, version: string): string[] =
   `${name}=${version}`,
 ];
 /** apt's own hold: `apt-get upgrade`, unattended-upgrades and `apt install` leave a held package where it is. */
-export const aptMarkArgs = (action: 'hold' | 'unhold', name: string): string[] => [action, '--', name];
+export const aptMarkArgs = (action: 'hold' | 'unhold' | 'showhold', name: string): string[] => [action, '--', name];
 /** `--only-upgrade`: a package that is not installed is skipped, never installed. */
 export const aptUpgradeArgs = (name: string): string[] => [
   'install',

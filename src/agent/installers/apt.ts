@@ -164,6 +164,12 @@ export class AptInstaller implements Installer {
 
   /** `apt-mark hold`: no upgrade, by Loadout or anything else, moves the package until it is released. */
   async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
+    // A hold the person set themselves stays theirs: Loadout neither takes it over nor, later, releases it.
+    const invalid = invalidIdOutcome('apt', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const shown = await this.deps.run('apt-mark', aptMarkArgs('showhold', id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
+    if (shown.exitCode === 0 && shown.stdout.split('\n').some((line) => line.trim() === id.name))
+      return { ok: true, preexisting: true, message: 'already held by apt-mark' };
     return this.mark('hold', id, signal);
   }
 

@@ -156,7 +156,10 @@ describe('pinning, per manager, with the exact arguments', () => {
       '--',
       'hello=1.0-1',
     ]);
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual(['apt-mark hold -- hello']);
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
+      'apt-mark showhold -- hello',
+      'apt-mark hold -- hello',
+    ]);
     expect(holds.heldAt('apt', { name: 'hello' })).toBe('1.0-1');
 
     // An upgrade of the pinned app: refused by the agent too, nothing runs.
@@ -170,13 +173,31 @@ describe('pinning, per manager, with the exact arguments', () => {
     // Unpinned, then upgraded: the hold Loadout set goes first.
     await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, () => apt.upgrade({ name: 'hello' }, signal));
     expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
+      'apt-mark showhold -- hello',
       'apt-mark hold -- hello',
       'apt-mark unhold -- hello',
     ]);
     expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
     // A hold this agent did not set is never cleared.
     await callWithPins(apt, 'uninstall', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toHaveLength(2);
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toHaveLength(3);
+  });
+
+  it('apt: a hold the person set themselves is neither taken over nor ever released', async () => {
+    const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query') return { stdout: 'hello\thold ok installed\t1.0-1\n' };
+      if (call.command === 'apt-mark' && call.args[0] === 'showhold') return { stdout: 'hello\n' };
+      return {};
+    });
+    const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
+    const holds = HoldStore.inMemory();
+    const outcome = await callWithPins(apt, 'install', { name: 'hello' }, '1.0-1', signal, holds, () =>
+      apt.install({ name: 'hello' }, signal),
+    );
+    expect(outcome).toMatchObject({ status: 'skipped', message: 'Already installed (1.0-1); pinned, already held by apt-mark' });
+    expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
+    await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual(['apt-mark showhold -- hello']);
   });
 
   it('apt: a version the sources lack is said plainly', async () => {

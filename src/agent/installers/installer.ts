@@ -115,6 +115,8 @@ export interface Installer extends PinningInstaller {
 /** What a hold or its release did (docs/pinned-versions.md): `ok` false says why in `message`. */
 export interface HoldResult {
   ok: boolean;
+  /** The package was held already, by someone else: the agent does not take the hold as its own, and never releases it. */
+  preexisting?: true;
   /** One sentence: 'Held by apt-mark', 'Homebrew cannot pin a cask: …'. */
   message: string;
 }
