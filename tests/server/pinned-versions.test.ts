@@ -158,6 +158,27 @@ describe('pinned versions', () => {
         [cowsay.name, '3.03+dfsg2-8', null],
       ]);
 
+      // The list's status: the pinned app is where it should be, the other out of date.
+      const status = await t.api.get<ApiError & { devices: Array<{ apps: Array<{ appId: number; state: string }> }> }>(
+        `/api/lists/${list.id}/status`,
+        owner2.token,
+      );
+      expect(status.status, JSON.stringify(status.body)).toBe(200);
+      expect(status.body.devices[0]?.apps.map((app) => [app.appId, app.state])).toEqual([
+        [hello.app_id, 'installed'],
+        [cowsay.app_id, 'outdated'],
+      ]);
+
+      // The bell tells of the unpinned app's update only.
+      const notice = await eventually(
+        () => t.api.get<{ notifications: Array<{ kind: string; body: string }> } & ApiError>('/api/notifications', owner2.token),
+        (res) => res.body.notifications?.some((entry) => entry.kind === 'updates_available') ?? false,
+        'the update notice',
+      );
+      expect(notice.body.notifications.filter((entry) => entry.kind === 'updates_available').map((entry) => entry.body)).toEqual([
+        `${cowsay.name}: 3.03+dfsg2-7 → 3.03+dfsg2-8`,
+      ]);
+
       // "Update all" asks for both: the pinned one is skipped with the reason people read, and never sent.
       const updateAll = await installs.create({ appIds: [hello.app_id, cowsay.app_id], deviceIds: [machine.deviceId], kind: 'upgrade' });
       expect(updateAll.status).toBe(201);
