@@ -4,6 +4,7 @@ import { AGENT_PROTOCOL_VERSION, type AgentMessage, type ManagerName, type Serve
 
 import { ConfigStore, type AgentConfig } from './config-store';
 import { AgentConnection } from './connection';
+import { HoldStore } from './hold-store';
 import { createInstaller, defaultDeps, detectInstallers, MANAGERS_BY_PLATFORM, platformName } from './installers/index';
 import type { Installer } from './installers/installer';
 import { InventoryReporter } from './inventory';
@@ -104,6 +105,7 @@ export class Agent {
       log: options.log,
       onJobFinished: () => void inventory.report(),
       store: await OutcomeStore.open(options.configDir, options.log),
+      holds: await HoldStore.open(options.configDir, options.log),
     });
     this.jobs = jobs;
     if (this.paused) jobs.pause();

@@ -466,6 +466,38 @@ describe('JobRunner', () => {
       expect(finals[1]).toMatchObject({ itemId: 'j1-item1', message: 'Unable to correct problems', log: 'b: broken', seq: 2 });
     });
 
+    it('a pinned app leaves the batch and runs alone; an upgrade of it is refused by the agent, nothing runs', async () => {
+      const { apt, runner, sent } = batchSetup();
+      const final = (itemId: string) =>
+        sent.find((message) => message.type === 'item.progress' && message.itemId === itemId && message.status !== 'installing');
+      const pinned = job('j1', ['a', 'b', 'p', 'c']);
+      pinned.items[2] = { ...pinned.items[2]!, pinnedVersion: '1.0' };
+      runner.assign(pinned);
+      const first = await apt.batchRunning();
+      expect(first.names).toEqual(['a', 'b']);
+      first.end({ a: installed('1.0'), b: installed('1.0') });
+      // The fake has no installAt nor hold: the pinned app installs alone and says so plainly.
+      await apt.finish('p');
+      await apt.finish('c');
+      await runner.idle();
+      expect(apt.calls).toEqual(['prepare', 'installMany a b', 'install p', 'install c']);
+      expect(final('j1-item2')).toMatchObject({
+        status: 'succeeded',
+        message:
+          'Installed (2.0); pinned, apt cannot install a chosen version, so it stays at 2.0; apt has no hold: an update made outside Loadout may move it',
+      });
+
+      const upgrade = job('j2', ['a', 'b', 'p'], 'upgrade');
+      upgrade.items[2] = { ...upgrade.items[2]!, pinnedVersion: '1.0' };
+      runner.assign(upgrade);
+      const second = await apt.batchRunning();
+      expect(second.names).toEqual(['a', 'b']);
+      second.end({ a: installed('1.1'), b: installed('1.1') });
+      await runner.idle();
+      expect(apt.calls.slice(4)).toEqual(['prepare', 'upgradeMany a b']);
+      expect(final('j2-item2')).toMatchObject({ status: 'skipped', message: 'Pinned at 1.0' });
+    });
+
     it('notes every app of the batch on disk before the call: after a kill mid-call, each found installed reads "Installed"', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'loadout-jobs-'));
       try {

@@ -1,5 +1,6 @@
 import type { AgentMessage, Job, JobKind, ManagerName } from '@shared/agent/protocol';
 
+import { HoldStore } from './hold-store';
 import { chooseManager, notAvailableMessage } from './installers/index';
 import {
   finishedByEarlierRun,
@@ -12,6 +13,7 @@ import {
 import type { Lane } from './lane';
 import type { Logger } from './log';
 import type { OutcomeStore } from './outcome-store';
+import { callWithPins } from './pinning';
 import { itemReport, type ItemReport } from './report';
 import { ReportDelivery } from './report-delivery';
 
@@ -26,6 +28,8 @@ export interface JobRunnerOptions {
   onJobFinished?: () => void;
   /** Keeps the final reports across a restart; without one they live in memory only. */
   store?: OutcomeStore;
+  /** The holds this agent set for pinned apps; without one they live in memory only. */
+  holds?: HoldStore;
 }
 
 const STARTING: Record<JobKind, string> = { install: 'Installing', upgrade: 'Upgrading', uninstall: 'Removing' };
@@ -49,12 +53,14 @@ export class JobRunner {
   private pending: Job[] = [];
   private current: Running | null = null;
   private readonly delivery: ReportDelivery;
+  private readonly holds: HoldStore;
   private stopping = false;
   private loop: Promise<void> | null = null;
   private paused = false;
   private resumeWaiters: (() => void)[] = [];
 
   constructor(private readonly options: JobRunnerOptions) {
+    this.holds = options.holds ?? HoldStore.inMemory();
     const records = new Map(options.store?.outcomes());
     this.delivery = new ReportDelivery(records, {
       send: options.send,
@@ -226,7 +232,12 @@ export class JobRunner {
       const cutOff = await this.delivery.starting(job.jobId, item.itemId);
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
       const consent = { alsoRemove: item.alsoRemove ?? [] };
-      const called = await lane.run(() => this.call(installer, job.kind, chosen.id, running.controller.signal, consent));
+      const signal = running.controller.signal;
+      const called = await lane.run(() =>
+        callWithPins(installer, job.kind, chosen.id, item.pinnedVersion, signal, this.holds, () =>
+          this.call(installer, job.kind, chosen.id, signal, consent),
+        ),
+      );
       const outcome = cutOff ? finishedByEarlierRun(job.kind, called) : called;
       log.info(`Job ${job.jobId}: ${item.name}: ${outcome.status} (${outcome.message})`);
       await report(itemReport(ids, outcome.status, installer.name, outcome));
@@ -252,6 +263,8 @@ export class JobRunner {
     for (const item of job.items.slice(start)) {
       const chosen = done.has(item.itemId) ? null : chooseManager(item.packages, available, this.options.platform);
       if (!chosen || chosen.manager !== installer.name) break;
+      // A pinned app, or one this agent holds, runs alone: its version and hold are its own (pinning.ts).
+      if (item.pinnedVersion !== undefined || this.holds.heldAt(installer.name, chosen.id) !== null) break;
       batch.push({ item, id: chosen.id });
     }
     return batch;

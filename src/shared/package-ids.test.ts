@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isValidPackageId, type PackageIdKind } from './package-ids';
+import { isValidPackageId, isValidPinnedVersion, type PackageIdKind } from './package-ids';
 
 const valid: Record<PackageIdKind, string[]> = {
   winget: ['Microsoft.VisualStudioCode', '7zip.7zip', 'Notepad++.Notepad++', 'Python.Python.3.12', 'Mozilla.Firefox.ESR', 'Git.Git'],
@@ -73,5 +73,45 @@ describe('package id grammar', () => {
   it('reads a very long id in linear time and refuses it by length', () => {
     expect(isValidPackageId('apt', 'a'.repeat(129))).toBe(false);
     expect(isValidPackageId('winget', `${'a.'.repeat(100_000)}a`)).toBe(false);
+  });
+});
+
+describe('isValidPinnedVersion', () => {
+  it.each(['1.0', '2.10-3', '1:2.3-1', '1.0~rc1', '5.2.1+dfsg-1ubuntu2', '122.0.6261.94', 'v1.2.3', 'latest_1', '42', 'a'.repeat(64)])(
+    'accepts %j',
+    (version) => {
+      expect(isValidPinnedVersion(version)).toBe(true);
+    },
+  );
+
+  it.each([
+    '',
+    '-o x',
+    '-1.0',
+    '--allow-unauthenticated',
+    '1.0 ; rm',
+    '$(x)',
+    '`x`',
+    '1.0\n',
+    '1.0\nrm',
+    '*',
+    '1.*',
+    '=x',
+    '1.0=2',
+    '1.0/stable',
+    '.1',
+    '~1',
+    ':1',
+    '1 0',
+    "1.0'",
+    '1.0"',
+    '1.0|x',
+    '1.0&',
+    '1.0>x',
+    '1.0\0',
+    '１.0',
+    'a'.repeat(65),
+  ])('refuses %j', (version) => {
+    expect(isValidPinnedVersion(version)).toBe(false);
   });
 });

@@ -78,3 +78,21 @@ export function packageIdMessage(kind: PackageIdKind): string {
 export function packageIdMaxLength(kind: PackageIdKind): number {
   return GRAMMARS[kind].maxLength;
 }
+
+/**
+ * A pinned version (docs/pinned-versions.md): like a package id, data the agent hands to a
+ * manager run as root, so it is held to one narrow grammar on the server and again in the agent.
+ * 1 to 64 characters, starting with a letter or digit (never `-`, so never an option), then
+ * letters, digits and `.` `+` `~` `:` `_` `-`: Debian versions with an epoch (`1:2.3-1`) and a
+ * tilde (`1.0~rc1`), winget's and Homebrew's dotted versions, snap revisions. No space, `=`, `*`,
+ * `/`, quote or shell character: apt reads `name=1.0=x` and `name=1.*` differently, and none of
+ * the managers needs them in a version.
+ */
+export const PINNED_VERSION_MAX_LENGTH = 64;
+const PINNED_VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.+~:_-]{0,63}$/;
+export const PINNED_VERSION_MESSAGE = 'Not a valid version (up to 64 letters, digits and ". + ~ : _ -", starting with a letter or digit)';
+
+/** Whether `version` may be pinned: the same answer on the server and in the agent. */
+export function isValidPinnedVersion(version: string): boolean {
+  return version.length > 0 && version.length <= PINNED_VERSION_MAX_LENGTH && PINNED_VERSION_PATTERN.test(version);
+}

@@ -106,6 +106,8 @@ describe("another user's ids", () => {
       category: app.category,
       // Sharing stays on, so that the shared list's routes still find it after A's own change.
       visibility: 'unlisted',
+      // A pin (PUT /api/lists/{id}/items/{appId}/pin): a version that passes the grammar.
+      version: '1.0',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams
@@ -130,6 +132,8 @@ describe("another user's ids", () => {
         'PUT /api/devices/{id}/name',
         'DELETE /api/device-tokens/{id}',
         'PUT /api/lists/{id}/sharing',
+        'PUT /api/lists/{id}/items/{appId}/pin',
+        'DELETE /api/lists/{id}/items/{appId}/pin',
       ]),
     );
     for (const route of routes) expect(() => aliceRequest(route)).not.toThrow();

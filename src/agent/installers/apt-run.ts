@@ -31,6 +31,23 @@ const batchOptions = ['-o', 'Acquire::Queue-Mode=access', '-o', 'APT::Status-Fd=
  * packages, and nothing is removed that the person did not see (they fail instead).
  */
 export const aptInstallArgs = (name: string): string[] => ['install', '-y', '--no-remove', ...lockOption, ...confOptions, '--', name];
+/**
+ * A pinned install: `name=version` after `--` (both held to their grammars, so the pair is one
+ * literal package and version, never an option or a pattern), alone in its call, and the only
+ * call that may go down a version (`--allow-downgrades`): pinning 1.0 where 2.0 is installed.
+ */
+export const aptInstallVersionArgs = (name: string, version: string): string[] => [
+  'install',
+  '-y',
+  '--no-remove',
+  '--allow-downgrades',
+  ...lockOption,
+  ...confOptions,
+  '--',
+  `${name}=${version}`,
+];
+/** apt's own hold: `apt-get upgrade`, unattended-upgrades and `apt install` leave a held package where it is. */
+export const aptMarkArgs = (action: 'hold' | 'unhold' | 'showhold', name: string): string[] => [action, '--', name];
 /** `--only-upgrade`: a package that is not installed is skipped, never installed. */
 export const aptUpgradeArgs = (name: string): string[] => [
   'install',

@@ -16,6 +16,8 @@ import {
   APT_ENV,
   aptGetWithLockRetry,
   aptInstallArgs,
+  aptInstallVersionArgs,
+  aptMarkArgs,
   aptPkgnamesArgs,
   aptRemoveArgs,
   aptUpdateArgs,
@@ -25,10 +27,12 @@ import {
 import {
   agentRuntimePath,
   failedOutcome,
+  holdResult,
   INSTALL_TIMEOUT_MS,
   installOpening,
   interruptedOutcome,
   invalidIdOutcome,
+  invalidVersionOutcome,
   QUERY_TIMEOUT_MS,
   refusedOutcome,
   skippedInstalled,
@@ -38,6 +42,7 @@ import {
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
+  type HoldResult,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -130,6 +135,53 @@ export class AptInstaller implements Installer {
       return { status: 'succeeded', version, exitCode: 0, message: `Installed${versionNote(version)}`, log };
     }
     return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
+  }
+
+  /**
+   * A pinned install: exactly `version`, going down from a newer one if need be. The version must
+   * be one the sources offer ("Version '9.9' for 'hello' was not found" otherwise).
+   */
+  async installAt(id: PackageId, version: string, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome('apt', id) ?? invalidVersionOutcome(version);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === version) return skippedInstalled(before);
+    if (!(await this.inSources(id.name))) return refusedOutcome(failureMessage({ kind: 'not-found' }, 0));
+
+    const { result, lockWaitedMs } = await this.withLockRetry(aptInstallVersionArgs(id.name, version), INSTALL_TIMEOUT_MS, signal);
+    const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
+    if (interrupted) return interrupted;
+    const log = logTail(result.output);
+    if (result.exitCode === 0) {
+      const after = await this.installedVersion(id);
+      const message = before ? `Changed from ${before} to ${after ?? version}` : `Installed${versionNote(after)}`;
+      return { status: 'succeeded', version: after, exitCode: 0, message, log };
+    }
+    if (/^E: Version '.*' for '.*' was not found$/m.test(result.output))
+      return failedOutcome(`Version ${version} of ${id.name} is not in the apt sources`, result.exitCode, log);
+    return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
+  }
+
+  /** `apt-mark hold`: no upgrade, by Loadout or anything else, moves the package until it is released. */
+  async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
+    // A hold the person set themselves stays theirs: Loadout neither takes it over nor, later, releases it.
+    const invalid = invalidIdOutcome('apt', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const shown = await this.deps.run('apt-mark', aptMarkArgs('showhold', id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
+    if (shown.exitCode === 0 && shown.stdout.split('\n').some((line) => line.trim() === id.name))
+      return { ok: true, preexisting: true, message: 'already held by apt-mark' };
+    return this.mark('hold', id, signal);
+  }
+
+  async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    return this.mark('unhold', id, signal);
+  }
+
+  private async mark(action: 'hold' | 'unhold', id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    const invalid = invalidIdOutcome('apt', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const result = await this.deps.run('apt-mark', aptMarkArgs(action, id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
+    return holdResult(result, action === 'hold' ? 'held by apt-mark' : 'released by apt-mark', 'apt-mark');
   }
 
   /** Why apt-get failed; for an install that would remove packages, which ones (from apt's simulation). */

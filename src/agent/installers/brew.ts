@@ -6,6 +6,7 @@ import type { PackageIdKind } from '@shared/package-ids';
 import type { RunOptions, RunResult } from '../process';
 import {
   failedOutcome,
+  holdResult,
   INSTALL_TIMEOUT_MS,
   installOpening,
   interruptedOutcome,
@@ -17,6 +18,7 @@ import {
   upgradeOpening,
   upgradeOutcome,
   versionNote,
+  type HoldResult,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -44,6 +46,9 @@ const BREW_UPDATE_TIMEOUT_MS = 8 * 60_000;
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
 export const brewUpgradeArgs = (id: PackageId): string[] => ['upgrade', KIND(id), id.name];
 export const brewUninstallArgs = (id: PackageId): string[] => ['uninstall', KIND(id), id.name];
+/** `brew pin`: `brew upgrade` leaves the formula at the version installed. Casks have no pin. */
+export const brewPinArgs = (name: string): string[] => ['pin', name];
+export const brewUnpinArgs = (name: string): string[] => ['unpin', name];
 export const brewListArgs = (cask: boolean, name?: string): string[] => [
   'list',
   '--versions',
@@ -269,6 +274,27 @@ export class BrewInstaller implements Installer {
     const version = (await this.installedVersion(id)) ?? (meaning.kind === 'already-installed' ? meaning.version : null);
     if (meaning.kind === 'already-installed') return { ...skippedInstalled(version ?? '', log), exitCode: result.exitCode };
     return { status: 'succeeded', version, exitCode: result.exitCode, message: `Installed${versionNote(version)}`, log };
+  }
+
+  /**
+   * Homebrew installs only the newest version of a formula (no version by number: `installAt` is
+   * absent), then `brew pin` holds whatever was installed. A cask cannot be pinned: said plainly.
+   */
+  async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
+    return this.pin(id, 'pin', signal);
+  }
+
+  async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    return this.pin(id, 'unpin', signal);
+  }
+
+  private async pin(id: PackageId, action: 'pin' | 'unpin', signal: AbortSignal): Promise<HoldResult> {
+    if (id.cask) return { ok: false, message: 'Homebrew cannot pin a cask: an update made outside Loadout may move it' };
+    const invalid = invalidIdOutcome('brew-formula', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const args = action === 'pin' ? brewPinArgs(id.name) : brewUnpinArgs(id.name);
+    const result = await this.brew(args, QUERY_ENV, { timeoutMs: QUERY_TIMEOUT_MS, signal });
+    return holdResult(result, action === 'pin' ? 'pinned with brew pin' : 'unpinned with brew unpin', 'brew');
   }
 
   /**

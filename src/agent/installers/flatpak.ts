@@ -1,6 +1,7 @@
 import type { RunResult } from '../process';
 import {
   failedOutcome,
+  holdResult,
   INSTALL_TIMEOUT_MS,
   installOpening,
   interruptedOutcome,
@@ -13,6 +14,7 @@ import {
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
+  type HoldResult,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -55,6 +57,13 @@ export const flatpakInstallManyArgs = (names: readonly string[], scope: FlatpakS
 export const flatpakUpdateArgs = (name: string, scope: FlatpakScope): string[] => ['update', scope, '-y', '--noninteractive', name];
 export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
 /** Both installations: an app the system already has counts as installed for a user too. */
+/**
+ * `flatpak mask`: updates (and installs) of the masked id are refused until the mask is removed.
+ * Its argument is a pattern to flatpak; an id held to the Flatpak grammar has no `*`, so it masks
+ * exactly that app. Flatpak cannot install a version by number (only a commit): no `installAt`.
+ */
+export const flatpakMaskArgs = (name: string, scope: FlatpakScope): string[] => ['mask', scope, '--', name];
+export const flatpakUnmaskArgs = (name: string, scope: FlatpakScope): string[] => ['mask', scope, '--remove', '--', name];
 export const flatpakListArgs = (): string[] => ['list', '--app', `--columns=${COLUMNS.join(',')}`];
 export const flatpakUpdatesArgs = (): string[] => ['remote-ls', '--updates', '--app', `--columns=${COLUMNS.join(',')}`];
 export const flatpakRemoteAddArgs = (scope: FlatpakScope): string[] => ['remote-add', scope, '--if-not-exists', 'flathub', FLATHUB_URL];
@@ -142,6 +151,22 @@ export class FlatpakInstaller implements Installer {
     if (invalidIdOutcome('flatpak', id)) return null;
     const result = await this.flatpak(flatpakListArgs(), QUERY_TIMEOUT_MS);
     return flatpakVersions(result.stdout).get(id.name) ?? null;
+  }
+
+  async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
+    return this.mask(id, true, signal);
+  }
+
+  async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    return this.mask(id, false, signal);
+  }
+
+  private async mask(id: PackageId, on: boolean, signal: AbortSignal): Promise<HoldResult> {
+    const invalid = invalidIdOutcome('flatpak', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const args = on ? flatpakMaskArgs(id.name, this.scope) : flatpakUnmaskArgs(id.name, this.scope);
+    const result = await this.flatpak(args, QUERY_TIMEOUT_MS, signal);
+    return holdResult(result, on ? 'masked with flatpak mask' : 'unmasked with flatpak mask --remove', 'flatpak');
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {

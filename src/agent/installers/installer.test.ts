@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { scriptedRun, testDeps } from '../../../tests/fixtures/pm-output/fake-run';
+import { HoldStore } from '../hold-store';
+import { callWithPins } from '../pinning';
 import { AptInstaller } from './apt';
 import { BrewInstaller } from './brew';
 import { FlatpakInstaller } from './flatpak';
-import type { Installer, InstallerDeps, PackageId } from './installer';
+import { skippedInstalled, type Installer, type InstallerDeps, type PackageId } from './installer';
 import { SnapInstaller } from './snap';
 import { WingetInstaller } from './winget';
 
@@ -67,4 +69,245 @@ describe('every installer holds each id to its grammar before it runs anything',
       expect(fake.commandLines()).toEqual([]);
     });
   }
+});
+
+/** A pinned version in each shape a manager could read as an option, a second package, a pattern or shell syntax. */
+const BAD_VERSIONS = [
+  '-o x',
+  '--allow-unauthenticated',
+  '1.0 ; rm',
+  '$(x)',
+  '1.0\n--yes',
+  '\n',
+  '*',
+  '1.*',
+  '=x',
+  '1.0=2',
+  '',
+  ' 1.0',
+  '1.0/x',
+];
+
+describe('a pinned version is held to its grammar before anything runs', () => {
+  const valid: Record<string, PackageId> = {
+    apt: { name: 'hello' },
+    brew: { name: 'node' },
+    flatpak: { name: 'org.mozilla.firefox' },
+    snap: { name: 'firefox' },
+    winget: { name: 'Mozilla.Firefox' },
+  };
+  for (const { make } of MANAGERS) {
+    const name = make(testDeps(scriptedRun(() => ({})).run)).name;
+
+    it(`${name}: a pinned install, an upgrade and a hold run nothing for a bad version`, async () => {
+      const fake = scriptedRun(() => ({}));
+      const installer = make(testDeps(fake.run, true));
+      const id = valid[name]!;
+      for (const version of BAD_VERSIONS) {
+        for (const kind of ['install', 'upgrade'] as const) {
+          const outcome = await callWithPins(installer, kind, id, version, signal, HoldStore.inMemory(), () => {
+            throw new Error('the call ran');
+          });
+          expect(outcome, `${kind} ${JSON.stringify(version)}`).toMatchObject({
+            status: 'failed',
+            exitCode: null,
+            message: 'Not a valid version to pin: nothing was run',
+          });
+        }
+        if (installer.installAt)
+          expect(await installer.installAt(id, version, signal)).toMatchObject({ message: 'Not a valid version to pin: nothing was run' });
+      }
+      expect(fake.commandLines()).toEqual([]);
+    });
+  }
+});
+
+describe('pinning, per manager, with the exact arguments', () => {
+  it('apt: installs name=version after --, alone and with downgrades allowed, then apt-mark hold; unhold before an upgrade', async () => {
+    let installed = '2.0-1';
+    const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query') return { stdout: `hello\tinstall ok installed\t${installed}\n` };
+      if (call.command === 'apt-cache') return { stdout: 'hello\n' };
+      if (call.command === 'apt-get' && call.args.includes('hello=1.0-1')) installed = '1.0-1';
+      return {};
+    });
+    const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
+    const holds = HoldStore.inMemory();
+    const outcome = await callWithPins(apt, 'install', { name: 'hello' }, '1.0-1', signal, holds, () =>
+      apt.install({ name: 'hello' }, signal),
+    );
+    expect(outcome).toMatchObject({
+      status: 'succeeded',
+      version: '1.0-1',
+      message: 'Changed from 2.0-1 to 1.0-1; pinned, held by apt-mark',
+    });
+    const install = fake.calls.find((call) => call.command === 'apt-get')!;
+    expect(install.args).toEqual([
+      'install',
+      '-y',
+      '--no-remove',
+      '--allow-downgrades',
+      '-o',
+      'DPkg::Lock::Timeout=300',
+      '-o',
+      'Dpkg::Options::=--force-confdef',
+      '-o',
+      'Dpkg::Options::=--force-confold',
+      '--',
+      'hello=1.0-1',
+    ]);
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
+      'apt-mark showhold -- hello',
+      'apt-mark hold -- hello',
+    ]);
+    expect(holds.heldAt('apt', { name: 'hello' })).toBe('1.0-1');
+
+    // An upgrade of the pinned app: refused by the agent too, nothing runs.
+    const before = fake.calls.length;
+    const refused = await callWithPins(apt, 'upgrade', { name: 'hello' }, '1.0-1', signal, holds, () =>
+      apt.upgrade({ name: 'hello' }, signal),
+    );
+    expect(refused).toMatchObject({ status: 'skipped', message: 'Pinned at 1.0-1' });
+    expect(fake.calls.length).toBe(before);
+
+    // Unpinned, then upgraded: the hold Loadout set goes first.
+    await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, () => apt.upgrade({ name: 'hello' }, signal));
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
+      'apt-mark showhold -- hello',
+      'apt-mark hold -- hello',
+      'apt-mark unhold -- hello',
+    ]);
+    expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
+    // A hold this agent did not set is never cleared.
+    await callWithPins(apt, 'uninstall', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toHaveLength(3);
+  });
+
+  it('apt: a hold the person set themselves is neither taken over nor ever released', async () => {
+    const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query') return { stdout: 'hello\thold ok installed\t1.0-1\n' };
+      if (call.command === 'apt-mark' && call.args[0] === 'showhold') return { stdout: 'hello\n' };
+      return {};
+    });
+    const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
+    const holds = HoldStore.inMemory();
+    const outcome = await callWithPins(apt, 'install', { name: 'hello' }, '1.0-1', signal, holds, () =>
+      apt.install({ name: 'hello' }, signal),
+    );
+    expect(outcome).toMatchObject({ status: 'skipped', message: 'Already installed (1.0-1); pinned, already held by apt-mark' });
+    expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
+    await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
+    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual(['apt-mark showhold -- hello']);
+  });
+
+  it('apt: a version the sources lack is said plainly', async () => {
+    const fake = scriptedRun((call) => {
+      if (call.command === 'apt-cache') return { stdout: 'hello\n' };
+      if (call.command === 'apt-get') return { exitCode: 100, stderr: "E: Version '9.9' for 'hello' was not found\n" };
+      return {};
+    });
+    const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
+    expect(await apt.installAt({ name: 'hello' }, '9.9', signal)).toMatchObject({
+      status: 'failed',
+      message: 'Version 9.9 of hello is not in the apt sources',
+    });
+    expect(fake.commandLines().some((line) => line.startsWith('apt-mark'))).toBe(false);
+  });
+
+  it('winget: --version, then winget pin add --version; pin remove when released', async () => {
+    const fake = scriptedRun(() => ({}));
+    const winget = new WingetInstaller(testDeps(fake.run, true));
+    const holds = HoldStore.inMemory();
+    await callWithPins(winget, 'install', { name: 'Mozilla.Firefox' }, '128.0.3', signal, holds, () =>
+      winget.install({ name: 'Mozilla.Firefox' }, signal),
+    );
+    await callWithPins(winget, 'uninstall', { name: 'Mozilla.Firefox' }, undefined, signal, holds, async () => skippedInstalled(''));
+    const calls = fake.calls.filter((call) => call.args[0] === 'install' || call.args[0] === 'pin').map((call) => call.args);
+    expect(calls).toEqual([
+      [
+        'install',
+        '--id',
+        'Mozilla.Firefox',
+        '--exact',
+        '--source',
+        'winget',
+        '--accept-source-agreements',
+        '--accept-package-agreements',
+        '--disable-interactivity',
+        '--silent',
+        '--version',
+        '128.0.3',
+      ],
+      [
+        'pin',
+        'add',
+        '--id',
+        'Mozilla.Firefox',
+        '--exact',
+        '--version',
+        '128.0.3',
+        '--source',
+        'winget',
+        '--accept-source-agreements',
+        '--disable-interactivity',
+      ],
+      [
+        'pin',
+        'remove',
+        '--id',
+        'Mozilla.Firefox',
+        '--exact',
+        '--source',
+        'winget',
+        '--accept-source-agreements',
+        '--disable-interactivity',
+      ],
+    ]);
+  });
+
+  it('Homebrew: installs the newest formula and pins it, says a cask cannot be pinned', async () => {
+    const fake = scriptedRun((call) => (call.args[0] === 'list' && call.args.includes('node') ? { stdout: 'node 22.1.0\n' } : {}));
+    const brew = new BrewInstaller(testDeps(fake.run), { brew: '/usr/local/bin/brew', ownerUid: null });
+    const holds = HoldStore.inMemory();
+    const formula = await callWithPins(brew, 'install', { name: 'node' }, '20.0.0', signal, holds, async () => ({
+      status: 'succeeded',
+      version: '22.1.0',
+      exitCode: 0,
+      message: 'Installed (22.1.0)',
+      log: '',
+    }));
+    expect(formula.message).toBe(
+      'Installed (22.1.0); pinned, Homebrew cannot install a chosen version, so it stays at 22.1.0; pinned with brew pin',
+    );
+    expect(fake.calls.filter((call) => call.args[0] === 'pin').map((call) => [call.command, ...call.args])).toEqual([
+      ['/usr/local/bin/brew', 'pin', 'node'],
+    ]);
+    const cask = await callWithPins(brew, 'install', { name: 'firefox', cask: true }, '128.0', signal, holds, async () =>
+      skippedInstalled('128.0'),
+    );
+    expect(cask.message).toBe(
+      'Already installed (128.0); pinned, not held: Homebrew cannot pin a cask: an update made outside Loadout may move it',
+    );
+    expect(holds.heldAt('brew', { name: 'firefox', cask: true })).toBeNull();
+    await callWithPins(brew, 'uninstall', { name: 'node' }, undefined, signal, holds, async () => skippedInstalled(''));
+    expect(fake.calls.filter((call) => call.args[0] === 'unpin').map((call) => call.args)).toEqual([['unpin', 'node']]);
+  });
+
+  it('Flatpak masks and unmasks the id after --; Snap holds and unholds after --', async () => {
+    const fake = scriptedRun(() => ({}));
+    const holds = HoldStore.inMemory();
+    const flatpak = new FlatpakInstaller(testDeps(fake.run, true));
+    const snap = new SnapInstaller(testDeps(fake.run, true));
+    const installed = async () => skippedInstalled('1.0');
+    await callWithPins(flatpak, 'install', { name: 'org.mozilla.firefox' }, '1.0', signal, holds, installed);
+    await callWithPins(flatpak, 'uninstall', { name: 'org.mozilla.firefox' }, undefined, signal, holds, installed);
+    await callWithPins(snap, 'install', { name: 'firefox' }, '1.0', signal, holds, installed);
+    await callWithPins(snap, 'uninstall', { name: 'firefox' }, undefined, signal, holds, installed);
+    expect(fake.commandLines()).toEqual([
+      'flatpak mask --system -- org.mozilla.firefox',
+      'flatpak mask --system --remove -- org.mozilla.firefox',
+      'snap refresh --hold=forever -- firefox',
+      'snap refresh --unhold -- firefox',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 
-import { isValidPackageId, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/package-ids';
+import { isValidPackageId, isValidPinnedVersion, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/package-ids';
 
 import { formatDuration, type Run, type RunResult } from '../process';
 import { logTail } from './output';
@@ -65,7 +65,7 @@ export interface UninstallConsent {
   alsoRemove: readonly string[];
 }
 
-export interface Installer {
+export interface Installer extends PinningInstaller {
   readonly name: ManagerName;
   /** Whether this manager can be used on this machine (its version command answers). */
   isAvailable(): Promise<boolean>;
@@ -112,6 +112,29 @@ export interface Installer {
   upgradeMany?(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes>;
 }
 
+/** What a hold or its release did (docs/pinned-versions.md): `ok` false says why in `message`. */
+export interface HoldResult {
+  ok: boolean;
+  /** The package was held already, by someone else: the agent does not take the hold as its own, and never releases it. */
+  preexisting?: true;
+  /** One sentence: 'Held by apt-mark', 'Homebrew cannot pin a cask: …'. */
+  message: string;
+}
+
+/**
+ * Pinning, where a manager has it (docs/pinned-versions.md). A manager without `installAt`
+ * cannot install a chosen version by number; one without `hold` has nothing that keeps an
+ * update made outside Loadout from moving the app.
+ */
+export interface PinningInstaller {
+  /** Installs exactly `version`; a downgrade is allowed for this app only. Already at it: `skipped`. */
+  installAt?(id: PackageId, version: string, signal: AbortSignal): Promise<InstallOutcome>;
+  /** Holds the installed package where it is (`version` where the manager's hold takes one). */
+  hold?(id: PackageId, version: string, signal: AbortSignal): Promise<HoldResult>;
+  /** Clears the hold `hold` set. */
+  releaseHold?(id: PackageId, signal: AbortSignal): Promise<HoldResult>;
+}
+
 /** One outcome per package of a batch, by its manager's name for it. */
 export type BatchOutcomes = Map<string, InstallOutcome>;
 
@@ -136,6 +159,23 @@ export const QUERY_TIMEOUT_MS = 2 * 60_000;
 export function invalidIdOutcome(kind: PackageIdKind | 'any', id: PackageId): InstallOutcome | null {
   const valid = kind === 'any' ? PACKAGE_ID_KINDS.some((each) => isValidPackageId(each, id.name)) : isValidPackageId(kind, id.name);
   return valid ? null : { status: 'failed', version: null, exitCode: null, message: `Not a valid package id: nothing was run`, log: '' };
+}
+
+/**
+ * A pinned version reaches the manager as an argument too (`name=version`, `--version v`): it is
+ * held to its grammar (src/shared/package-ids.ts) before anything runs, whatever the server checked.
+ */
+export function invalidVersionOutcome(version: string): InstallOutcome | null {
+  return isValidPinnedVersion(version)
+    ? null
+    : { status: 'failed', version: null, exitCode: null, message: 'Not a valid version to pin: nothing was run', log: '' };
+}
+
+/** A hold or release call's result: done on exit code 0, else the manager's last words. */
+export function holdResult(result: RunResult, done: string, manager: string): HoldResult {
+  if (result.exitCode === 0) return { ok: true, message: done };
+  const reason = logTail(result.output).split('\n').filter(Boolean).pop() ?? `exit code ${result.exitCode ?? 'none'}`;
+  return { ok: false, message: `${manager} failed (${reason.slice(0, 200)})` };
 }
 
 /** The path of the program running the agent (node, or the agent's own binary), links resolved. */

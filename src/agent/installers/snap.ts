@@ -1,6 +1,7 @@
 import type { RunResult } from '../process';
 import {
   failedOutcome,
+  holdResult,
   INSTALL_TIMEOUT_MS,
   installOpening,
   interruptedOutcome,
@@ -13,6 +14,7 @@ import {
   upgradeOutcome,
   versionNote,
   type BatchOutcomes,
+  type HoldResult,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -36,6 +38,9 @@ export const snapInstallArgs = (name: string, classic = false): string[] => ['in
 /** Several snaps in one call (a classic one is refused there and goes on its own, with --classic). */
 export const snapInstallManyArgs = (names: readonly string[]): string[] => ['install', ...names];
 export const snapRefreshArgs = (name: string): string[] => ['refresh', name];
+/** snapd's hold: no automatic or manual refresh moves the snap until it is unheld (snapd 2.58 and later). */
+export const snapHoldArgs = (name: string): string[] => ['refresh', '--hold=forever', '--', name];
+export const snapUnholdArgs = (name: string): string[] => ['refresh', '--unhold', '--', name];
 export const snapRemoveArgs = (name: string): string[] => ['remove', name];
 export const snapListArgs = (name?: string): string[] => ['list', '--color=never', ...(name ? [name] : [])];
 export const snapRefreshListArgs = (): string[] => ['refresh', '--list', '--color=never'];
@@ -136,6 +141,25 @@ export class SnapInstaller implements Installer {
       signal,
       onStarted,
     );
+  }
+
+  /**
+   * Snap installs a channel or a revision, not a version by number (no `installAt`); `snap refresh
+   * --hold=forever` then holds the revision installed.
+   */
+  async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
+    return this.holdCall(id, true, signal);
+  }
+
+  async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    return this.holdCall(id, false, signal);
+  }
+
+  private async holdCall(id: PackageId, on: boolean, signal: AbortSignal): Promise<HoldResult> {
+    const invalid = invalidIdOutcome('snap', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const result = await this.snap(on ? snapHoldArgs(id.name) : snapUnholdArgs(id.name), QUERY_TIMEOUT_MS, signal);
+    return holdResult(result, on ? 'held with snap refresh --hold' : 'released with snap refresh --unhold', 'snap');
   }
 
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {

@@ -4,16 +4,20 @@ import { join } from 'node:path';
 import type { RunResult } from '../process';
 import {
   failedOutcome,
+  holdResult,
   INSTALL_TIMEOUT_MS,
   installOpening,
   interruptedOutcome,
   invalidIdOutcome,
+  invalidVersionOutcome,
   QUERY_TIMEOUT_MS,
   singlePackagePlan,
+  skippedInstalled,
   uninstallOpening,
   upgradeOpening,
   upgradeOutcome,
   versionNote,
+  type HoldResult,
   type Installer,
   type InstallerDeps,
   type InstallOutcome,
@@ -44,6 +48,22 @@ export const wingetInstallArgs = (id: string): string[] => [
   '--disable-interactivity',
   '--silent',
 ];
+/** A pinned install: install's flags and `--version v` (the version held to its grammar, so never an option). */
+export const wingetInstallVersionArgs = (id: string, version: string): string[] => [...wingetInstallArgs(id), '--version', version];
+/** winget's own pin of the installed package at that version (winget 1.5 and later). */
+export const wingetPinAddArgs = (id: string, version: string): string[] => [
+  'pin',
+  'add',
+  '--id',
+  id,
+  '--exact',
+  '--version',
+  version,
+  '--source',
+  'winget',
+  ...AGREE,
+];
+export const wingetPinRemoveArgs = (id: string): string[] => ['pin', 'remove', '--id', id, '--exact', '--source', 'winget', ...AGREE];
 export const wingetUninstallArgs = (id: string): string[] => [
   'uninstall',
   '--id',
@@ -228,8 +248,35 @@ export class WingetInstaller implements Installer {
   async install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     const stop = await installOpening(this, 'winget', id);
     if (stop) return stop;
+    return this.installWith(id, wingetInstallArgs(id.name), signal);
+  }
 
-    const result = await this.deps.run(this.command, wingetInstallArgs(id.name), { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+  /** A pinned install: `--version v`; winget goes down from a newer version itself. Already at it: skipped. */
+  async installAt(id: PackageId, version: string, signal: AbortSignal): Promise<InstallOutcome> {
+    const invalid = invalidIdOutcome('winget', id) ?? invalidVersionOutcome(version);
+    if (invalid) return invalid;
+    const before = await this.installedVersion(id);
+    if (before === version) return skippedInstalled(before);
+    return this.installWith(id, wingetInstallVersionArgs(id.name, version), signal);
+  }
+
+  /** `winget pin add --version`: `winget upgrade --all` and the Store leave the package at that version. */
+  async hold(id: PackageId, version: string, signal: AbortSignal): Promise<HoldResult> {
+    const invalid = invalidIdOutcome('winget', id) ?? invalidVersionOutcome(version);
+    if (invalid) return { ok: false, message: invalid.message };
+    const result = await this.deps.run(this.command, wingetPinAddArgs(id.name, version), { timeoutMs: QUERY_TIMEOUT_MS, signal });
+    return holdResult(result, 'pinned with winget pin', 'winget pin');
+  }
+
+  async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+    const invalid = invalidIdOutcome('winget', id);
+    if (invalid) return { ok: false, message: invalid.message };
+    const result = await this.deps.run(this.command, wingetPinRemoveArgs(id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal });
+    return holdResult(result, 'unpinned with winget pin', 'winget pin');
+  }
+
+  private async installWith(id: PackageId, args: string[], signal: AbortSignal): Promise<InstallOutcome> {
+    const result = await this.deps.run(this.command, args, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'winget');
     if (interrupted) return interrupted;
     const exitCode = normaliseWingetExitCode(result.exitCode!);

@@ -20,6 +20,7 @@ import { migration0017NotificationSubjects } from './migrations/0017-notificatio
 import { migration0018AppSizeUnknown } from './migrations/0018-app-size-unknown';
 import { migration0019InstallationReadIndexes } from './migrations/0019-installation-read-indexes';
 import { migration0020OwnApps } from './migrations/0020-own-apps';
+import { migration0021PinnedVersions } from './migrations/0021-pinned-versions';
 import { migration0022SharedLists } from './migrations/0022-shared-lists';
 import type { Database } from './schema';
 
@@ -45,6 +46,7 @@ const migrations = {
   '0018-app-size-unknown': migration0018AppSizeUnknown,
   '0019-installation-read-indexes': migration0019InstallationReadIndexes,
   '0020-own-apps': migration0020OwnApps,
+  '0021-pinned-versions': migration0021PinnedVersions,
   '0022-shared-lists': migration0022SharedLists,
 } satisfies Record<string, Migration>;
 

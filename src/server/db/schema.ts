@@ -163,6 +163,8 @@ export interface ListItemsTable {
   app_id: number;
   position: number;
   added_at: Timestamp;
+  /** The version installs ask for and updates keep (docs/pinned-versions.md); null: not pinned. */
+  pinned_version: string | null;
 }
 
 export type FeedbackType = 'bug' | 'suggestion' | 'other';
@@ -302,6 +304,8 @@ export interface InstallationItemsTable {
   app_name: string;
   /** JSON: the app's package ids (the protocol's job packages); read through readStoredJob (installations.repository.ts). */
   packages: string;
+  /** The list item's pin when the installation was made: the agent installs this version and holds it. */
+  pinned_version: string | null;
   status: ItemStatus;
   manager: ManagerName | null;
   version: string | null;

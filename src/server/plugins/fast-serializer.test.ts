@@ -89,8 +89,11 @@ describe('the precompiled response writer', () => {
       size_kb: 81_000,
       addedAt: '2026-11-26T03:00:00.000Z',
       own_app: false,
+      pinnedVersion: null,
     };
-    const answer = { items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], own_app: true }] };
+    const answer = {
+      items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], own_app: true, pinnedVersion: '1:2.3-1~rc1' }],
+    };
     expect(write(answer)).toBe(viaZod(listItemsResponseSchema, answer));
   });
 

@@ -13,6 +13,7 @@ import {
   listItemSchema,
   listItemsResponseSchema,
   listsResponseSchema,
+  pinListItemRequestSchema,
   renameListRequestSchema,
   reorderListItemsRequestSchema,
   reorderListItemsResponseSchema,
@@ -133,6 +134,35 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ appIds: await app.services.lists.reorder(callerOf(request).userId, request.params.id, request.body.appIds) }),
+  );
+
+  app.put(
+    '/api/lists/:id/items/:appId/pin',
+    {
+      schema: {
+        tags,
+        summary: 'Pin an app of the list at a version: installs ask for it, updates skip the app',
+        security,
+        params: listItemParamsSchema,
+        body: pinListItemRequestSchema,
+        response: { 200: listItemSchema },
+      },
+    },
+    async (request) => app.services.lists.setPin(callerOf(request).userId, request.params.id, request.params.appId, request.body.version),
+  );
+
+  app.delete(
+    '/api/lists/:id/items/:appId/pin',
+    {
+      schema: {
+        tags,
+        summary: "Clear an app's pin: updates move it again",
+        security,
+        params: listItemParamsSchema,
+        response: { 200: listItemSchema },
+      },
+    },
+    async (request) => app.services.lists.setPin(callerOf(request).userId, request.params.id, request.params.appId, null),
   );
 
   app.delete(

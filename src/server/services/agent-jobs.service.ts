@@ -169,6 +169,7 @@ export class AgentJobService {
         // A job stored before an id was found broken still never carries it.
         packages: packagesOf(stored.job.packages),
         ...(stored.job.alsoRemove ? { alsoRemove: stored.job.alsoRemove } : {}),
+        ...(stored.job.pinnedVersion ? { pinnedVersion: stored.job.pinnedVersion } : {}),
       });
     }
     return { jobId: target.id, installationId: target.installation_id, kind: installation.kind, items: jobItems };

@@ -36,6 +36,7 @@ import {
   storedJobColumns,
   targetsOf,
 } from '../db/repositories/installations.repository';
+import { pinsOfUser } from '../db/repositories/lists.repository';
 import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
@@ -99,7 +100,7 @@ export class InstallationService {
       const earlier = await findInstallationByIdempotencyKey(this.ctx.db, caller.userId, idempotencyKey);
       if (earlier) return this.get(caller.userId, earlier.id);
     }
-    const { apps, listName } = await this.appsToInstall(caller.userId, input);
+    const { apps, listName, pins } = await this.appsToInstall(caller.userId, input);
     const devices = await this.eligibleDevices(caller.userId, input.deviceIds);
     const now = isoNow(this.ctx.clock);
     const installationId = newId();
@@ -108,7 +109,9 @@ export class InstallationService {
     for (const device of devices) {
       const targetId = newId();
       const deviceItems = apps.map((app, position) => {
-        const { reason } = availability(app, device);
+        const pin = input.kind === 'uninstall' ? null : (pins.get(app.app_id) ?? null);
+        // An update never moves a pinned app: the item is skipped with the reason the person reads.
+        const reason = availability(app, device).reason ?? (input.kind === 'upgrade' && pin !== null ? pinnedReason(pin) : null);
         return {
           id: newId(),
           target_id: targetId,
@@ -117,6 +120,7 @@ export class InstallationService {
           app_id: app.app_id,
           app_name: app.name,
           ...storedJobColumns(packagesOf(app), consentFor(input.removal, device, app)),
+          pinned_version: pin,
           status: reason ? 'skipped' : 'queued',
           manager: null,
           version: null,
@@ -355,19 +359,29 @@ export class InstallationService {
     }
   }
 
-  private async appsToInstall(userId: string, input: CreateInstallationInput): Promise<{ apps: App[]; listName: string | null }> {
+  /**
+   * The apps and the pins that hold them (docs/pinned-versions.md): a list's install asks for that
+   * list's pins; anything else (one app, "Update all", a schedule, keep in sync) for the user's
+   * pins across their lists, the oldest list's first.
+   */
+  private async appsToInstall(
+    userId: string,
+    input: CreateInstallationInput,
+  ): Promise<{ apps: App[]; listName: string | null; pins: Map<number, string> }> {
+    const pins = await pinsOfUser(this.ctx.db, userId);
     if (input.listId !== undefined) {
       const list = await this.lists.detail(userId, input.listId);
       // A list beyond the plan after a downgrade is read-only, installs included.
       if (list.readOnly) throw listReadOnly();
       if (list.apps.length === 0) throw badRequest('This list has no apps to install yet', ErrorCode.LIST_EMPTY);
-      return { apps: list.apps, listName: list.name };
+      for (const app of list.apps) if (app.pinnedVersion !== null) pins.set(app.app_id, app.pinnedVersion);
+      return { apps: list.apps, listName: list.name, pins };
     }
     const ids = [...new Set(input.appIds ?? [])];
     const rows = await findAppsByIds(this.ctx.db, ids, userId);
     if (rows.length !== ids.length) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
     const byId = new Map(rows.map((row) => [row.id, toApp(row)]));
-    return { apps: ids.map((appId) => byId.get(appId)).filter((app): app is App => app !== undefined), listName: null };
+    return { apps: ids.map((appId) => byId.get(appId)).filter((app): app is App => app !== undefined), listName: null, pins };
   }
 
   /** Install targets: the owner's active, token-registered remote machines without web access. */
@@ -401,4 +415,9 @@ export class InstallationService {
 export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
   const capabilities = JSON.parse(device.capabilities) as string[];
   return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
+}
+
+/** Why an update left an app alone: the words the device page and the installation show. */
+export function pinnedReason(version: string): string {
+  return `Pinned at ${version}`;
 }

@@ -6,6 +6,7 @@ import { listApps } from '../db/repositories/catalogue.repository';
 import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
+import { pinsOfUser } from '../db/repositories/lists.repository';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { inventoryEntryOf } from './installation-plan';
@@ -26,10 +27,11 @@ export class InventoryService {
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps, chosen] = await Promise.all([
+    const [rows, apps, chosen, pins] = await Promise.all([
       inventoryOf(this.ctx.db, [device.id]),
       listApps(this.ctx.db),
       chosenAppIds(this.ctx.db, userId, device.id),
+      pinsOfUser(this.ctx.db, userId),
     ]);
     const found: DeviceInventory['apps'] = [];
     for (const app of apps) {
@@ -42,6 +44,7 @@ export class InventoryService {
         packageId: entry.row.package_id,
         installedVersion: entry.row.installed_version,
         availableVersion: entry.row.available_version,
+        pinnedVersion: pins.get(app.id) ?? null,
         chosen: chosen.has(app.id),
       });
     }

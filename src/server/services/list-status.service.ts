@@ -1,5 +1,6 @@
 import type { App } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS, type ListStatus, type ListStatusSummary } from '@shared/api/installations';
+import type { ListItem } from '@shared/api/lists';
 
 import type { AppContext } from '../context';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
@@ -82,15 +83,16 @@ export class ListStatusService {
 
 const NO_ROWS: readonly DeviceInventoryTable[] = [];
 
-function appStatus(app: App, device: DevicesTable, rows: readonly DeviceInventoryTable[]): AppStatus {
+function appStatus(app: App & Pick<ListItem, 'pinnedVersion'>, device: DevicesTable, rows: readonly DeviceInventoryTable[]): AppStatus {
   const base = { appId: app.app_id, name: app.name, manager: null, installedVersion: null, availableVersion: null, unknownReason: null };
   if (fieldsFor(app, device.platform).length === 0) return { ...base, state: 'unknown', unknownReason: 'not_available' };
   if (device.inventory_checked_at === null) return { ...base, state: 'unknown', unknownReason: 'no_inventory' };
   const entry = inventoryEntryOf(app, device.platform, rows);
   if (!entry) return { ...base, state: 'missing' };
   const { installed_version: installed, available_version: available } = entry.row;
-  // The inventory keeps a newer version only (AgentJobService.inventory).
-  const outdated = available !== null;
+  // The inventory keeps a newer version only (AgentJobService.inventory); a pinned app is where
+  // it should be whatever is newer: no update moves it (docs/pinned-versions.md).
+  const outdated = available !== null && app.pinnedVersion === null;
   return {
     ...base,
     state: outdated ? 'outdated' : 'installed',

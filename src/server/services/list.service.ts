@@ -1,5 +1,6 @@
 import { ErrorCode } from '@shared/api/errors';
 import type { ListDetail, ListItem, ListSummary } from '@shared/api/lists';
+import { isValidPinnedVersion, PINNED_VERSION_MESSAGE } from '@shared/package-ids';
 import type { Plan } from '@shared/plans';
 
 import { isoNow, type AppContext } from '../context';
@@ -17,6 +18,7 @@ import {
   listsOfUser,
   lockUserLists,
   renameList,
+  setListItemPin,
   setListItemPositions,
   touchList,
   type ListItemRow,
@@ -61,7 +63,7 @@ export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
   // Positions are shown 0..n-1 whatever gaps removals left in the stored ones. The app's fresh
   // object is extended, not spread into another: spreading was a tenth of a list read's time.
   return rows.map((row, position) =>
-    Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at, own_app: row.owner_user_id !== null }),
+    Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at, own_app: row.owner_user_id !== null, pinnedVersion: row.pinned_version }),
   );
 }
 
@@ -161,6 +163,26 @@ export class ListService {
     if (!(await deleteListItem(this.ctx.db, listId, appId))) throw notFound('This app is not in the list', ErrorCode.APP_NOT_FOUND);
     await touchList(this.ctx.db, listId, isoNow(this.ctx.clock));
     await this.itemsObserver?.removed(userId, listId, appId);
+  }
+
+  /**
+   * Pins the app of this list at `version` (null clears the pin): installs of the list then ask
+   * for it and updates leave the app at it. The version's grammar was checked by the route's
+   * schema; it is checked again here because the service is also called without one.
+   */
+  async setPin(userId: string, listId: string, appId: number, version: string | null): Promise<ListItem> {
+    if (version !== null && !isValidPinnedVersion(version))
+      throw badRequest(PINNED_VERSION_MESSAGE, ErrorCode.VALIDATION_ERROR, { version: PINNED_VERSION_MESSAGE });
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const { readOnly } = await this.owned(trx, userId, listId);
+      // Clearing a pin is allowed on a read-only list, as removing an app is: it only gives back control.
+      if (readOnly && version !== null) throw listReadOnly();
+      if (!(await setListItemPin(trx, listId, appId, version))) throw notFound('This app is not in the list', ErrorCode.APP_NOT_FOUND);
+      await touchList(trx, listId, isoNow(this.ctx.clock));
+      const item = toListItems(await listItems(trx, listId)).find((candidate) => candidate.app_id === appId);
+      if (!item) throw new Error('pinned list item not found');
+      return item;
+    });
   }
 
   /** The new order must name exactly the list's apps, each once. */

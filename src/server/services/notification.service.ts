@@ -14,6 +14,7 @@ import { DAY_MS, MINUTE_MS } from '@shared/time';
 import { isoAfter, isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
+import { pinsOfUser } from '../db/repositories/lists.repository';
 import {
   claimDigest,
   countUnread,
@@ -198,8 +199,12 @@ export class NotificationService {
     const device = await deviceWithOwner(this.ctx.db, deviceRowId);
     if (!device || device.is_active !== 1) return;
     // The process's catalogue snapshot: this runs after every inventory report.
-    const [rows, apps] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), this.ctx.catalogue.apps()]);
-    const outdated = outdatedApps(apps, device.platform, rows);
+    const [rows, apps, pins] = await Promise.all([
+      inventoryOf(this.ctx.db, [device.id]),
+      this.ctx.catalogue.apps(),
+      pinsOfUser(this.ctx.db, device.user_id),
+    ]);
+    const outdated = outdatedApps(apps, device.platform, rows, pins);
     // Whatever the plan now: a notice shown once must not outlive its truth.
     await this.resolveUpdateNotices(device.id, outdated);
     if (!(await this.subscription.planOf(device.user_id)).capabilities.priorityNotifications) return;
@@ -300,9 +305,10 @@ export class NotificationService {
       let sent = 0;
       for (const [userId, userRows] of groupBy(rows, (row) => row.user_id)) {
         const devices: OutdatedDevice[] = [];
+        const pins = await pinsOfUser(this.ctx.db, userId);
         for (const deviceRows of groupBy(userRows, (row) => row.device_row_id).values()) {
           const first = deviceRows[0];
-          const outdated = first ? outdatedApps(apps, first.platform, deviceRows) : [];
+          const outdated = first ? outdatedApps(apps, first.platform, deviceRows, pins) : [];
           if (first && outdated.length > 0) devices.push({ deviceName: first.device_name, apps: outdated });
         }
         const owner = userRows[0];
@@ -369,14 +375,19 @@ export class NotificationService {
   }
 }
 
-/** The catalogue apps of one device's inventory that have a newer version, in catalogue order. */
+/**
+ * The catalogue apps of one device's inventory that have a newer version, in catalogue order;
+ * apps the owner pinned are not outdated to them: no update would move them (docs/pinned-versions.md).
+ */
 function outdatedApps(
   apps: Readonly<Awaited<ReturnType<typeof listApps>>>,
   platform: string,
   rows: readonly DeviceInventoryTable[] | readonly OutdatedInventoryRow[],
+  pins: ReadonlyMap<number, string>,
 ): OutdatedApp[] {
   const found: OutdatedApp[] = [];
   for (const app of apps) {
+    if (pins.has(app.id)) continue;
     const entry = inventoryEntryOf(app, platform, rows);
     if (!entry?.row.available_version) continue;
     found.push({

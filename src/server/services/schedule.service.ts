@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { ErrorCode } from '@shared/api/errors';
+import type { DeviceInventory } from '@shared/api/installations';
 import type { CreateScheduleInput, Schedule, ScheduleCadence, ScheduleTimingInput } from '@shared/api/schedules';
 import { MINUTE_MS } from '@shared/time';
 
@@ -244,7 +245,7 @@ export class ScheduleService {
       return null;
     }
     const inventory = await this.inventory.inventory(row.user_id, device.device_id);
-    const appIds = inventory.apps.filter((app) => app.availableVersion !== null).map((app) => app.appId);
+    const appIds = inventory.apps.filter(updatable).map((app) => app.appId);
     return appIds.length === 0 ? [] : [{ deviceId: device.device_id, appIds, listName: null }];
   }
 
@@ -256,7 +257,7 @@ export class ScheduleService {
     const plans: ScheduledUpgrade[] = [];
     for (const device of await activeDevicesOf(this.ctx.db, row.user_id)) {
       const inventory = await this.inventory.inventory(row.user_id, device.device_id);
-      const appIds = inventory.apps.filter((app) => listed.has(app.appId) && app.availableVersion !== null).map((app) => app.appId);
+      const appIds = inventory.apps.filter((app) => listed.has(app.appId) && updatable(app)).map((app) => app.appId);
       if (appIds.length > 0) plans.push({ deviceId: device.device_id, appIds, listName: list.name });
     }
     return plans;
@@ -267,4 +268,9 @@ interface ScheduledUpgrade {
   deviceId: string;
   appIds: number[];
   listName: string | null;
+}
+
+/** An app a scheduled update moves: a newer version is there and the owner did not pin it (docs/pinned-versions.md). */
+function updatable(app: DeviceInventory['apps'][number]): boolean {
+  return app.availableVersion !== null && app.pinnedVersion === null;
 }

@@ -106,6 +106,12 @@ export const jobItemSchema = z.object({
    * The agent removes nothing beyond the app's own package and these; absent means none.
    */
   alsoRemove: z.array(packageName).max(REMOVAL_LIST_MAX).optional(),
+  /**
+   * An install: the version to install and hold; an upgrade: the agent refuses to move it
+   * (docs/pinned-versions.md). Absent means not pinned. Held to its grammar (isValidPinnedVersion)
+   * by the installer, which fails only this app for one that breaks it, as it does for a package id.
+   */
+  pinnedVersion: shortText(64).optional(),
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 

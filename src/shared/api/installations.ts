@@ -172,6 +172,11 @@ export const deviceInventorySchema = z.object({
       installedVersion: z.string(),
       availableVersion: z.string().nullable(),
       /**
+       * The version the owner pinned the app at in one of their lists: updates leave it there, so
+       * the screens show "Pinned at 1.2.3" instead of an Update button (docs/pinned-versions.md).
+       */
+      pinnedVersion: z.string().nullable(),
+      /**
        * Whether the person chose it for this machine: it is in one of their lists, or Loadout
        * installed it here. Only such apps are offered for removal.
        */

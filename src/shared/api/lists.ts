@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { isValidPinnedVersion, PINNED_VERSION_MAX_LENGTH, PINNED_VERSION_MESSAGE } from '../package-ids';
 import { appSchema, platformSchema } from './catalogue';
 import { MAX_ROW_ID, singleLineText } from './common';
 
@@ -30,6 +31,8 @@ export const listItemSchema = appSchema.extend({
   addedAt: z.string(),
   /** One of your own apps (shown as "Your app"): it has no category (0 and ''), description or website. */
   own_app: z.boolean(),
+  /** The version installs of this list ask for; updates leave the app at it (docs/pinned-versions.md). Null: not pinned. */
+  pinnedVersion: z.string().nullable(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 
@@ -46,6 +49,17 @@ export const renameListRequestSchema = z.object({ name: listNameSchema });
 export const addListItemRequestSchema = z.object({ appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 export const reorderListItemsRequestSchema = z.object({ appIds: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(1000) });
 export const reorderListItemsResponseSchema = z.object({ appIds: z.array(z.number().int()) });
+
+/** A version to pin, held to the one grammar the agent checks again (src/shared/package-ids.ts). */
+export const pinnedVersionSchema = z
+  .string({ error: 'Version is required' })
+  .min(1, 'Version is required')
+  .max(PINNED_VERSION_MAX_LENGTH, PINNED_VERSION_MESSAGE)
+  .refine(isValidPinnedVersion, PINNED_VERSION_MESSAGE);
+
+/** PUT /api/lists/{id}/items/{appId}/pin: installs of the list ask for this version, updates skip the app. */
+export const pinListItemRequestSchema = z.object({ version: pinnedVersionSchema });
+export type PinListItemRequest = z.input<typeof pinListItemRequestSchema>;
 
 export const listIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });

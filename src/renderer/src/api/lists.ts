@@ -79,6 +79,17 @@ export const listsApi = baseApi.injectEndpoints({
         }
       },
     }),
+    /** Pins an app of the list at a version, or clears the pin (version null). */
+    setListItemPin: build.mutation<ListItem, { listId: string; appId: number; version: string | null }>({
+      query: ({ listId, appId, version }) => ({
+        url: `/api/lists/${encodeURIComponent(listId)}/items/${appId}/pin`,
+        method: version === null ? 'DELETE' : 'PUT',
+        ...(version === null ? {} : { data: { version } }),
+        schema: () => schemas().then((m) => m.listItemSchema),
+      }),
+      // A pin changes what the device pages call an update too.
+      invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }, 'Inventory'],
+    }),
     importList: build.mutation<ImportListResponse, ImportListRequest>({
       query: (body) => ({
         url: '/api/lists/import',
@@ -101,4 +112,5 @@ export const {
   useRemoveListItemMutation,
   useReorderListItemsMutation,
   useImportListMutation,
+  useSetListItemPinMutation,
 } = listsApi;

@@ -141,6 +141,8 @@ export const apiContract = {
   'POST /api/lists/:id/items': json(listItemSchema, 201),
   'PUT /api/lists/:id/items': json(reorderListItemsResponseSchema),
   'DELETE /api/lists/:id/items/:appId': json(successResponseSchema),
+  'PUT /api/lists/:id/items/:appId/pin': json(listItemSchema),
+  'DELETE /api/lists/:id/items/:appId/pin': json(listItemSchema),
   'GET /api/lists/:id/export': file(),
 
   'GET /api/own-apps': json(ownAppsResponseSchema),

@@ -35,7 +35,7 @@ export function makeApp(overrides: Partial<App> = {}): App {
 }
 
 export function makeListItem(app: App, position: number): ListItem {
-  return { ...app, position, size_kb: app.file_size_kb, addedAt: '2026-01-02T00:00:00.000Z', own_app: false };
+  return { ...app, position, size_kb: app.file_size_kb, addedAt: '2026-01-02T00:00:00.000Z', own_app: false, pinnedVersion: null };
 }
 
 export function makeList(overrides: Partial<ListSummary> = {}): ListSummary {

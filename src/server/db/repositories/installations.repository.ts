@@ -19,9 +19,9 @@ export type TargetRow = InstallationTargetsTable & {
 export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove'> & { has_log: number };
 
 /** What an item's JSON columns hold: its package ids and, for a confirmed uninstall, the other packages it may remove. */
-export type StoredJob = Pick<JobItem, 'packages' | 'alsoRemove'>;
+export type StoredJob = Pick<JobItem, 'packages' | 'alsoRemove' | 'pinnedVersion'>;
 
-const storedJobSchema = jobItemSchema.pick({ packages: true, alsoRemove: true });
+const storedJobSchema = jobItemSchema.pick({ packages: true, alsoRemove: true, pinnedVersion: true });
 
 /** The JSON an item stores of its job, written once here so readStoredJob reads what was written. */
 export function storedJobColumns(
@@ -37,13 +37,14 @@ export function storedJobColumns(
  * caller fails that item), never a crash nor a job the agent would refuse.
  */
 export function readStoredJob(
-  item: Pick<InstallationItemsTable, 'id' | 'packages' | 'also_remove'>,
+  item: Pick<InstallationItemsTable, 'id' | 'packages' | 'also_remove' | 'pinned_version'>,
 ): { ok: true; job: StoredJob } | { ok: false; error: string } {
   let raw: unknown;
   try {
     raw = {
       packages: JSON.parse(item.packages) as unknown,
       alsoRemove: item.also_remove === null ? undefined : (JSON.parse(item.also_remove) as unknown),
+      pinnedVersion: item.pinned_version ?? undefined,
     };
   } catch (error) {
     return { ok: false, error: `item ${item.id}: stored job is not JSON (${(error as Error).message})` };
@@ -117,6 +118,7 @@ export async function itemsOf(db: Db, installationIds: readonly string[]): Promi
       'app_id',
       'app_name',
       'packages',
+      'pinned_version',
       'status',
       'manager',
       'version',

@@ -14,7 +14,7 @@ export interface ListRow extends ListsTable {
   unknown_size_count: number;
 }
 
-export type ListItemRow = AppRow & { position: number; added_at: string };
+export type ListItemRow = AppRow & { position: number; added_at: string; pinned_version: string | null };
 
 function selectListsWithTotals(db: Db) {
   return db
@@ -112,6 +112,7 @@ function listItemsQuery(db: Db) {
         'list_items.list_id',
         'list_items.position',
         'list_items.added_at',
+        'list_items.pinned_version',
       ])
   );
 }
@@ -163,12 +164,43 @@ export async function appendListItem(db: Db, listId: string, appId: number, at: 
     .where('list_id', '=', listId)
     .executeTakeFirst();
   const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-  await db.insertInto('list_items').values({ list_id: listId, app_id: appId, position, added_at: at }).execute();
+  await db.insertInto('list_items').values({ list_id: listId, app_id: appId, position, added_at: at, pinned_version: null }).execute();
 }
 
 export async function deleteListItem(db: Db, listId: string, appId: number): Promise<boolean> {
   const result = await db.deleteFrom('list_items').where('list_id', '=', listId).where('app_id', '=', appId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Sets (a version) or clears (null) an item's pin; false when the app is not in the list. */
+export async function setListItemPin(db: Db, listId: string, appId: number, version: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('list_items')
+    .set({ pinned_version: version })
+    .where('list_id', '=', listId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The user's pins by app, across all their lists: what updates of their machines leave alone.
+ * Two lists may pin one app at different versions; the oldest list's pin wins, as its installs
+ * would be the first to ask for it (docs/pinned-versions.md).
+ */
+export async function pinsOfUser(db: Db, userId: string): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('list_items')
+    .innerJoin('lists', 'lists.id', 'list_items.list_id')
+    .select(['list_items.app_id', 'list_items.pinned_version'])
+    .where('lists.user_id', '=', userId)
+    .where('list_items.pinned_version', 'is not', null)
+    .orderBy('lists.created_at')
+    .orderBy('lists.id')
+    .execute();
+  const pins = new Map<number, string>();
+  for (const row of rows) if (row.pinned_version !== null && !pins.has(row.app_id)) pins.set(row.app_id, row.pinned_version);
+  return pins;
 }
 
 export async function setListItemPositions(db: Db, listId: string, appIds: readonly number[]): Promise<void> {

@@ -23,7 +23,8 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
   const start = (kind: JobKind, appIds: number[], actionKey: string) =>
     startInstallation({ appIds, deviceIds: [device.device_id], kind }, actionKey);
   const [uninstalling, setUninstalling] = useState<InventoryApp | null>(null);
-  const outdated = query.data?.apps.filter((app) => app.availableVersion !== null) ?? [];
+  // A pinned app is not out of date to its owner: updates leave it at its pin.
+  const outdated = query.data?.apps.filter((app) => app.availableVersion !== null && app.pinnedVersion === null) ?? [];
 
   async function uninstall(app: InventoryApp, removalCheckId: string) {
     const started = await startInstallation(

@@ -21,9 +21,19 @@ const inventory: DeviceInventory = {
       packageId: 'git',
       installedVersion: '1:2.39.5-0+deb12u1',
       availableVersion: '1:2.39.5-0+deb12u2',
+      pinnedVersion: null,
       chosen: true,
     },
-    { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null, chosen: true },
+    {
+      appId: 18,
+      name: 'VLC',
+      manager: 'apt',
+      packageId: 'vlc',
+      installedVersion: '3.0.21',
+      availableVersion: null,
+      pinnedVersion: null,
+      chosen: true,
+    },
     // The machine came with it: nobody chose it here.
     {
       appId: 7,
@@ -32,6 +42,7 @@ const inventory: DeviceInventory = {
       packageId: 'curl',
       installedVersion: '7.88.1-10',
       availableVersion: '7.88.1-10+deb12u8',
+      pinnedVersion: null,
       chosen: false,
     },
   ],
@@ -107,9 +118,19 @@ describe('/devices/:deviceId', () => {
               packageId: 'git',
               installedVersion: '1:2.39.5-0+deb12u1',
               availableVersion: '1:2.39.5-0+deb12u2',
+              pinnedVersion: null,
               chosen: true,
             },
-            { appId: 18, name: 'VLC', manager: 'apt', packageId: 'vlc', installedVersion: '3.0.21', availableVersion: null, chosen: true },
+            {
+              appId: 18,
+              name: 'VLC',
+              manager: 'apt',
+              packageId: 'vlc',
+              installedVersion: '3.0.21',
+              availableVersion: null,
+              pinnedVersion: null,
+              chosen: true,
+            },
           ],
         },
       },
@@ -128,6 +149,27 @@ describe('/devices/:deviceId', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh inventory' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/devices/dev_buildbox0001/inventory/refresh')).toHaveLength(1));
     await waitFor(() => expect(toastMessages()).toContain('Asked Build box for its installed apps: the list updates when it answers.'));
+  });
+
+  it('shows a pinned app as "pinned at" instead of an Update button, and leaves it out of Update all', async () => {
+    mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': {
+        status: 200,
+        data: {
+          ...inventory,
+          apps: inventory.apps.map((app) => (app.appId === 30 ? { ...app, pinnedVersion: '1:2.39.5-0+deb12u1' } : app)),
+        },
+      },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    const git = within(table).getByRole('row', { name: /^Git/ });
+    expect(git).toHaveTextContent('pinned at 1:2.39.5-0+deb12u1');
+    expect(within(table).queryByRole('button', { name: 'Update Git' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Update Curl' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update all (1)' })).toBeInTheDocument();
   });
 
   it('updates one app, or every out-of-date app, and follows the update on its live page', async () => {

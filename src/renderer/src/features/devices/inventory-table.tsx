@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconArrowUpCircle, IconTrash } from '@tabler/icons-react';
+import { IconArrowUpCircle, IconPin, IconTrash } from '@tabler/icons-react';
 
 import { UnbrokenWords } from '../../components/unbroken-words';
 import type { InventoryApp } from './uninstall-app-modal';
@@ -61,7 +61,11 @@ export function InventoryTable({ apps, pending, onUpdate, onUninstall }: Invento
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  {app.availableVersion ? (
+                  {app.pinnedVersion !== null ? (
+                    <Badge variant="light" color="grape" tt="none" miw="max-content" leftSection={<IconPin size={12} aria-hidden />}>
+                      pinned at {app.pinnedVersion}
+                    </Badge>
+                  ) : app.availableVersion ? (
                     <Button
                       size="xs"
                       variant="light"

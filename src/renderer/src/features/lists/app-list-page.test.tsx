@@ -178,6 +178,39 @@ describe('the lists screen', () => {
     expect(screen.getByRole('dialog', { name: 'Rename List' })).toBeInTheDocument();
   });
 
+  it('pins a version from the row, shows "pinned at", and puts a refused version under the field', async () => {
+    const pinned = { ...makeListItem(firefox, 0), pinnedVersion: '128.0.3' };
+    let pinnedNow = false;
+    const api = listRoutes({
+      'GET /api/lists/l1/items': () => ({
+        status: 200,
+        data: { items: [pinnedNow ? pinned : makeListItem(firefox, 0), makeListItem(vscode, 1)] },
+      }),
+      'PUT /api/lists/l1/items/11/pin': () => {
+        pinnedNow = true;
+        return { status: 200, data: pinned };
+      },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Pin a version of Firefox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pin Firefox' });
+    const version = within(dialog).getByRole('textbox', { name: /Version/ });
+    // Checked before it is sent: an option-like version never leaves the browser.
+    fireEvent.change(version, { target: { value: '--allow-unauthenticated' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(version).toHaveAttribute('aria-invalid', 'true'));
+    expect(version).toHaveAccessibleDescription(expect.stringContaining('Not a valid version'));
+    expect(api.callsTo('PUT', '/api/lists/l1/items/11/pin')).toEqual([]);
+
+    fireEvent.change(version, { target: { value: '128.0.3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/lists/l1/items/11/pin')[0]?.body).toEqual({ version: '128.0.3' }));
+    const row = await within(card).findByRole('listitem', { name: 'Firefox' });
+    expect(await within(row).findByText('pinned at 128.0.3')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Firefox is pinned at 128.0.3: change' })).toBeInTheDocument();
+  });
+
   it('marks a read-only list and keeps only trimming available', async () => {
     listRoutes({ 'GET /api/lists': { status: 200, data: [{ ...list, readOnly: true }] } });
     renderApp('/app-list');

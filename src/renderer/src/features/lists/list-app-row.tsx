@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPin, IconTrash } from '@tabler/icons-react';
 
 import { formatAppSize } from '@shared/format';
 
@@ -19,10 +19,12 @@ interface ListAppRowProps {
   busy: boolean;
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
+  /** "Pin version…": absent on a read-only list, where only a pin's removal (in the dialog) would be allowed. */
+  onPin?: () => void;
 }
 
 /** One app of a list: what it is, where it installs, and the buttons to move or remove it. */
-export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorder, busy, onMove, onRemove }: ListAppRowProps) {
+export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorder, busy, onMove, onRemove, onPin }: ListAppRowProps) {
   return (
     <Group
       component="li"
@@ -48,6 +50,11 @@ export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorde
             <Text size="xs" c="dimmed">
               {[item.category_name, formatAppSize(item.file_size_kb)].filter(Boolean).join(' · ')}
             </Text>
+            {item.pinnedVersion === null ? null : (
+              <Badge size="sm" variant="light" color="grape" tt="none" leftSection={<IconPin size={12} aria-hidden />}>
+                pinned at {item.pinnedVersion}
+              </Badge>
+            )}
           </Group>
           <PlatformBadges platforms={item.platforms} size="xs" />
         </Stack>
@@ -75,6 +82,21 @@ export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorde
             <IconArrowDown size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
+        {onPin ? (
+          <Tooltip label={item.pinnedVersion === null ? 'Pin version…' : 'Change or remove the pin…'} openDelay={400}>
+            <ActionIcon
+              variant="subtle"
+              color={item.pinnedVersion === null ? 'gray' : 'grape'}
+              aria-label={
+                item.pinnedVersion === null ? `Pin a version of ${item.name}` : `${item.name} is pinned at ${item.pinnedVersion}: change`
+              }
+              disabled={busy}
+              onClick={onPin}
+            >
+              <IconPin size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
         <Tooltip label={`Remove from ${listName}`} openDelay={400}>
           <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.name} from ${listName}`} disabled={busy} onClick={onRemove}>
             <IconTrash size={16} aria-hidden />

@@ -1,9 +1,11 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 
 import { useRemoveListItemMutation, useReorderListItemsMutation, type ListItem, type ListSummary } from '../../api/lists';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { ListAppRow } from './list-app-row';
+import { PinVersionModal } from './pin-version-modal';
 import { PlatformCoverage } from './platform-coverage';
 
 interface ListAppsProps {
@@ -19,6 +21,7 @@ interface ListAppsProps {
 export function ListApps({ list, items, loading, failed, onRetry, onAddApps }: ListAppsProps) {
   const [reorder, { isLoading: reordering }] = useReorderListItemsMutation();
   const [remove, { isLoading: removing }] = useRemoveListItemMutation();
+  const [pinning, setPinning] = useState<ListItem | null>(null);
 
   if (loading) return <Loader size="sm" aria-label="Loading apps" />;
   if (failed || !items) {
@@ -83,10 +86,12 @@ export function ListApps({ list, items, loading, failed, onRetry, onAddApps }: L
             busy={reordering || removing}
             onMove={(direction) => void move(index, direction)}
             onRemove={() => void removeApp(item)}
+            onPin={list.readOnly && item.pinnedVersion === null ? undefined : () => setPinning(item)}
           />
         ))}
       </Stack>
       <PlatformCoverage items={items} />
+      {pinning ? <PinVersionModal listId={list.id} item={pinning} onClose={() => setPinning(null)} /> : null}
     </Stack>
   );
 }
