@@ -92,7 +92,10 @@ describe('the precompiled response writer', () => {
       pinnedVersion: null,
     };
     const answer = {
-      items: [app, { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], own_app: true, pinnedVersion: '1:2.3-1~rc1' }],
+      items: [
+        app,
+        { ...app, app_id: 8, position: 1, winget_id: null, platforms: ['linux' as const], own_app: true, pinnedVersion: '1:2.3-1~rc1' },
+      ],
     };
     expect(write(answer)).toBe(viaZod(listItemsResponseSchema, answer));
   });

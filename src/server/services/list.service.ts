@@ -63,7 +63,13 @@ export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
   // Positions are shown 0..n-1 whatever gaps removals left in the stored ones. The app's fresh
   // object is extended, not spread into another: spreading was a tenth of a list read's time.
   return rows.map((row, position) =>
-    Object.assign(toApp(row), { position, size_kb: sizeKbOf(row), addedAt: row.added_at, own_app: row.owner_user_id !== null, pinnedVersion: row.pinned_version }),
+    Object.assign(toApp(row), {
+      position,
+      size_kb: sizeKbOf(row),
+      addedAt: row.added_at,
+      own_app: row.owner_user_id !== null,
+      pinnedVersion: row.pinned_version,
+    }),
   );
 }
 
