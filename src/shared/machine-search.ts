@@ -29,10 +29,10 @@ export const SEARCH_DESCRIPTION_MAX = 200;
  * parser, a glob or a regular expression could read as anything but text (apt's `.` and `+` are
  * escaped by the agent; every other manager reads the query as plain text).
  */
-const QUERY_PATTERN = /^[A-Za-z0-9._+@][A-Za-z0-9 ._+@-]*$/;
+export const SEARCH_QUERY_PATTERN = /^[A-Za-z0-9._+@][A-Za-z0-9 ._+@-]*$/;
 
 export function isValidSearchQuery(query: string): boolean {
-  return query.length >= SEARCH_QUERY_MIN && query.length <= SEARCH_QUERY_MAX && QUERY_PATTERN.test(query) && !query.endsWith(' ');
+  return query.length >= SEARCH_QUERY_MIN && query.length <= SEARCH_QUERY_MAX && SEARCH_QUERY_PATTERN.test(query) && !query.endsWith(' ');
 }
 
 /** What the person who typed it reads. */

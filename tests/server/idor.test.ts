@@ -97,6 +97,7 @@ describe("another user's ids", () => {
       name: 'Renamed by someone else',
       deviceName: 'Renamed by someone else',
       isAdmin: true,
+      query: 'firefox',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams

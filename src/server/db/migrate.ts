@@ -19,6 +19,7 @@ import { migration0016AgentUpdates } from './migrations/0016-agent-updates';
 import { migration0017NotificationSubjects } from './migrations/0017-notification-subjects';
 import { migration0018AppSizeUnknown } from './migrations/0018-app-size-unknown';
 import { migration0019InstallationReadIndexes } from './migrations/0019-installation-read-indexes';
+import { migration0023DeviceSearches } from './migrations/0023-device-searches';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -42,6 +43,7 @@ const migrations = {
   '0017-notification-subjects': migration0017NotificationSubjects,
   '0018-app-size-unknown': migration0018AppSizeUnknown,
   '0019-installation-read-indexes': migration0019InstallationReadIndexes,
+  '0023-device-searches': migration0023DeviceSearches,
 } satisfies Record<string, Migration>;
 
 /**

@@ -5,6 +5,7 @@ import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import type { Schedule } from '@shared/api/schedules';
 
+import { startDeviceSearch } from '../../../src/server/db/repositories/device-searches.repository';
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { newId } from '../../../src/server/security/tokens';
 import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
@@ -29,6 +30,8 @@ export interface Owner {
   schedule: Schedule;
   /** A removal check of the app on the enrolled machine (stored as the agent would have answered it). */
   removalCheckId: string;
+  /** A search of the enrolled machine (stored as the server keeps one). */
+  searchId: string;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -87,8 +90,26 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     answered_at: t.clock.now().toISOString(),
   });
 
+  const searchId = newId();
+  const now = t.clock.now().toISOString();
+  await startDeviceSearch(
+    t.app.ctx.db,
+    {
+      id: searchId,
+      user_id: user.user.id,
+      device_row_id: device.id,
+      query: 'firefox',
+      status: 'done',
+      managers: '["apt"]',
+      created_at: now,
+      finished_at: now,
+    },
+    now,
+  );
+
   return {
     removalCheckId,
+    searchId,
     browser,
     list: created.body,
     token: token.body.token,
@@ -111,6 +132,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'arch') return 'x64';
   if (parameter === 'deviceId') return owner.enrolled.device_id;
   if (parameter === 'checkId') return owner.removalCheckId;
+  if (parameter === 'searchId') return owner.searchId;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
