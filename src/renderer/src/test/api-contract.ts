@@ -50,6 +50,7 @@ import {
 } from '@shared/api/lists';
 import { deviceCheckInsResponseSchema } from '@shared/api/monitoring';
 import { markNotificationsReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema } from '@shared/api/notifications';
+import { ownAppSchema } from '@shared/api/own-apps';
 import {
   createPaymentIntentResponseSchema,
   paymentHistoryResponseSchema,
@@ -170,6 +171,8 @@ export const apiContract = {
   'GET /api/devices/:id/removal-checks/:checkId': json(removalCheckSchema),
   'POST /api/devices/:id/searches': json(deviceSearchSchema, 202),
   'GET /api/devices/:id/searches/:searchId': json(deviceSearchSchema),
+  // Your own apps: the search dialog adds a found package as one (the own-apps screen's routes join these).
+  'POST /api/own-apps': json(ownAppSchema, 201),
 
   'GET /api/installations': json(installationsResponseSchema),
   'POST /api/installations': json(installationSchema, 201),
