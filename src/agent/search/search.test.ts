@@ -184,6 +184,40 @@ describe('search bounds', () => {
     expect(found.error).toBeUndefined();
   });
 
+  it('stops the manager once it has printed SEARCH_OUTPUT_MAX_BYTES, and keeps what it read', async () => {
+    let stopped = false;
+    const { all } = installers(() => ({}));
+    const line = `hello-tool - ${'x'.repeat(1000)}`;
+    const apt = new AptInstaller(
+      testDeps(async (_command, _args, options) => {
+        options.signal?.addEventListener('abort', () => (stopped = true));
+        // The program prints until it is stopped; the runner hands each line on as it comes.
+        for (let printed = 0; printed < 2 * SEARCH_OUTPUT_MAX_BYTES && !stopped; printed += line.length + 1) options.onLine?.(line);
+        return {
+          exitCode: null,
+          signal: 'SIGTERM',
+          timedOut: false,
+          aborted: true,
+          spawnError: null,
+          stdout: `${line}\nhello - the one\n${line.slice(0, 10)}`,
+          stdoutTruncated: false,
+          output: '',
+          durationMs: 1,
+        };
+      }),
+    );
+    expect(all).toHaveLength(5);
+    const found = await apt.search('hello', signal);
+    expect(stopped).toBe(true);
+    expect(found).toEqual({
+      results: [
+        { id: 'hello', name: 'hello', description: 'the one' },
+        { id: 'hello-tool', name: 'hello-tool', description: expect.any(String) },
+      ],
+      truncated: true,
+    });
+  });
+
   it('a manager that times out says so and keeps what it found; one that finds nothing is no failure', async () => {
     const { all } = installers((command) => {
       if (command === 'snap') return { stdout: block('snap-find.txt', '$ snap find hello\n'.trim()), timedOut: true, exitCode: null };
