@@ -165,6 +165,13 @@ describe('searching a machine through its agent', () => {
     t.clock.advance(61_000);
     const expired = await searches.get(started.body.searchId);
     expect(expired.body).toMatchObject({ status: 'expired', managers: [{ status: 'unanswered' }, { status: 'unanswered' }] });
+    results(agent, started.body.searchId, 'apt');
+    agent.send({ type: 'search.done', searchId: started.body.searchId });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await searches.get(started.body.searchId)).body).toMatchObject({
+      status: 'expired',
+      managers: [{ manager: 'apt', status: 'unanswered', results: [] }, { status: 'unanswered' }],
+    });
     await agent.close();
   });
 

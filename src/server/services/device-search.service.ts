@@ -85,18 +85,23 @@ export class DeviceSearchService {
 
   /** One manager's answer; for another device's search, a finished one, or a second time, it changes nothing. */
   async results(device: DevicesTable, message: SearchResultsMessage): Promise<void> {
-    await addDeviceSearchResults(this.ctx.db, device.id, {
-      search_id: message.searchId,
-      manager: message.manager,
-      results: JSON.stringify(message.results),
-      truncated: message.truncated ? 1 : 0,
-      error: message.error ?? null,
-      created_at: isoNow(this.ctx.clock),
-    });
+    await addDeviceSearchResults(
+      this.ctx.db,
+      device.id,
+      {
+        search_id: message.searchId,
+        manager: message.manager,
+        results: JSON.stringify(message.results),
+        truncated: message.truncated ? 1 : 0,
+        error: message.error ?? null,
+        created_at: isoNow(this.ctx.clock),
+      },
+      isoAfter(this.ctx.clock, -SEARCH_EXPIRY_MS),
+    );
   }
 
   async done(device: DevicesTable, searchId: string): Promise<void> {
-    await finishDeviceSearch(this.ctx.db, device.id, searchId, isoNow(this.ctx.clock));
+    await finishDeviceSearch(this.ctx.db, device.id, searchId, isoNow(this.ctx.clock), isoAfter(this.ctx.clock, -SEARCH_EXPIRY_MS));
   }
 
   private async machine(userId: string, deviceId: string): Promise<DevicesTable> {

@@ -36,12 +36,18 @@ export function findDeviceSearchResults(db: Db, searchId: string) {
 }
 
 /**
- * One manager's answer, kept once and only while its search is running: a repeated answer, a
+ * One manager's answer, kept once and only while its search is running and not expired: a repeated answer, a
  * late one for a superseded or finished search, or one for another device's search changes nothing.
  */
-export async function addDeviceSearchResults(db: Db, deviceRowId: string, row: DeviceSearchResultsTable): Promise<void> {
+export async function addDeviceSearchResults(
+  db: Db,
+  deviceRowId: string,
+  row: DeviceSearchResultsTable,
+  startedAfter: string,
+): Promise<void> {
   const search = await findDeviceSearchOfDevice(db, deviceRowId, row.search_id);
-  if (!search || search.status !== 'searching') return;
+  // An expired search (started before `startedAfter`) keeps what it had: its page said it was over.
+  if (!search || search.status !== 'searching' || search.created_at < startedAfter) return;
   await db
     .insertInto('device_search_results')
     .values(row)
@@ -49,12 +55,14 @@ export async function addDeviceSearchResults(db: Db, deviceRowId: string, row: D
     .execute();
 }
 
-export async function finishDeviceSearch(db: Db, deviceRowId: string, id: string, finishedAt: string): Promise<void> {
+/** The agent's `search.done`; for an expired search (started before `startedAfter`) it changes nothing. */
+export async function finishDeviceSearch(db: Db, deviceRowId: string, id: string, finishedAt: string, startedAfter: string): Promise<void> {
   await db
     .updateTable('device_searches')
     .set({ status: 'done', finished_at: finishedAt })
     .where('device_row_id', '=', deviceRowId)
     .where('id', '=', id)
     .where('status', '=', 'searching')
+    .where('created_at', '>=', startedAfter)
     .execute();
 }
