@@ -14,6 +14,7 @@ import type { Logger } from './log';
 import { OutcomeStore } from './outcome-store';
 import { answerRemovalCheck } from './removal-check';
 import { ACK_WAIT_MS } from './report-delivery';
+import { MachineSearch } from './search/machine-search';
 import { agentBuild, selfUpdater } from './updater/index';
 import { AGENT_VERSION } from './version';
 
@@ -109,6 +110,7 @@ export class Agent {
     });
     this.jobs = jobs;
     if (this.paused) jobs.pause();
+    const search = new MachineSearch({ installers: byName, send, log: options.log });
     const updater = selfUpdater({ configDir: options.configDir, config: options.config, send, log: options.log });
     const onMessage = (message: ServerMessage) => {
       observer?.received?.(message);
@@ -126,6 +128,8 @@ export class Agent {
           return void inventory.request(message.packages, { refresh: message.refresh === true });
         case 'removal.check':
           return void answerRemovalCheck(message, { installers: byName, platform, lane }).then(send);
+        case 'search.request':
+          return void search.start(message);
         case 'report.ack':
           return jobs.acknowledged(message.jobId, message.seq);
         case 'device.deactivated':
@@ -166,6 +170,7 @@ export class Agent {
     const end = await Promise.race([connection.ended$, this.stopRequested.then(() => null), updateReady]);
     clearInterval(timer);
     clearInterval(resendTimer);
+    search.stop();
     // Between two calls: the running one finishes and is reported, nothing else starts.
     await jobs.stop();
     await lane.run(async () => undefined);

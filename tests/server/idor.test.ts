@@ -108,6 +108,7 @@ describe("another user's ids", () => {
       visibility: 'unlisted',
       // A pin (PUT /api/lists/{id}/items/{appId}/pin): a version that passes the grammar.
       version: '1.0',
+      query: 'firefox',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams

@@ -133,6 +133,42 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     await agent.close();
   });
 
+  it("searches a machine connected to the other process, and reads each manager's answer through the first", async () => {
+    const owner = await adminBrowser(first);
+    const code = (await devicesOf(first, owner).createToken(1)).body.token.code;
+    const machine = (await enroll(first, code, { platform: 'linux' })).body;
+    const agent = await ProtocolAgent.connect(secondUrl, machine.credential);
+    const started = await first.api.post<{ searchId: string }>(
+      `/api/devices/${machine.device.device_id}/searches`,
+      { query: 'hello' },
+      owner.token,
+    );
+    expect(started.status).toBe(202);
+    const asked = await agent.next('search.request');
+    expect(asked).toEqual({ type: 'search.request', searchId: started.body.searchId, query: 'hello' });
+    agent.send({
+      type: 'search.results',
+      searchId: asked.searchId,
+      manager: 'apt',
+      results: [{ id: 'hello', name: 'hello' }],
+      truncated: false,
+    });
+    agent.send({ type: 'search.done', searchId: asked.searchId });
+    const done = await eventually(
+      () =>
+        first.api.get<{ status: string; managers: Array<{ manager: string; status: string; results: unknown[] }> }>(
+          `/api/devices/${machine.device.device_id}/searches/${asked.searchId}`,
+          owner.token,
+        ),
+      (res) => res.body.status === 'done',
+      'the search to be done, read through the first process',
+    );
+    expect(done.body.managers).toEqual([
+      { manager: 'apt', status: 'done', results: [{ id: 'hello', name: 'hello' }], truncated: false, error: null },
+    ]);
+    await agent.close();
+  });
+
   it('tells the other process at once when a session ends or a plan changes (its sign-in cache forgets them)', async () => {
     const owner = await adminBrowser(first);
     const devicesThroughSecond = async () => {

@@ -2,6 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { RunResult } from '../process';
+import { aptSearchArgs, parseAptSearch } from '../search/parsers';
+import { searchManager, type ManagerSearch } from '../search/run-search';
 import { aptBatch, type AptBatchHost } from './apt-batch';
 import {
   alreadyNewestVersion,
@@ -84,6 +86,13 @@ export class AptInstaller implements Installer {
   ) {
     this.listsDir = options.listsDir ?? '/var/lib/apt/lists';
     this.runtimePath = options.runtimePath ?? agentRuntimePath();
+  }
+
+  /** Reads apt's lists only (no lock): it may run beside an install. */
+  search(query: string, signal: AbortSignal): Promise<ManagerSearch> {
+    return searchManager('apt', query, signal, [{ args: aptSearchArgs(query), parse: parseAptSearch }], (args, options) =>
+      this.deps.run('apt-cache', args, { ...options, env: APT_ENV }),
+    );
   }
 
   async isAvailable(): Promise<boolean> {

@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import type { PackageIdKind } from '@shared/package-ids';
 
 import type { RunOptions, RunResult } from '../process';
+import { brewSearchArgs, parseBrewSearch } from '../search/parsers';
+import { searchManager, type ManagerSearch } from '../search/run-search';
 import {
   failedOutcome,
   holdResult,
@@ -209,6 +211,8 @@ export interface BrewOptions {
   brew?: string;
   /** Who to run brew as when the agent is root; default: brewOwnerUid(brew). */
   ownerUid?: number | null;
+  /** Where it runs (default: this machine): casks exist on macOS only. */
+  platform?: NodeJS.Platform;
 }
 
 export class BrewInstaller implements Installer {
@@ -239,6 +243,20 @@ export class BrewInstaller implements Installer {
   /** Run as root with no other owner of Homebrew to run it as: it would refuse every call. */
   private async unusable(): Promise<InstallOutcome | null> {
     return (await this.where()).refused ? rootOwnedOutcome() : null;
+  }
+
+  /** Formulae, and casks on macOS (Homebrew has casks nowhere else); as the user who owns Homebrew. */
+  search(query: string, signal: AbortSignal): Promise<ManagerSearch> {
+    const kinds = (this.options.platform ?? process.platform) === 'darwin' ? [false, true] : [false];
+    return searchManager(
+      'brew',
+      query,
+      signal,
+      kinds.map((cask) => ({ args: brewSearchArgs(query, cask), parse: (stdout: string) => parseBrewSearch(stdout, cask) })),
+      (args, options) => this.brew(args, QUERY_ENV, options),
+      (output) =>
+        output.includes('No formulae or casks found') || output.includes('No formulae found') || output.includes('No casks found'),
+    );
   }
 
   async isAvailable(): Promise<boolean> {

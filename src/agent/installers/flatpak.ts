@@ -1,4 +1,6 @@
 import type { RunResult } from '../process';
+import { flatpakSearchArgs, parseFlatpakSearch } from '../search/parsers';
+import { searchManager, type ManagerSearch } from '../search/run-search';
 import {
   failedOutcome,
   holdResult,
@@ -136,6 +138,18 @@ export class FlatpakInstaller implements Installer {
 
   private flatpak(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<RunResult> {
     return this.deps.run('flatpak', args, { timeoutMs, signal, env: FLATPAK_ENV });
+  }
+
+  /** Searches the remotes' appstream data the machine already has; "No matches found" is an empty answer. */
+  search(query: string, signal: AbortSignal): Promise<ManagerSearch> {
+    return searchManager(
+      'flatpak',
+      query,
+      signal,
+      [{ args: flatpakSearchArgs(query), parse: parseFlatpakSearch }],
+      (args, options) => this.deps.run('flatpak', args, { ...options, env: FLATPAK_ENV }),
+      (output) => output.includes('No matches found'),
+    );
   }
 
   async isAvailable(): Promise<boolean> {

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { isValidPackageId, isValidPinnedVersion, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/package-ids';
 
 import { formatDuration, type Run, type RunResult } from '../process';
+import type { ManagerSearch } from '../search/run-search';
 import { logTail } from './output';
 
 /** One interface every package manager implements: the job runner never knows which one it drives. */
@@ -108,6 +109,12 @@ export interface Installer extends PinningInstaller {
    * manager takes one package per call (winget).
    */
   installMany?(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes>;
+  /**
+   * Searches the manager's sources for `query` (a person typed it: src/shared/machine-search.ts),
+   * changing nothing: at most SEARCH_RESULTS_MAX results whose ids pass the manager's grammar.
+   * Absent for a manager that cannot search (the simulated one).
+   */
+  search?(query: string, signal: AbortSignal): Promise<ManagerSearch>;
   /** `upgrade` for several packages, as `installMany` is `install`'s. */
   upgradeMany?(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes>;
 }

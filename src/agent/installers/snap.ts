@@ -1,4 +1,6 @@
 import type { RunResult } from '../process';
+import { parseSnapFind, snapFindArgs } from '../search/parsers';
+import { searchManager, type ManagerSearch } from '../search/run-search';
 import {
   failedOutcome,
   holdResult,
@@ -107,6 +109,18 @@ export class SnapInstaller implements Installer {
 
   private snap(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<RunResult> {
     return this.deps.run('snap', args, { timeoutMs, signal, env: SNAP_ENV });
+  }
+
+  /** Asks the Snap Store through snapd; "No matching snaps" is an empty answer. */
+  search(query: string, signal: AbortSignal): Promise<ManagerSearch> {
+    return searchManager(
+      'snap',
+      query,
+      signal,
+      [{ args: snapFindArgs(query), parse: parseSnapFind }],
+      (args, options) => this.deps.run('snap', args, { ...options, env: SNAP_ENV }),
+      (output) => output.includes('No matching snaps'),
+    );
   }
 
   async isAvailable(): Promise<boolean> {

@@ -2,6 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { RunResult } from '../process';
+import { parseWingetSearch, wingetSearchArgs } from '../search/parsers';
+import { searchManager, type ManagerSearch } from '../search/run-search';
 import {
   failedOutcome,
   holdResult,
@@ -224,6 +226,18 @@ export class WingetInstaller implements Installer {
 
   private query(args: string[]): Promise<RunResult> {
     return this.deps.run(this.command, args, { timeoutMs: QUERY_TIMEOUT_MS });
+  }
+
+  /** The winget source only (msstore ids are not winget ids Loadout installs); nothing found is an empty answer. */
+  search(query: string, signal: AbortSignal): Promise<ManagerSearch> {
+    return searchManager(
+      'winget',
+      query,
+      signal,
+      [{ args: wingetSearchArgs(query), parse: parseWingetSearch }],
+      (args, options) => this.deps.run(this.command, args, options),
+      (output) => output.includes('No package found matching input criteria'),
+    );
   }
 
   async isAvailable(): Promise<boolean> {

@@ -22,6 +22,7 @@ import { migration0019InstallationReadIndexes } from './migrations/0019-installa
 import { migration0020OwnApps } from './migrations/0020-own-apps';
 import { migration0021PinnedVersions } from './migrations/0021-pinned-versions';
 import { migration0022SharedLists } from './migrations/0022-shared-lists';
+import { migration0023DeviceSearches } from './migrations/0023-device-searches';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -48,6 +49,7 @@ const migrations = {
   '0020-own-apps': migration0020OwnApps,
   '0021-pinned-versions': migration0021PinnedVersions,
   '0022-shared-lists': migration0022SharedLists,
+  '0023-device-searches': migration0023DeviceSearches,
 } satisfies Record<string, Migration>;
 
 /**

@@ -330,6 +330,31 @@ export interface RemovalChecksTable {
   answered_at: string | null;
 }
 
+/** A person's search of one device's package managers (searching a machine). */
+export interface DeviceSearchesTable {
+  id: string;
+  user_id: string;
+  device_row_id: string;
+  query: string;
+  status: 'searching' | 'done' | 'superseded';
+  /** JSON array of the managers the agent named in its hello when the search started. */
+  managers: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** What one manager of the device found for a search, as its agent answered (once). */
+export interface DeviceSearchResultsTable {
+  search_id: string;
+  manager: string;
+  /** JSON array: id, name, version?, description?, cask?. */
+  results: string;
+  /** 1 when more matched than were kept, or the manager's output was cut. */
+  truncated: number;
+  error: string | null;
+  created_at: string;
+}
+
 export interface DeviceInventoryTable {
   device_row_id: string;
   manager: ManagerName;
@@ -526,6 +551,8 @@ export interface Database {
   update_history: UpdateHistoryTable;
   device_check_ins: DeviceCheckInsTable;
   removal_checks: RemovalChecksTable;
+  device_searches: DeviceSearchesTable;
+  device_search_results: DeviceSearchResultsTable;
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;

@@ -232,6 +232,10 @@ export class AgentHub {
         return this.inventories.offer(device, message.packages);
       case 'removal.plan':
         return this.jobs.removalPlan(device, message);
+      case 'search.results':
+        return this.jobs.searchResults(device, message);
+      case 'search.done':
+        return this.jobs.searchDone(device, message.searchId);
       case 'update.status':
         return this.updates.status(device, message);
     }
@@ -306,6 +310,11 @@ export class AgentHub {
       case 'removal.check': {
         const check = await this.jobs.removalCheck(connection.device, event.checkId);
         if (check) this.send(connection, check);
+        return;
+      }
+      case 'device.search': {
+        const request = await this.jobs.searchRequest(connection.device, event.searchId);
+        if (request) this.send(connection, request);
         return;
       }
     }

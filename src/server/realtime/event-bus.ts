@@ -22,6 +22,8 @@ export type BusEvent =
   | { type: 'agent.connected'; deviceRowId: string; connectionId: string; from: string | null }
   /** Ask the device's agent what uninstalling an app would remove (services/removal-check.service.ts). */
   | { type: 'removal.check'; deviceRowId: string; checkId: string }
+  /** Ask the device's agent to search its package managers (services/device-search.service.ts). */
+  | { type: 'device.search'; deviceRowId: string; searchId: string }
   | { type: 'user.changed'; userId: string; topic: 'installations' | 'devices' | 'notifications'; id: string }
   /** A session was revoked, or a user or plan changed: forget what was kept about them (security/auth-cache.ts). */
   | { type: 'auth.changed'; target: AuthTarget }

@@ -9,6 +9,7 @@ import { authRoutes } from './auth.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { clientRoutes } from './client.routes';
 import { debugRoutes } from './debug.routes';
+import { deviceSearchRoutes } from './device-searches.routes';
 import { deviceTokenRoutes } from './device-tokens.routes';
 import { deviceRoutes } from './devices.routes';
 import { feedbackRoutes } from './feedback.routes';
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deviceTokenRoutes);
   await app.register(installationRoutes);
   await app.register(removalCheckRoutes);
+  await app.register(deviceSearchRoutes);
   await app.register(historyRoutes);
   await app.register(monitoringRoutes);
   await app.register(notificationRoutes);

@@ -36,6 +36,7 @@ import { insertHistory, lastRecordedVersion } from '../db/repositories/update-hi
 import type { Db, DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { newId } from '../security/tokens';
 import { inventoryCheckIn } from './check-ins';
+import type { DeviceSearchService } from './device-search.service';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationEvents } from './installation-events';
 import { packagesOf } from './installation-plan';
@@ -89,6 +90,7 @@ export class AgentJobService {
     private readonly notifications: NotificationService,
     private readonly monitoring: MonitoringService,
     private readonly removalChecks: RemovalCheckService,
+    private readonly searches: DeviceSearchService,
   ) {}
 
   /** Jobs asked again for reports that job.done came without, and how often (this process). */
@@ -102,6 +104,19 @@ export class AgentJobService {
 
   removalPlan(device: DevicesTable, message: Extract<AgentMessage, { type: 'removal.plan' }>): Promise<void> {
     return this.removalChecks.answered(device, message);
+  }
+
+  /** The `search.request` to send for a search the owner started; null when it is no longer running. */
+  searchRequest(device: DevicesTable, searchId: string): Promise<Extract<ServerMessage, { type: 'search.request' }> | null> {
+    return this.searches.request(device, searchId);
+  }
+
+  searchResults(device: DevicesTable, message: Extract<AgentMessage, { type: 'search.results' }>): Promise<void> {
+    return this.searches.results(device, message);
+  }
+
+  searchDone(device: DevicesTable, searchId: string): Promise<void> {
+    return this.searches.done(device, searchId);
   }
 
   /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */

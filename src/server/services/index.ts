@@ -11,6 +11,7 @@ import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { ClientReleaseService } from './client-releases.service';
 import { DeviceDeactivationService } from './device-deactivation.service';
+import { DeviceSearchService } from './device-search.service';
 import { DeviceTokenService } from './device-token.service';
 import { DeviceService } from './device.service';
 import { EmailChangeService } from './email-change.service';
@@ -73,6 +74,7 @@ export interface Services {
   monitoring: MonitoringService;
   schedules: ScheduleService;
   removalChecks: RemovalCheckService;
+  deviceSearches: DeviceSearchService;
   paymentSettlement: PaymentSettlementService;
   clientReleases: ClientReleaseService;
   agentUpdates: AgentUpdateService;
@@ -97,6 +99,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const removalChecks = new RemovalCheckService(ctx);
   const catalogue = new CatalogueService(ctx);
   const ownApps = new OwnAppService(ctx, catalogue);
+  const deviceSearches = new DeviceSearchService(ctx, rateLimiter);
   const payments = new PaymentService(ctx, subscription);
   return {
     health: new HealthService(ctx),
@@ -124,8 +127,9 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     inventory,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installationEvents, deviceTokens, notifications, monitoring, removalChecks),
+    agentJobs: new AgentJobService(ctx, installationEvents, deviceTokens, notifications, monitoring, removalChecks, deviceSearches),
     removalChecks,
+    deviceSearches,
     payments,
     paymentSettlement: new PaymentSettlementService(ctx, payments, subscription),
     apiKeys: new ApiKeyService(ctx, subscription),

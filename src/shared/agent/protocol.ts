@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
+import {
+  isValidSearchQuery,
+  SEARCH_DESCRIPTION_MAX,
+  SEARCH_NAME_MAX,
+  SEARCH_QUERY_MESSAGE,
+  SEARCH_RESULTS_MAX,
+  SEARCH_VERSION_MAX,
+} from '../machine-search';
 
 /**
  * The messages between the server and a device agent over `GET /api/agent/ws` (docs/delivery.md).
@@ -132,6 +140,21 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/** A search query as both ends check it (src/shared/machine-search.ts): data, never an option or a pattern. */
+const searchQuery = z.string().max(200).refine(isValidSearchQuery, SEARCH_QUERY_MESSAGE);
+
+/** The managers a search runs: `simulated` stands in for them in tests and demos. */
+export const SEARCH_MANAGERS = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const satisfies readonly ManagerName[];
+
+export const searchResultSchema = z.object({
+  id: shortText(255),
+  name: shortText(SEARCH_NAME_MAX),
+  version: shortText(SEARCH_VERSION_MAX).optional(),
+  description: shortText(SEARCH_DESCRIPTION_MAX).optional(),
+  /** Homebrew only: a cask, not a formula. */
+  cask: z.boolean().optional(),
+});
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('welcome'), deviceId: z.string(), deviceName: z.string(), heartbeatMs: z.number().int().positive() }),
   z.object({ type: z.literal('job.assign'), job: jobSchema }),
@@ -149,6 +172,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     checkId: id,
     item: z.object({ appId: z.number().int().positive(), name: shortText(200), packages: jobPackagesSchema }),
   }),
+  /**
+   * Search this machine's package managers for `query` (answered by `search.results` per manager,
+   * then `search.done`). A new search stops the one running: one at a time per agent.
+   */
+  z.object({ type: z.literal('search.request'), searchId: id, query: searchQuery }),
   /** The device was deactivated: stop, forget the credential, and remove the service if asked. */
   z.object({ type: z.literal('device.deactivated'), removeClient: z.boolean() }),
   /** The report with this sequence number of the job was applied (or had been): the agent may forget it. */
@@ -222,6 +250,20 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
     refused: shortText(500).nullable(),
   }),
+  /**
+   * What one manager found for a `search.request`: at most SEARCH_RESULTS_MAX, each id valid for
+   * that manager; `truncated` when more matched or its output was cut; `error` when it failed.
+   */
+  z.object({
+    type: z.literal('search.results'),
+    searchId: id,
+    manager: z.enum(SEARCH_MANAGERS),
+    results: z.array(searchResultSchema).max(SEARCH_RESULTS_MAX),
+    truncated: z.boolean(),
+    error: shortText(500).optional(),
+  }),
+  /** Every manager of the search has answered (or the search was stopped). */
+  z.object({ type: z.literal('search.done'), searchId: id }),
   /** Only the requested packages found installed; 600 of them stay well under the frame limit. */
   z.object({ type: z.literal('inventory'), packages: z.array(inventoryPackageSchema).max(600) }),
   /** How the agent's update to `version` goes; a failure or a rollback says why in `message`. */

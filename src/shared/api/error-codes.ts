@@ -91,6 +91,8 @@ export const ErrorCode = {
   REMOVAL_CHECK_NOT_FOUND: 'REMOVAL_CHECK_NOT_FOUND',
   /** An uninstall confirmed from a removal check that does not fit it (unanswered, refused, stale, other app). */
   REMOVAL_NOT_CONFIRMED: 'REMOVAL_NOT_CONFIRMED',
+  /** A machine search that is not this user's, this device's, or no longer exists. */
+  DEVICE_SEARCH_NOT_FOUND: 'DEVICE_SEARCH_NOT_FOUND',
   /** The package file of the desktop client for that platform is not on this server. */
   CLIENT_BUILD_NOT_FOUND: 'CLIENT_BUILD_NOT_FOUND',
   /** A WebSocket address called without the upgrade. */

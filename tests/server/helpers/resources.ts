@@ -7,6 +7,7 @@ import type { OwnApp } from '@shared/api/own-apps';
 import type { Schedule } from '@shared/api/schedules';
 import type { Sharing } from '@shared/api/shared-lists';
 
+import { startDeviceSearch } from '../../../src/server/db/repositories/device-searches.repository';
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { newId } from '../../../src/server/security/tokens';
 import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
@@ -37,6 +38,8 @@ export interface Owner {
   ownApp: OwnApp;
   /** Another own app, for the admin to promote (promoting the first would leave it no longer the owner's). */
   promotableApp: OwnApp;
+  /** A search of the enrolled machine (stored as the server keeps one). */
+  searchId: string;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
@@ -110,8 +113,26 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     answered_at: t.clock.now().toISOString(),
   });
 
+  const searchId = newId();
+  const now = t.clock.now().toISOString();
+  await startDeviceSearch(
+    t.app.ctx.db,
+    {
+      id: searchId,
+      user_id: user.user.id,
+      device_row_id: device.id,
+      query: 'firefox',
+      status: 'done',
+      managers: '["apt"]',
+      created_at: now,
+      finished_at: now,
+    },
+    now,
+  );
+
   return {
     removalCheckId,
+    searchId,
     browser,
     list: created.body,
     shareId: shared.body.shareId,
@@ -138,6 +159,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'deviceId') return owner.enrolled.device_id;
   if (parameter === 'checkId') return owner.removalCheckId;
   if (parameter === 'shareId') return owner.shareId;
+  if (parameter === 'searchId') return owner.searchId;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],

@@ -15,6 +15,7 @@ import {
 import { appSchema, appsResponseSchema, categoriesResponseSchema, categorySchema } from '@shared/api/catalogue';
 import { agentReleasesResponseSchema } from '@shared/api/client';
 import { successResponseSchema } from '@shared/api/common';
+import { deviceSearchSchema } from '@shared/api/device-searches';
 import {
   createDeviceTokenResponseSchema,
   deactivateDeviceResponseSchema,
@@ -178,6 +179,8 @@ export const apiContract = {
   'GET /api/devices/:id/check-ins': json(deviceCheckInsResponseSchema),
   'POST /api/devices/:id/removal-checks': json(removalCheckSchema, 202),
   'GET /api/devices/:id/removal-checks/:checkId': json(removalCheckSchema),
+  'POST /api/devices/:id/searches': json(deviceSearchSchema, 202),
+  'GET /api/devices/:id/searches/:searchId': json(deviceSearchSchema),
 
   'GET /api/installations': json(installationsResponseSchema),
   'POST /api/installations': json(installationSchema, 201),

@@ -17,6 +17,7 @@ import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { DuplicateAgentNotice } from './duplicate-agent-notice';
 import { FollowedLists } from './followed-lists';
+import { SearchMachineButton } from './search-machine-modal';
 
 const RECENT = 10;
 
@@ -105,15 +106,18 @@ export function DevicePage() {
             </Title>
             <DeviceBadges device={device} size="md" />
           </Group>
-          <Button
-            component={Link}
-            to={`/history?deviceId=${encodeURIComponent(device.device_id)}`}
-            variant="default"
-            size="xs"
-            leftSection={<IconHistory size={14} aria-hidden />}
-          >
-            History
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            {enrolled ? <SearchMachineButton deviceId={device.device_id} deviceName={device.device_name} /> : null}
+            <Button
+              component={Link}
+              to={`/history?deviceId=${encodeURIComponent(device.device_id)}`}
+              variant="default"
+              size="xs"
+              leftSection={<IconHistory size={14} aria-hidden />}
+            >
+              History
+            </Button>
+          </Group>
         </Group>
         <DuplicateAgentNotice device={device} />
         <Paper withBorder radius="md" p="md">
