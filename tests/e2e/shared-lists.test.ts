@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,6 +11,17 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+
+/** axe-core's serious and critical findings on the page as it is now (evaluated: the CSP refuses inline scripts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  });
+}
 
 /**
  * Shared lists end to end: the owner makes a list public, a signed-out visitor opens its link,
@@ -33,6 +45,7 @@ describe('sharing a list by link and in the gallery', () => {
         await show();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} at ${size.width} px, ${theme}, scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page), `${name} at ${size.width} px, ${theme}`).toEqual([]);
         await screenshot(page, `shared-${name}-${size.width}-${theme}`);
       }
     }

@@ -243,6 +243,10 @@ describe('shared lists', () => {
     const write = await share(other.token, list.id, { visibility: 'public' });
     expect(write.status).toBe(404);
     expect(write.body.code).toBe('LIST_NOT_FOUND');
+    // Whose list it is is answered before anything about the request.
+    const withBadCategory = await share(other.token, list.id, { visibility: 'public', categoryId: 999999 });
+    expect(withBadCategory.status).toBe(404);
+    expect(withBadCategory.body.code).toBe('LIST_NOT_FOUND');
     expect((await share(null, list.id, { visibility: 'public' })).status).toBe(401);
     expect((await sharing(owner.token, list.id)).body.visibility).toBe('private');
   });

@@ -125,12 +125,13 @@ export class SharedListService {
     listId: string,
     input: { visibility: ListVisibility; description?: string | undefined; categoryId?: number | null | undefined },
   ): Promise<Sharing> {
-    if (!(await isListOwnedBy(this.ctx.db, userId, listId))) throw listNotFound();
-    if (input.categoryId !== undefined && input.categoryId !== null && !(await findCategoryById(this.ctx.db, input.categoryId))) {
-      throw badRequest('Choose one of the categories.', ErrorCode.VALIDATION_ERROR, { categoryId: 'Choose one of the categories.' });
-    }
     return this.ctx.db.transaction().execute(async (trx) => {
       await lockUserLists(trx, userId);
+      // Inside the transaction: a list deleted meanwhile is not found, never a foreign-key error.
+      if (!(await isListOwnedBy(trx, userId, listId))) throw listNotFound();
+      if (input.categoryId !== undefined && input.categoryId !== null && !(await findCategoryById(trx, input.categoryId))) {
+        throw badRequest('Choose one of the categories.', ErrorCode.VALIDATION_ERROR, { categoryId: 'Choose one of the categories.' });
+      }
       const current = await findListShare(trx, listId);
       const shared = input.visibility !== 'private';
       const keepsLink = shared && current?.share_id;

@@ -102,6 +102,7 @@ export function GalleryPage() {
           label="Category"
           placeholder="All categories"
           clearable
+          clearButtonProps={{ 'aria-label': 'All categories' }}
           data={(categories.data ?? []).map((item) => ({ value: String(item.category_id), label: item.category_name }))}
           value={category}
           onChange={(value) => {

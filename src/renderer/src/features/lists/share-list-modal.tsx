@@ -127,7 +127,7 @@ export function ShareListModal({ list, onClose }: { list: ListSummary; onClose: 
   const copies = sharing?.copyCount ?? 0;
 
   return (
-    <Modal opened onClose={onClose} title={`Share “${list.name}”`} centered size="lg">
+    <Modal opened onClose={onClose} title={`Share “${list.name}”`} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {isLoading ? (
         <CenteredLoader label="Loading sharing..." />
       ) : isError || !sharing ? (
@@ -162,6 +162,7 @@ export function ShareListModal({ list, onClose }: { list: ListSummary; onClose: 
                   description="Helps people find it in the gallery."
                   placeholder="No category"
                   clearable
+                  clearButtonProps={{ 'aria-label': 'No category' }}
                   data={(categories ?? []).map((category) => ({ value: String(category.category_id), label: category.category_name }))}
                   {...form.getInputProps('categoryId')}
                 />
