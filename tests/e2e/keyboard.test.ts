@@ -62,6 +62,7 @@ describe('the keyboard alone', () => {
       ['Installations', '/installations', 'Installations'],
       ['Update history', '/history', 'Update history'],
       ['Catalogue', '/app-catalogue', 'Catalogue'],
+      ['Gallery', '/gallery', 'Gallery'],
     ] as const) {
       await page.locator('body').focus();
       const link = await tabTo(page, name);

@@ -1,4 +1,4 @@
-import { IconApps, IconDeviceDesktop, IconHistory, IconList, IconListCheck, type Icon } from '@tabler/icons-react';
+import { IconApps, IconDeviceDesktop, IconHistory, IconList, IconListCheck, IconWorld, type Icon } from '@tabler/icons-react';
 
 export interface NavPage {
   to: string;
@@ -15,6 +15,8 @@ export const LISTS_PAGE: NavPage = { to: '/app-list', label: 'Lists', icon: Icon
  */
 export const PRIMARY_PAGES: readonly NavPage[] = [
   { to: '/app-catalogue', label: 'Catalogue', icon: IconApps },
+  // Lists people shared publicly (the page is the gallery).
+  { to: '/gallery', label: 'Gallery', icon: IconWorld },
   { to: '/devices', label: 'Devices', icon: IconDeviceDesktop },
   { to: '/installations', label: 'Installations', icon: IconListCheck },
   { to: '/history', label: 'Update history', icon: IconHistory },
