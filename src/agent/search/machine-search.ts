@@ -3,6 +3,7 @@ import { isValidSearchQuery } from '@shared/machine-search';
 
 import type { Installer } from '../installers/installer';
 import type { Logger } from '../log';
+import { oneLine } from '../report';
 
 type SearchRequest = Extract<ServerMessage, { type: 'search.request' }>;
 type SearchResults = Extract<AgentMessage, { type: 'search.results' }>;
@@ -81,7 +82,7 @@ export class MachineSearch {
             manager: installer.name,
             results: [],
             truncated: false,
-            error: `${installer.name} could not search: ${(error as Error).message}`.slice(0, 500),
+            error: oneLine(`${installer.name} could not search: ${(error as Error).message}`, 500),
           };
         }
         if (!signal.aborted) send(fittedToFrame(message));
