@@ -1,10 +1,32 @@
-import type { AgentMessage, ManagerName, ServerMessage } from '@shared/agent/protocol';
+import { AGENT_MESSAGE_MAX_BYTES, type AgentMessage, type ManagerName, type ServerMessage } from '@shared/agent/protocol';
 import { isValidSearchQuery } from '@shared/machine-search';
 
 import type { Installer } from '../installers/installer';
 import type { Logger } from '../log';
+import { oneLine } from '../report';
 
 type SearchRequest = Extract<ServerMessage, { type: 'search.request' }>;
+type SearchResults = Extract<AgentMessage, { type: 'search.results' }>;
+
+/** Room in a frame for one manager's answer: the server closes a connection that sends a larger frame. */
+const FRAME_BUDGET = AGENT_MESSAGE_MAX_BYTES - 2_048;
+
+/**
+ * The answer as one frame carries it: 50 results of long non-Latin names and descriptions could
+ * pass the frame limit, so the last (least close) results are left out and the answer says so.
+ */
+export function fittedToFrame(message: SearchResults): SearchResults {
+  if (Buffer.byteLength(JSON.stringify(message)) <= FRAME_BUDGET) return message;
+  const results = [...message.results];
+  let size = Buffer.byteLength(JSON.stringify({ ...message, results: [] }));
+  const kept: typeof results = [];
+  for (const result of results) {
+    size += Buffer.byteLength(JSON.stringify(result)) + 1;
+    if (size > FRAME_BUDGET) break;
+    kept.push(result);
+  }
+  return { ...message, results: kept, truncated: true };
+}
 
 /**
  * Searches this machine's package managers for the server: one search at a time (a new one stops
@@ -49,7 +71,7 @@ export class MachineSearch {
     const searching = [...installers.values()].filter((installer) => installer.search !== undefined);
     await Promise.all(
       searching.map(async (installer) => {
-        let message: Extract<AgentMessage, { type: 'search.results' }>;
+        let message: SearchResults;
         try {
           const found = await installer.search!(query, signal);
           message = { type: 'search.results', searchId, manager: installer.name, ...found };
@@ -60,10 +82,10 @@ export class MachineSearch {
             manager: installer.name,
             results: [],
             truncated: false,
-            error: `${installer.name} could not search: ${(error as Error).message}`.slice(0, 500),
+            error: oneLine(`${installer.name} could not search: ${(error as Error).message}`, 500),
           };
         }
-        if (!signal.aborted) send(message);
+        if (!signal.aborted) send(fittedToFrame(message));
       }),
     );
     if (signal.aborted) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { agentMessageSchema, type AgentMessage } from '@shared/agent/protocol';
+import { AGENT_MESSAGE_MAX_BYTES, agentMessageSchema, type AgentMessage } from '@shared/agent/protocol';
 import { SEARCH_OUTPUT_MAX_BYTES, SEARCH_RESULTS_MAX } from '@shared/machine-search';
 
 import { scriptedRun, testDeps, type Answer } from '../../../tests/fixtures/pm-output/fake-run';
@@ -11,7 +11,7 @@ import { FlatpakInstaller } from '../installers/flatpak';
 import type { Installer } from '../installers/installer';
 import { SnapInstaller } from '../installers/snap';
 import { WingetInstaller } from '../installers/winget';
-import { MachineSearch } from './machine-search';
+import { fittedToFrame, MachineSearch } from './machine-search';
 import {
   aptLiteral,
   aptSearchArgs,
@@ -216,6 +216,29 @@ describe('search bounds', () => {
       ],
       truncated: true,
     });
+  });
+
+  it('leaves out the last results rather than send a frame the server would refuse', () => {
+    const wide = '語'.repeat(200);
+    const results = Array.from({ length: SEARCH_RESULTS_MAX }, (_, i) => ({
+      id: `tool-${i}`,
+      name: wide,
+      version: wide.slice(0, 100),
+      description: wide,
+    }));
+    const fitted = fittedToFrame({ type: 'search.results', searchId: 's1', manager: 'apt', results, truncated: false });
+    expect(Buffer.byteLength(JSON.stringify(fitted))).toBeLessThanOrEqual(AGENT_MESSAGE_MAX_BYTES - 2_048);
+    expect(fitted.truncated).toBe(true);
+    expect(fitted.results.length).toBeGreaterThan(10);
+    expect(fitted.results[0]!.id).toBe('tool-0');
+    const small = {
+      type: 'search.results' as const,
+      searchId: 's1',
+      manager: 'apt' as const,
+      results: results.slice(0, 2),
+      truncated: false,
+    };
+    expect(fittedToFrame(small)).toBe(small);
   });
 
   it('a manager that times out says so and keeps what it found; one that finds nothing is no failure', async () => {
