@@ -6,7 +6,7 @@ import { MAX_OWN_APPS, type AdminOwnApp, type OwnApp } from '@shared/api/own-app
 import { packageIdMessage } from '@shared/package-ids';
 
 import { insertOwnApp } from '../../src/server/db/repositories/own-apps.repository';
-import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { createCategory } from './helpers/catalogue';
 import { adminBrowser, enrollMachine, type Browser } from './helpers/devices';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
@@ -313,6 +313,25 @@ describe('your own apps', () => {
       expect(job.items.map((item) => [item.name, item.packages.apt_package])).toEqual([['Cowsay mine', 'cowsay']]);
       // The agent reports its version too (no catalogue app of this test names cowsay), so the list's status knows it.
       expect((await agent.next('inventory.request')).packages).toContainEqual({ manager: 'apt', id: 'cowsay' });
+      agent.send({
+        type: 'inventory',
+        packages: [{ manager: 'apt', id: 'cowsay', installedVersion: '3.03', availableVersion: '3.04' }],
+      });
+      const inventory = await eventually(
+        () => installationsOf(t, owner.token).inventory(machine.deviceId),
+        (res) => res.body.checkedAt !== null,
+        'the inventory',
+      );
+      // The device's inventory (what schedules update from) knows the own app; another user's would not.
+      expect(inventory.body.apps).toContainEqual({
+        appId: own.app_id,
+        name: 'Cowsay mine',
+        manager: 'apt',
+        packageId: 'cowsay',
+        installedVersion: '3.03',
+        availableVersion: '3.04',
+        chosen: true,
+      });
     } finally {
       await agent.close();
     }
