@@ -283,7 +283,11 @@ describe('your own apps', () => {
     expect(notOwn.status).toBe(404);
     expect(notOwn.body.code).toBe('APP_NOT_FOUND');
 
+    // The process's catalogue snapshot (agents' inventory requests) never holds an own app…
+    expect((await t.app.ctx.catalogue.apps()).map((row) => row.id)).not.toContain(own.app_id);
     const promoted = await t.api.post<App & ApiError>(`/api/admin/own-apps/${own.app_id}/promote`, promote, admin.token);
+    // …and hears of the promotion at once.
+    expect((await t.app.ctx.catalogue.apps()).map((row) => row.id)).toContain(own.app_id);
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({
       app_id: own.app_id,
