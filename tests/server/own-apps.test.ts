@@ -98,6 +98,9 @@ describe('your own apps', () => {
     const again = await mine.add({ name: 'Another name', apt_package: 'tool-one' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ app_id: added.body.app_id, name: 'Tool One' });
+    const anyCase = await mine.add({ name: 'Third name', winget_id: 'example.toolone' });
+    expect(anyCase.status).toBe(200);
+    expect(anyCase.body.app_id).toBe(added.body.app_id);
     expect((await mine.all()).body.apps.map((app) => app.name)).toEqual(['Tool One']);
 
     const second = await mine.add({ name: 'Tool Two', snap_name: 'tool-two' });
