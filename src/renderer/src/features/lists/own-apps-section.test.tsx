@@ -83,6 +83,17 @@ describe('your own apps in "Add apps"', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('deletes one of your apps after asking, saying it leaves your lists', async () => {
+    const api = routes({ 'DELETE /api/own-apps/70': { status: 200, data: { success: true } } });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete My tool from your apps' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete your app?' });
+    expect(within(confirm).getByText(/My tool leaves your apps and every list of yours/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/own-apps/70')).toHaveLength(1));
+    expect(await screen.findByText('My tool is deleted from your apps')).toBeInTheDocument();
+  });
+
   it('says what to do when you have none', async () => {
     routes({ 'GET /api/own-apps': { status: 200, data: { apps: [] } } });
     const drawer = await openDrawer();
