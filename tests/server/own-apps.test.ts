@@ -165,6 +165,7 @@ describe('your own apps', () => {
 
     const install = await installationsOf(t, other.token).create({ appIds: [own.app_id], deviceIds: ['dev_nothing'] });
     expect(install.status).toBe(404);
+    expect(install.body.code).toBe('APP_NOT_FOUND');
     // The catalogue never shows it, not even to its owner.
     expect((await t.api.get<App[]>('/catalogue/apps?search=Private', user.token)).body).toEqual([]);
     expect((await t.api.get<ApiError>(`/catalogue/apps/${own.app_id}`, user.token)).status).toBe(404);
