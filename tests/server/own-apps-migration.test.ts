@@ -87,5 +87,17 @@ describe('migration 0020: own apps', () => {
     if (handle.kind === 'sqlite') {
       expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows[0]?.foreign_keys).toBe(1);
     }
+
+    // Down again: own apps go (they have no place in the older shape), the catalogue stays.
+    await db.insertInto('apps').values(own('u1', 'Mine again')).execute();
+    await migrateUpTo(db, '0019-installation-read-indexes', handle.schema);
+    expect(await db.selectFrom('apps').select(['id', 'name']).execute()).toEqual([{ id: git, name: 'Git' }]);
+    await expect(db.insertInto('apps').values(app('GIT')).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('apps')
+        .values({ ...app('No category'), category_id: null })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

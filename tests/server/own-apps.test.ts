@@ -6,7 +6,7 @@ import { MAX_OWN_APPS, type AdminOwnApp, type OwnApp } from '@shared/api/own-app
 import { packageIdMessage } from '@shared/package-ids';
 
 import { insertOwnApp } from '../../src/server/db/repositories/own-apps.repository';
-import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { createCategory } from './helpers/catalogue';
 import { adminBrowser, enrollMachine, type Browser } from './helpers/devices';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
@@ -98,6 +98,9 @@ describe('your own apps', () => {
     const again = await mine.add({ name: 'Another name', apt_package: 'tool-one' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ app_id: added.body.app_id, name: 'Tool One' });
+    const anyCase = await mine.add({ name: 'Third name', winget_id: 'example.toolone' });
+    expect(anyCase.status).toBe(200);
+    expect(anyCase.body.app_id).toBe(added.body.app_id);
     expect((await mine.all()).body.apps.map((app) => app.name)).toEqual(['Tool One']);
 
     const second = await mine.add({ name: 'Tool Two', snap_name: 'tool-two' });
@@ -162,6 +165,7 @@ describe('your own apps', () => {
 
     const install = await installationsOf(t, other.token).create({ appIds: [own.app_id], deviceIds: ['dev_nothing'] });
     expect(install.status).toBe(404);
+    expect(install.body.code).toBe('APP_NOT_FOUND');
     // The catalogue never shows it, not even to its owner.
     expect((await t.api.get<App[]>('/catalogue/apps?search=Private', user.token)).body).toEqual([]);
     expect((await t.api.get<ApiError>(`/catalogue/apps/${own.app_id}`, user.token)).status).toBe(404);
@@ -283,7 +287,11 @@ describe('your own apps', () => {
     expect(notOwn.status).toBe(404);
     expect(notOwn.body.code).toBe('APP_NOT_FOUND');
 
+    // The process's catalogue snapshot (agents' inventory requests) never holds an own app…
+    expect((await t.app.ctx.catalogue.apps()).map((row) => row.id)).not.toContain(own.app_id);
     const promoted = await t.api.post<App & ApiError>(`/api/admin/own-apps/${own.app_id}/promote`, promote, admin.token);
+    // …and hears of the promotion at once.
+    expect((await t.app.ctx.catalogue.apps()).map((row) => row.id)).toContain(own.app_id);
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({
       app_id: own.app_id,
@@ -313,6 +321,25 @@ describe('your own apps', () => {
       expect(job.items.map((item) => [item.name, item.packages.apt_package])).toEqual([['Cowsay mine', 'cowsay']]);
       // The agent reports its version too (no catalogue app of this test names cowsay), so the list's status knows it.
       expect((await agent.next('inventory.request')).packages).toContainEqual({ manager: 'apt', id: 'cowsay' });
+      agent.send({
+        type: 'inventory',
+        packages: [{ manager: 'apt', id: 'cowsay', installedVersion: '3.03', availableVersion: '3.04' }],
+      });
+      const inventory = await eventually(
+        () => installationsOf(t, owner.token).inventory(machine.deviceId),
+        (res) => res.body.checkedAt !== null,
+        'the inventory',
+      );
+      // The device's inventory (what schedules update from) knows the own app; another user's would not.
+      expect(inventory.body.apps).toContainEqual({
+        appId: own.app_id,
+        name: 'Cowsay mine',
+        manager: 'apt',
+        packageId: 'cowsay',
+        installedVersion: '3.03',
+        availableVersion: '3.04',
+        chosen: true,
+      });
     } finally {
       await agent.close();
     }

@@ -7,6 +7,7 @@ import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
+import { ownAppsOf } from '../db/repositories/own-apps.repository';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { inventoryEntryOf } from './installation-plan';
@@ -23,18 +24,20 @@ export class InventoryService {
     private readonly rateLimiter: RateLimiter,
   ) {}
 
-  /** The catalogue apps the device's agent last found installed, with newer versions where there are. */
+  /** The catalogue apps and the user's own apps the device's agent last found installed, with newer versions where there are. */
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps, chosen, pins] = await Promise.all([
+    const [rows, apps, ownApps, chosen, pins] = await Promise.all([
       inventoryOf(this.ctx.db, [device.id]),
       listApps(this.ctx.db),
+      ownAppsOf(this.ctx.db, userId),
       chosenAppIds(this.ctx.db, userId, device.id),
       pinsOfUser(this.ctx.db, userId),
     ]);
     const found: DeviceInventory['apps'] = [];
-    for (const app of apps) {
+    // The user's own apps too: the agent reports them (inventoryRequest), and schedules update what this finds.
+    for (const app of [...apps, ...ownApps]) {
       const entry = inventoryEntryOf(app, device.platform, rows);
       if (!entry) continue;
       found.push({

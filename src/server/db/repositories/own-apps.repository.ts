@@ -54,7 +54,10 @@ export async function findAnyOwnApp(db: Db, id: number): Promise<OwnAppRow | und
   return row as OwnAppRow | undefined;
 }
 
-/** The user's own apps that have any of these package ids (in the same field). */
+/**
+ * The user's own apps that have any of these package ids (in the same field, any case: winget
+ * and Homebrew read ids without regard to case, and the same package twice is one app).
+ */
 export async function ownAppsWithPackageIds(
   db: Db,
   userId: string,
@@ -66,7 +69,7 @@ export async function ownAppsWithPackageIds(
     .selectFrom('apps')
     .select(OWN_APP_COLUMNS)
     .where('owner_user_id', '=', userId)
-    .where((eb) => eb.or(given.map((field) => eb(field, '=', ids[field] ?? ''))))
+    .where((eb) => eb.or(given.map((field) => eb(eb.fn('lower', [eb.ref(field)]), '=', (ids[field] ?? '').toLowerCase()))))
     .orderBy('id')
     .execute();
   return rows as OwnAppRow[];

@@ -94,7 +94,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
         ) : null}
         <TextInput
           label="Search apps"
-          placeholder="Search the catalogue"
+          placeholder="Search the catalogue and your apps"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}

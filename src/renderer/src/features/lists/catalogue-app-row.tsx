@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 import type { App } from '@shared/api/catalogue';
 import { formatAppSize } from '@shared/format';
@@ -14,10 +15,12 @@ interface CatalogueAppRowProps {
   /** Why Add is unavailable (plan limit, read-only list), or null. */
   blockedReason: string | null;
   onAdd: () => void;
+  /** More buttons beside Add (your own app's Delete). */
+  actions?: ReactNode;
 }
 
 /** A catalogue app in the "Add apps" browser. */
-export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd }: CatalogueAppRowProps) {
+export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd, actions }: CatalogueAppRowProps) {
   return (
     <Group component="li" justify="space-between" wrap="nowrap" align="flex-start" gap="sm" py="sm" aria-label={app.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
@@ -37,32 +40,35 @@ export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd }: Ca
           <PlatformBadges platforms={app.platforms} size="xs" />
         </Stack>
       </Group>
-      {added ? (
-        <Button
-          size="xs"
-          variant="light"
-          color="green"
-          style={{ flexShrink: 0 }}
-          leftSection={<IconCheck size={14} aria-hidden />}
-          disabled
-          aria-label={`${app.name} added`}
-        >
-          Added
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          style={{ flexShrink: 0 }}
-          leftSection={<IconPlus size={14} aria-hidden />}
-          loading={adding}
-          disabled={blockedReason !== null}
-          title={blockedReason ?? undefined}
-          aria-label={`Add ${app.name}`}
-          onClick={onAdd}
-        >
-          Add
-        </Button>
-      )}
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {actions}
+        {added ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="green"
+            style={{ flexShrink: 0 }}
+            leftSection={<IconCheck size={14} aria-hidden />}
+            disabled
+            aria-label={`${app.name} added`}
+          >
+            Added
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            style={{ flexShrink: 0 }}
+            leftSection={<IconPlus size={14} aria-hidden />}
+            loading={adding}
+            disabled={blockedReason !== null}
+            title={blockedReason ?? undefined}
+            aria-label={`Add ${app.name}`}
+            onClick={onAdd}
+          >
+            Add
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }

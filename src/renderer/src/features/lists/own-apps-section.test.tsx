@@ -61,6 +61,39 @@ describe('your own apps in "Add apps"', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 70 }));
   });
 
+  it('filters your apps by the search too', async () => {
+    routes();
+    const drawer = await openDrawer();
+    await within(drawer).findByRole('listitem', { name: 'My tool' });
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Search apps' }), { target: { value: 'zzz' } });
+    expect(await within(drawer).findByText('None of your apps match your search.')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Search apps' }), { target: { value: 'TOOL' } });
+    expect(await within(drawer).findByRole('listitem', { name: 'My tool' })).toBeInTheDocument();
+  });
+
+  it('says the limit when your account has as many apps as it may keep', async () => {
+    const message = 'You have 500 apps of your own, the most an account may keep. Delete one to add another.';
+    routes({ 'POST /api/own-apps': { status: 403, data: { code: 'OWN_APP_LIMIT_REACHED', message } } });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add your own app' }));
+    const form = within(drawer).getByRole('form', { name: 'Add your own app' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'One more' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Snap name' }), { target: { value: 'one-more' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('deletes one of your apps after asking, saying it leaves your lists', async () => {
+    const api = routes({ 'DELETE /api/own-apps/70': { status: 200, data: { success: true } } });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete My tool from your apps' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete your app?' });
+    expect(within(confirm).getByText(/My tool leaves your apps and every list of yours/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/own-apps/70')).toHaveLength(1));
+    expect(await screen.findByText('My tool is deleted from your apps')).toBeInTheDocument();
+  });
+
   it('says what to do when you have none', async () => {
     routes({ 'GET /api/own-apps': { status: 200, data: { apps: [] } } });
     const drawer = await openDrawer();

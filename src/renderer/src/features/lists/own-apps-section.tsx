@@ -1,13 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 
 import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
 import { ownAppRequestSchema } from '@shared/api/own-apps';
 
-import { useCreateOwnAppMutation, useGetOwnAppsQuery, type OwnApp } from '../../api/own-apps';
+import { useCreateOwnAppMutation, useDeleteOwnAppMutation, useGetOwnAppsQuery, type OwnApp } from '../../api/own-apps';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
@@ -44,6 +45,8 @@ interface OwnAppsSectionProps {
 export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }: OwnAppsSectionProps) {
   const ownApps = useGetOwnAppsQuery();
   const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<OwnApp | null>(null);
+  const [deleteOwnApp, deletion] = useDeleteOwnAppMutation();
   const needle = search.trim().toLowerCase();
   const shown = (ownApps.data ?? []).filter((app) => needle === '' || app.name.toLowerCase().includes(needle));
 
@@ -92,12 +95,46 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
               adding={pending === app.app_id}
               blockedReason={blockedReason}
               onAdd={() => void onAdd(app.app_id)}
+              actions={
+                <Tooltip label="Delete from your apps" openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Delete ${app.name} from your apps`}
+                    onClick={() => setDeleting(app)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              }
             />
           ))}
         </Stack>
       )}
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete your app?"
+        confirmLabel="Delete"
+        danger
+        loading={deletion.isLoading}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      >
+        {deleting ? `${deleting.name} leaves your apps and every list of yours. Nothing is uninstalled from your machines.` : null}
+      </ConfirmModal>
     </Stack>
   );
+
+  async function remove() {
+    if (!deleting) return;
+    try {
+      await deleteOwnApp(deleting.app_id).unwrap();
+      notify.success(`${deleting.name} is deleted from your apps`);
+      setDeleting(null);
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to delete your app'));
+    }
+  }
 }
 
 interface OwnAppFormProps {
