@@ -454,6 +454,7 @@ describe('installing a list onto a machine', () => {
       packageId: 'cowsay',
       installedVersion: '3.03+dfsg2-8',
       availableVersion: '3.04',
+      pinnedVersion: null,
       // In the owner's list: offered for removal.
       chosen: true,
     });

@@ -166,7 +166,8 @@ export class AptInstaller implements Installer {
       const message = before ? `Changed from ${before} to ${after ?? version}` : `Installed${versionNote(after)}`;
       return { status: 'succeeded', version: after, exitCode: 0, message, log };
     }
-    if (/^E: Version '.*' for '.*' was not found$/m.test(result.output))
+    // "E: Version '9.9' for 'hello' was not found", read line by line (linear, no pattern).
+    if (result.output.split('\n').some((line) => line.startsWith("E: Version '") && line.trimEnd().endsWith("' was not found")))
       return failedOutcome(`Version ${version} of ${id.name} is not in the apt sources`, result.exitCode, log);
     return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
   }

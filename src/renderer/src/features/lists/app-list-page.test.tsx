@@ -190,6 +190,33 @@ describe('the lists screen', () => {
         pinnedNow = true;
         return { status: 200, data: pinned };
       },
+      'GET /api/lists/l1/status': {
+        status: 200,
+        data: {
+          listId: 'l1',
+          listName: 'Work laptop',
+          devices: [
+            {
+              deviceId: 'dev_box',
+              deviceName: 'Box',
+              platform: 'linux',
+              online: true,
+              inventoryCheckedAt: '2026-01-02T00:00:00.000Z',
+              apps: [
+                {
+                  appId: 11,
+                  name: 'Firefox',
+                  state: 'outdated',
+                  manager: 'apt',
+                  installedVersion: '128.0.3',
+                  availableVersion: '129.0',
+                  unknownReason: null,
+                },
+              ],
+            },
+          ],
+        },
+      },
     });
     renderApp('/app-list');
     const card = await screen.findByRole('region', { name: 'Work laptop' });
@@ -203,7 +230,11 @@ describe('the lists screen', () => {
     expect(version).toHaveAccessibleDescription(expect.stringContaining('Not a valid version'));
     expect(api.callsTo('PUT', '/api/lists/l1/items/11/pin')).toEqual([]);
 
-    fireEvent.change(version, { target: { value: '128.0.3' } });
+    // The versions the list's machines reported are one click away.
+    const known = await within(dialog).findByRole('group', { name: 'Versions on your machines' });
+    expect(within(known).getByRole('button', { name: '129.0' })).toBeInTheDocument();
+    fireEvent.click(within(known).getByRole('button', { name: '128.0.3' }));
+    expect(version).toHaveValue('128.0.3');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pin' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/lists/l1/items/11/pin')[0]?.body).toEqual({ version: '128.0.3' }));
     const row = await within(card).findByRole('listitem', { name: 'Firefox' });

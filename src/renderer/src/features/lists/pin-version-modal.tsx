@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 import { pinListItemRequestSchema } from '@shared/api/lists';
+import { isValidPinnedVersion } from '@shared/package-ids';
 
+import { useGetListStatusQuery } from '../../api/installations';
 import { useSetListItemPinMutation, type ListItem } from '../../api/lists';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -22,6 +24,16 @@ interface PinVersionModalProps {
 export function PinVersionModal({ listId, item, onClose }: PinVersionModalProps) {
   const [setPin, { isLoading }] = useSetListItemPinMutation();
   const form = useForm({ initialValues: { version: item.pinnedVersion ?? '' }, ...schemaForm(pinListItemRequestSchema) });
+  // The versions the list's machines reported for this app, installed or available: one click to pin.
+  const status = useGetListStatusQuery(listId);
+  const known = [
+    ...new Set(
+      (status.data?.devices ?? [])
+        .flatMap((device) => device.apps.filter((app) => app.appId === item.app_id))
+        .flatMap((app) => [app.installedVersion, app.availableVersion])
+        .filter((version): version is string => version !== null && isValidPinnedVersion(version)),
+    ),
+  ].slice(0, 6);
 
   async function save({ version }: { version: string }) {
     try {
@@ -62,6 +74,18 @@ export function PinVersionModal({ listId, item, onClose }: PinVersionModalProps)
             spellCheck={false}
             {...form.getInputProps('version')}
           />
+          {known.length > 0 ? (
+            <Group gap="xs" role="group" aria-label="Versions on your machines">
+              <Text size="xs" c="dimmed">
+                On your machines:
+              </Text>
+              {known.map((version) => (
+                <Button key={version} size="compact-xs" variant="light" onClick={() => form.setFieldValue('version', version)}>
+                  {version}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
           <Group justify="space-between">
             {item.pinnedVersion === null ? (
               <span />
