@@ -35,7 +35,7 @@ export const catalogueApi = baseApi.injectEndpoints({
         schema: () => import('@shared/api/catalogue').then((m) => m.appsResponseSchema),
       }),
       // Every query argument is part of the cache key (docs/patterns.md): normalise it first.
-      serializeQueryArgs: ({ queryArgs }) => JSON.stringify(appsParams(queryArgs)),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${JSON.stringify(appsParams(queryArgs))})`,
       providesTags: ['Catalogue'],
     }),
   }),

@@ -51,7 +51,7 @@ export const sharedListsApi = baseApi.injectEndpoints({
     }),
     getGallery: build.query<GalleryResponse, GalleryArgs>({
       query: (args) => ({ url: '/api/gallery', params: galleryParams(args), schema: () => schemas().then((m) => m.galleryResponseSchema) }),
-      serializeQueryArgs: ({ queryArgs }) => JSON.stringify(galleryParams(queryArgs)),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${JSON.stringify(galleryParams(queryArgs))})`,
       providesTags: ['Gallery'],
     }),
     copySharedList: build.mutation<ListDetail, string>({
