@@ -58,8 +58,9 @@ const lastRemoteDeactivation = db.prepare(
 );
 const ownedList = db.prepare('select id from lists where id = ? and user_id = ?');
 const listItems = db.prepare(
-  `select a.*, c.name as category_name, i.sha256 as icon_sha256, li.list_id, li.position, li.added_at from list_items li
-   join apps a on a.id = li.app_id join categories c on c.id = a.category_id left join app_icons i on i.app_id = a.id
+  `select a.*, c.name as category_name, i.sha256 as icon_sha256, li.list_id, li.position, li.added_at, li.pinned_version
+   from list_items li join apps a on a.id = li.app_id left join categories c on c.id = a.category_id
+   left join app_icons i on i.app_id = a.id
    where li.list_id = ? order by li.position, li.app_id`,
 );
 
@@ -180,8 +181,8 @@ function listItem(row, position) {
     app_id: row.id,
     name: row.name,
     description: row.description,
-    category: row.category_id,
-    category_name: row.category_name,
+    category: row.category_id ?? 0,
+    category_name: row.category_name ?? '',
     website: row.website,
     file_size_kb: sizeKb,
     icon_file_location: row.icon_sha256 ? `/catalogue/icons/${row.id}.webp?v=${row.icon_sha256.slice(0, 16)}` : null,
@@ -195,6 +196,8 @@ function listItem(row, position) {
     position,
     size_kb: sizeKb,
     addedAt: row.added_at,
+    own_app: row.owner_user_id !== null,
+    pinnedVersion: row.pinned_version,
   };
 }
 
