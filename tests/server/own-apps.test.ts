@@ -338,6 +338,7 @@ describe('your own apps', () => {
         packageId: 'cowsay',
         installedVersion: '3.03',
         availableVersion: '3.04',
+        pinnedVersion: null,
         chosen: true,
       });
     } finally {
