@@ -26,7 +26,7 @@ export async function buildAgent() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node20',
     // ws tries these optional native add-ons inside try/catch and works without them.
     external: ['bufferutil', 'utf-8-validate'],
     // ws and node-machine-id are CommonJS: their require() of Node's modules needs a real require.
@@ -36,8 +36,8 @@ export async function buildAgent() {
         "import { createRequire as __loadoutCreateRequire } from 'node:module';",
         'const require = __loadoutCreateRequire(import.meta.url);',
         // Before any of the agent runs: one readable line instead of an odd failure on an old Node.
-        'if (Number(process.versions.node.split(".")[0]) < 22) {',
-        "  console.error(`Loadout's agent needs Node.js 22 or later; this is ${process.version}.`);",
+        'if (Number(process.versions.node.split(".")[0]) < 20) {',
+        "  console.error(`Loadout's agent needs Node.js 20 or later; this is ${process.version}.`);",
         '  process.exit(1);',
         '}',
       ].join('\n'),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,6 +22,7 @@ const CANARY_APP = { name: 'Canary', apt: CANARY };
 const REMOVE_TIMEOUT_MS = 120_000;
 
 const isRoot = process.getuid?.() === 0;
+const DEBIAN_NODE = '/usr/bin/node';
 const signal = new AbortController().signal;
 
 /**
@@ -32,7 +34,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const agent = new HeadlessAgent();
+  // The agent file as a Debian user runs it: on Debian's own nodejs, whose package it must never remove.
+  const agent = new HeadlessAgent(DEBIAN_NODE);
   const repo = new LocalAptRepo(CORE, [PLUGIN, CANARY]);
   let deviceId = '';
 
@@ -40,7 +43,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
     if (!isRoot) throw new Error('This test installs and removes real packages with dpkg and apt and must run as root (CI does).');
     for (const name of [CORE, PLUGIN, CANARY])
       if (installedVersion(name) !== null) throw new Error(`${name} is installed already: a run before this one did not clean up`);
-    if (installedVersion('nodejs') === null) throw new Error('This test needs Node.js installed from apt (the nodejs package), as CI has');
+    if (installedVersion('nodejs') === null || !existsSync(DEBIAN_NODE))
+      throw new Error(`This test needs Node.js installed from apt (the nodejs package, ${DEBIAN_NODE}), as CI has`);
     const debs = [repo.build(VERSION), repo.build(VERSION, { name: PLUGIN, depends: CORE }), repo.build(VERSION, { name: CANARY })];
     for (const deb of debs) {
       repo.installDirectly(deb);
@@ -169,7 +173,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
       await screenshot(page, '91-uninstall-refused-runtime-dark');
     });
     // Asked straight, without the dialog, the agent refuses as well.
-    expect(await new AptInstaller(defaultDeps()).uninstall({ name: 'nodejs' }, signal)).toMatchObject({
+    expect(await new AptInstaller(defaultDeps(), { runtimePath: DEBIAN_NODE }).uninstall({ name: 'nodejs' }, signal)).toMatchObject({
       status: 'failed',
       message: "nodejs is what Loadout's agent runs on: the agent never removes it",
     });

@@ -50,6 +50,9 @@ export class HeadlessAgent {
   private process: ChildProcess | null = null;
   output = '';
 
+  /** `node`: the Node.js that runs the agent file (this test's own by default). */
+  constructor(private readonly node = process.execPath) {}
+
   async download(serverUrl: string): Promise<void> {
     const response = await fetch(`${serverUrl}/api/client/agent`);
     if (!response.ok) throw new Error(`GET /api/client/agent answered ${response.status}`);
@@ -59,7 +62,7 @@ export class HeadlessAgent {
   /** Asynchronous: the server runs in this very process and must keep answering meanwhile. */
   async enroll(link: string): Promise<string> {
     const { stdout } = await promisify(execFile)(
-      process.execPath,
+      this.node,
       [this.file, 'enroll', link, '--name', 'e2e-machine', '--config-dir', join(this.dir, 'config')],
       {
         encoding: 'utf8',
@@ -70,7 +73,7 @@ export class HeadlessAgent {
 
   /** `extra`: more `run` options, e.g. `--installer simulated` to leave this machine untouched. */
   run(extra: readonly string[] = []): void {
-    const child = spawn(process.execPath, [this.file, 'run', '--config-dir', join(this.dir, 'config'), ...extra], {
+    const child = spawn(this.node, [this.file, 'run', '--config-dir', join(this.dir, 'config'), ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

@@ -42,7 +42,7 @@ export function agentCommands(origin: string, link: string, sha256: string): Arr
 }
 
 /**
- * Copyable commands for the headless agent (Node.js 22 or later, no other dependency), with the
+ * Copyable commands for the headless agent (Node.js 20 or later, no other dependency), with the
  * SHA-256 of the file this server serves. Without it there is no download command: one that runs
  * whatever arrived is what the checksum is there to prevent.
  */
@@ -64,7 +64,7 @@ export function AgentCommands({ link, origin = window.location.origin }: { link:
         <CopyableCommand key={line.command} {...line} />
       ))}
       <Text size="xs" c="dimmed">
-        Needs Node.js 22 or later. The agent runs only if the downloaded file has this SHA-256. On Windows, run them in an administrator
+        Needs Node.js 20 or later. The agent runs only if the downloaded file has this SHA-256. On Windows, run them in an administrator
         PowerShell and leave out sudo.
       </Text>
     </Stack>

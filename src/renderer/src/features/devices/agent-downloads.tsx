@@ -48,7 +48,7 @@ function Builds({ releases, platform, link, onShowOtherWays }: AgentDownloadsBod
     return (
       <Alert color="yellow" variant="light" title={`No ${PLATFORM_NAMES[platform]} build on this server yet`}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Choose another system above, or use the headless agent, which runs on any machine with Node.js 22 or later.</Text>
+          <Text size="sm">Choose another system above, or use the headless agent, which runs on any machine with Node.js 20 or later.</Text>
           <Button variant="light" size="xs" onClick={onShowOtherWays}>
             Show other ways
           </Button>

@@ -45,7 +45,7 @@ export function ConnectMachine({ link, origin, titleOrder = 2, desktopWays }: Co
               The headless agent
             </Title>
             <Text size="sm">
-              One JavaScript file for any machine with Node.js 22 or later, such as a server you reach by terminal. Run these commands on
+              One JavaScript file for any machine with Node.js 20 or later, such as a server you reach by terminal. Run these commands on
               the machine to add:
             </Text>
             <AgentCommands link={link} origin={origin} />
