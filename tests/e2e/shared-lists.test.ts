@@ -147,7 +147,8 @@ describe('sharing a list by link and in the gallery', () => {
     await see(visitor, '“Podcast kit” is now in your lists');
     const copy = visitor.getByRole('region', { name: 'Podcast kit' });
     await copy.getByText('Firefox').first().waitFor();
-    await screenshot(visitor, 'shared-copied-1440-light');
+    // The copy in the copier's lists, at both sizes in both themes.
+    await everyWay(visitor, 'copied', () => copy.getByText('Firefox').first().waitFor());
 
     // The owner sees the copy counted; the copier's free plan allows no second list.
     await owner.reload();
