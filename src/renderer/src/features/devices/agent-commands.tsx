@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 
 import { useGetAgentReleasesQuery } from '../../api/agent-releases';
-import { CopyableCommand } from './copyable-command';
+import { CopyableText } from '../../components/copyable-text';
 
 /** The page a registration link opens (the server's registration_url has the same shape). */
 export function registrationLink(origin: string, code: string): string {
@@ -59,9 +59,9 @@ export function AgentCommands({ link, origin = window.location.origin }: { link:
   }
   return (
     <Stack gap="sm">
-      <CopyableCommand label="SHA-256 of loadout-agent.mjs" command={sha256} />
+      <CopyableText label="SHA-256 of loadout-agent.mjs" text={sha256} />
       {agentCommands(origin, link, sha256).map((line) => (
-        <CopyableCommand key={line.command} {...line} />
+        <CopyableText key={line.command} label={line.label} text={line.command} />
       ))}
       <Text size="xs" c="dimmed">
         Needs Node.js 20 or later. The agent runs only if the downloaded file has this SHA-256. On Windows, run them in an administrator

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import type { AgentReleasesResponse, NativePlatform } from '@shared/api/client';
 
 import { useGetAgentReleasesQuery } from '../../api/agent-releases';
+import { CopyableText } from '../../components/copyable-text';
 import { downloadOptions, type DownloadOption } from './agent-download-options';
-import { CopyableCommand } from './copyable-command';
 import { Disclosure } from './disclosure';
 import { DownloadOptionCard } from './download-option-card';
 
@@ -28,9 +28,9 @@ function Verify({ options, publicKey }: { options: DownloadOption[]; publicKey: 
           Check the saved file before running it: the command prints OK (True in PowerShell) when the file has the SHA-256 shown.
         </Text>
         {options.map((option) => (
-          <CopyableCommand key={option.file} label={`Check ${option.file}`} command={option.verify} />
+          <CopyableText key={option.file} label={`Check ${option.file}`} text={option.verify} />
         ))}
-        <CopyableCommand label="This server's release key (Ed25519, base64)" command={publicKey} copyLabel="Copy the release key" />
+        <CopyableText label="This server's release key (Ed25519, base64)" text={publicKey} copyLabel="Copy the release key" />
         <Text size="xs" c="dimmed">
           Every build is signed with this key. The agent keeps it when the machine is added and checks the builds it is given later against
           it.

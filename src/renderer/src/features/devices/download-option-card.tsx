@@ -1,8 +1,8 @@
 import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 
+import { CopyableText } from '../../components/copyable-text';
 import { formatSize, type DownloadOption } from './agent-download-options';
-import { CopyableCommand } from './copyable-command';
 
 /**
  * One native build: a plain link to the file (the server sends it as an attachment, so no
@@ -31,12 +31,12 @@ export function DownloadOptionCard({ option, lead }: { option: DownloadOption; l
             <Code>{file}</Code> · {formatSize(build.size)}
           </Text>
         </Group>
-        <CopyableCommand label="SHA-256" command={build.sha256} copyLabel={`Copy the SHA-256 of ${file}`} />
+        <CopyableText label="SHA-256" text={build.sha256} copyLabel={`Copy the SHA-256 of ${file}`} />
         {option.steps.map((step, index) => (
-          <CopyableCommand
+          <CopyableText
             key={step.command}
             label={option.steps.length > 1 ? `${index + 1}. ${step.label}` : step.label}
-            command={step.command}
+            text={step.command}
             copyLabel={`Copy: ${step.label}`}
           />
         ))}

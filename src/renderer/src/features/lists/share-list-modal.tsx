@@ -1,21 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 
 import type { ListVisibility, Sharing } from '@shared/api/shared-lists';
@@ -24,6 +8,7 @@ import { useGetCategoriesQuery } from '../../api/catalogue';
 import type { ListSummary } from '../../api/lists';
 import { useGetSharingQuery, useSetSharingMutation } from '../../api/shared-lists';
 import { CenteredLoader } from '../../components/centered-loader';
+import { CopyableText } from '../../components/copyable-text';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
@@ -52,36 +37,6 @@ const valuesOf = (sharing: Sharing): Values => ({
   description: sharing.description,
   categoryId: sharing.categoryId === null ? null : String(sharing.categoryId),
 });
-
-/** The link, selectable, with a copy button whose "Copied" reaches screen readers too. */
-function ShareLink({ url }: { url: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        Link to this list
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block fz="xs" style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="share-link">
-          {url}
-        </Code>
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <>
-              <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                <ActionIcon variant="light" color={copied ? 'teal' : undefined} size="lg" aria-label="Copy link" onClick={copy}>
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-              <VisuallyHidden role="status" aria-live="polite">
-                {copied ? 'Copied' : ''}
-              </VisuallyHidden>
-            </>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
 
 /** "Share…" on a list card: private, anyone with the link, or public in the gallery; the link, and how many copies were made. */
 export function ShareListModal({ list, onClose }: { list: ListSummary; onClose: () => void }) {
@@ -171,7 +126,7 @@ export function ShareListModal({ list, onClose }: { list: ListSummary; onClose: 
             <Text size="sm" c="dimmed">
               Your name, e-mail and devices are never shown to people who open the link.
             </Text>
-            {link ? <ShareLink url={link} /> : null}
+            {link ? <CopyableText label="Link to this list" text={link} copyLabel="Copy link" testId="share-link" /> : null}
             <Text size="sm" data-testid="copy-count">
               {copies === 0 ? 'No one has copied this list yet.' : `Copied ${copies} ${copies === 1 ? 'time' : 'times'}.`}
             </Text>

@@ -1,28 +1,30 @@
 import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-interface CopyableCommandProps {
+interface CopyableTextProps {
   label: string;
-  command: string;
+  /** A command, a checksum or a link. */
+  text: string;
   /** Names the copy button when the label is long or shared ("Copy: …" by default). */
   copyLabel?: string;
+  testId?: string;
 }
 
 /**
- * A command (or a checksum) in a monospace box that wraps inside itself, so a long line never
+ * A command, a checksum or a link in a monospace box that wraps inside itself, so a long line never
  * widens a phone's page, with a copy button whose "Copied" reaches screen readers too.
  */
-export function CopyableCommand({ label, command, copyLabel = `Copy: ${label}` }: CopyableCommandProps) {
+export function CopyableText({ label, text, copyLabel = `Copy: ${label}`, testId }: CopyableTextProps) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block fz="xs" style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {command}
+        <Code block fz="xs" style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={testId}>
+          {text}
         </Code>
-        <CopyButton value={command}>
+        <CopyButton value={text}>
           {({ copied, copy }) => (
             <>
               <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
