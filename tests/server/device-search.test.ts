@@ -140,7 +140,8 @@ describe('searching a machine through its agent', () => {
     const { agent, searches } = await world();
     const first = await searches.start('firefox');
     const second = await searches.start('chromium');
-    await agent.next('search.request', (m) => m.searchId === first.body.searchId);
+    // The first's request may or may not reach the agent: the hub sends nothing for a search that
+    // is no longer running by the time the bus delivers it (PostgreSQL's is slower). The second's does.
     await agent.next('search.request', (m) => m.searchId === second.body.searchId);
     expect((await searches.get(first.body.searchId)).body.status).toBe('superseded');
     results(agent, first.body.searchId, 'apt');
