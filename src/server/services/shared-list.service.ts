@@ -64,12 +64,12 @@ export async function copyListItemsInto(
   trx: Db,
   ownApps: OwnAppService,
   copierId: string,
-  sourceListId: string,
+  items: Awaited<ReturnType<typeof listItemsForCopy>>,
   targetListId: string,
   at: string,
 ): Promise<void> {
   const appIds: number[] = [];
-  for (const item of await listItemsForCopy(trx, sourceListId)) {
+  for (const item of items) {
     if (item.owner_user_id === null || item.owner_user_id === copierId) {
       appIds.push(item.id);
       continue;
@@ -234,10 +234,12 @@ export class SharedListService {
       await lockUserLists(trx, userId);
       const source = await this.findShared(trx, shareId);
       const plan = await this.lists.assertCanCreate(trx, userId);
-      if ((await listItemAppIds(trx, source.list_id)).length > plan.limits.appsPerList) throw appLimitReached(plan);
+      // One read of the source's items: the limit is checked on them and they are what is copied.
+      const items = await listItemsForCopy(trx, source.list_id);
+      if (items.length > plan.limits.appsPerList) throw appLimitReached(plan);
       const now = isoNow(this.ctx.clock);
       await insertList(trx, { id, user_id: userId, name: source.name, created_at: now, updated_at: now });
-      await copyListItemsInto(trx, this.ownApps, userId, source.list_id, id, now);
+      await copyListItemsInto(trx, this.ownApps, userId, items, id, now);
       await countCopy(trx, source.list_id);
     });
     this.ctx.log.info({ userId, listId: id }, 'shared list copied');
