@@ -94,6 +94,39 @@ describe('your own apps in "Add apps"', () => {
     expect(await screen.findByText('My tool is deleted from your apps')).toBeInTheDocument();
   });
 
+  it('edits one of your apps in place, its fields filled in, and says why the server refused', async () => {
+    const api = routes({
+      'PUT /api/own-apps/70': (call) =>
+        (call.body as OwnApp).apt_package === 'other-tool'
+          ? { status: 409, data: { code: 'OWN_APP_EXISTS', message: 'Your app “Other tool” has one of these package ids already.' } }
+          : { status: 200, data: { ...ownTool, apt_package: 'my-tool2' } },
+    });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Edit My tool' }));
+    const form = within(drawer).getByRole('form', { name: 'Edit My tool' });
+    expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveValue('My tool');
+    expect(within(form).getByRole('textbox', { name: 'apt package' })).toHaveValue('my-tool');
+    expect(within(drawer).queryByRole('button', { name: 'Add your own app' })).not.toBeInTheDocument();
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'other-tool' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your app “Other tool” has one of these package ids already.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/own-apps/70')[0]?.body).toEqual({
+      name: 'My tool',
+      winget_id: null,
+      homebrew_cask: null,
+      homebrew_formula: null,
+      apt_package: 'other-tool',
+      flatpak_id: null,
+      snap_name: null,
+    });
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'my-tool2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('My tool is saved')).toBeInTheDocument();
+    await waitFor(() => expect(within(drawer).queryByRole('form', { name: 'Edit My tool' })).not.toBeInTheDocument());
+  });
+
   it('says what to do when you have none', async () => {
     routes({ 'GET /api/own-apps': { status: 200, data: { apps: [] } } });
     const drawer = await openDrawer();

@@ -1,13 +1,19 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 
 import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
 import { ownAppRequestSchema } from '@shared/api/own-apps';
 
-import { useCreateOwnAppMutation, useDeleteOwnAppMutation, useGetOwnAppsQuery, type OwnApp } from '../../api/own-apps';
+import {
+  useCreateOwnAppMutation,
+  useDeleteOwnAppMutation,
+  useGetOwnAppsQuery,
+  useUpdateOwnAppMutation,
+  type OwnApp,
+} from '../../api/own-apps';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
@@ -32,6 +38,13 @@ function asRow(app: OwnApp): App {
 
 const EMPTY_OWN_APP = { name: '', winget_id: '', homebrew_cask: '', homebrew_formula: '', apt_package: '', flatpak_id: '', snap_name: '' };
 
+/** The form's fields for one of your apps: its name and ids, a missing id as an empty field. */
+function formValues(app: OwnApp): typeof EMPTY_OWN_APP {
+  const values = { ...EMPTY_OWN_APP, name: app.name };
+  for (const field of PACKAGE_ID_FIELDS) values[field] = app[field] ?? '';
+  return values;
+}
+
 interface OwnAppsSectionProps {
   /** The search typed in the drawer: your apps are filtered by it too. */
   search: string;
@@ -45,6 +58,7 @@ interface OwnAppsSectionProps {
 export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }: OwnAppsSectionProps) {
   const ownApps = useGetOwnAppsQuery();
   const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<OwnApp | null>(null);
   const [deleting, setDeleting] = useState<OwnApp | null>(null);
   const [deleteOwnApp, deletion] = useDeleteOwnAppMutation();
   const needle = search.trim().toLowerCase();
@@ -56,7 +70,7 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
         <Title order={3} size="h5" id="own-apps-title">
           Your apps
         </Title>
-        {formOpen ? null : (
+        {formOpen || editing ? null : (
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setFormOpen(true)}>
             Add your own app
           </Button>
@@ -71,6 +85,7 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
           }}
         />
       ) : null}
+      {editing ? <OwnAppEditForm key={editing.app_id} app={editing} onDone={() => setEditing(null)} /> : null}
       {ownApps.isLoading ? (
         <LoadingRow label="Loading your apps…" />
       ) : ownApps.isError ? (
@@ -96,16 +111,31 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
               blockedReason={blockedReason}
               onAdd={() => void onAdd(app.app_id)}
               actions={
-                <Tooltip label="Delete from your apps" openDelay={400}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Delete ${app.name} from your apps`}
-                    onClick={() => setDeleting(app)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <>
+                  <Tooltip label="Change its name or package ids" openDelay={400}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Edit ${app.name}`}
+                      onClick={() => {
+                        setFormOpen(false);
+                        setEditing(app);
+                      }}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete from your apps" openDelay={400}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Delete ${app.name} from your apps`}
+                      onClick={() => setDeleting(app)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </>
               }
             />
           ))}
@@ -143,12 +173,19 @@ interface OwnAppFormProps {
   onDone: (appId: number | null) => Promise<void>;
 }
 
-/** A name and one field per package manager, each checked by that manager's grammar (here and on the server). */
+type OwnAppFields = z.output<typeof ownAppRequestSchema>;
+
+/** The form of one own app, new (empty) or to edit (its fields), checked by the server's schema. */
+function useOwnAppForm(name: string, initialValues: typeof EMPTY_OWN_APP) {
+  return useForm({ name, initialValues, ...schemaForm(ownAppRequestSchema) });
+}
+
+/** A new app of yours, saved and (unless the list is full or read-only) added to the list. */
 function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
   const [createOwnApp, { isLoading }] = useCreateOwnAppMutation();
-  const form = useForm({ name: 'own-app', initialValues: EMPTY_OWN_APP, ...schemaForm(ownAppRequestSchema) });
+  const form = useOwnAppForm('own-app', EMPTY_OWN_APP);
 
-  async function save(app: z.output<typeof ownAppRequestSchema>) {
+  async function save(app: OwnAppFields) {
     try {
       const saved = await createOwnApp(app).unwrap();
       notify.success(
@@ -162,11 +199,64 @@ function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
   }
 
   return (
+    <OwnAppFormFields
+      form={form}
+      label="Add your own app"
+      hint="Give a name and at least one package id, exactly as its package manager knows it."
+      submitLabel={blockedReason ? 'Save app' : 'Save and add'}
+      saving={isLoading}
+      onSave={save}
+      onCancel={() => void onDone(null)}
+    />
+  );
+}
+
+/** One of your apps changed in place: a typo in an id is fixed without taking the app out of your lists. */
+function OwnAppEditForm({ app, onDone }: { app: OwnApp; onDone: () => void }) {
+  const [updateOwnApp, { isLoading }] = useUpdateOwnAppMutation();
+  const form = useOwnAppForm(`own-app-${app.app_id}`, formValues(app));
+
+  async function save(fields: OwnAppFields) {
+    try {
+      const saved = await updateOwnApp({ id: app.app_id, app: fields }).unwrap();
+      notify.success(`${saved.name} is saved`);
+      onDone();
+    } catch (failure) {
+      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, 'Failed to save your app'));
+    }
+  }
+
+  return (
+    <OwnAppFormFields
+      form={form}
+      label={`Edit ${app.name}`}
+      hint="Your lists install it by these package ids from now on; nothing already installed changes."
+      submitLabel="Save changes"
+      saving={isLoading}
+      onSave={save}
+      onCancel={onDone}
+    />
+  );
+}
+
+interface OwnAppFormFieldsProps {
+  form: ReturnType<typeof useOwnAppForm>;
+  label: string;
+  hint: string;
+  submitLabel: string;
+  saving: boolean;
+  onSave: (app: OwnAppFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A name and one field per package manager, each checked by that manager's grammar (here and on the server). */
+function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCancel }: OwnAppFormFieldsProps) {
+  return (
     <Paper withBorder p="sm" radius="md">
-      <form onSubmit={form.onSubmit(save, (errors) => focusFirstError(form, errors))} noValidate aria-label="Add your own app">
+      <form onSubmit={form.onSubmit(onSave, (errors) => focusFirstError(form, errors))} noValidate aria-label={label}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Give a name and at least one package id, exactly as its package manager knows it.
+            {hint}
           </Text>
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -182,11 +272,11 @@ function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
             ))}
           </SimpleGrid>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" onClick={() => void onDone(null)}>
+            <Button variant="default" size="xs" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" size="xs" loading={isLoading}>
-              {blockedReason ? 'Save app' : 'Save and add'}
+            <Button type="submit" size="xs" loading={saving}>
+              {submitLabel}
             </Button>
           </Group>
         </Stack>
