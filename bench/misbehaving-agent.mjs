@@ -141,7 +141,7 @@ async function main() {
       rounds.push({ round, rest, attacked, rssAttacked, sent });
       console.log(
         `round ${round}: p99 ${rest.p99} ms at rest, ${attacked.p99} ms attacked; ` +
-          `${rest.rps.toFixed(0)} / ${attacked.rps.toFixed(0)} req/s; RSS ${rssAttacked.toFixed(0)} MiB; ` +
+          `${rest.rps.toFixed(0)} / ${attacked.rps.toFixed(0)} req/s; server CPU ${rest.cpuUsPerRequest.toFixed(0)} / ${attacked.cpuUsPerRequest.toFixed(0)} µs a read; RSS ${rssAttacked.toFixed(0)} MiB; ` +
           `A sent ${sent.sent} frames over ${sent.connections} connections (closed: ${JSON.stringify(sent.closedByServer)}), B ${sent.deafSent} hellos`,
       );
       // What the attack left behind (closing sockets, kept inventories) settles before the next rest.

@@ -181,6 +181,21 @@ describe('one agent credential cannot slow everyone: the limits of an agent conn
     await again.close();
   });
 
+  it('closes a flood of large frames after what they cost, not after as many as small ones', async () => {
+    const m = await machine('Heavy flooder');
+    const agent = await ProtocolAgent.connect(url, m.credential);
+    await agent.next('inventory.request');
+    const burst = AGENT_MESSAGES_PER_SECOND * AGENT_MESSAGE_BURST_SECONDS;
+    for (let i = AGENT_CONNECT_COST + 1; i < burst; i += 1) agent.send({ type: 'heartbeat' });
+    // Past the burst, frames just under 64 KiB: each counts as what it costs to receive.
+    const frame = JSON.stringify({ type: 'inventory', packages: bigInventory('6.6') });
+    const enough = Math.ceil(AGENT_MESSAGES_DROPPED_MAX / messageCost(frame.length)) + 1;
+    expect(enough).toBeLessThan(AGENT_MESSAGES_DROPPED_MAX / 10);
+    for (let i = 0; i < enough; i += 1) agent.sendRaw(frame);
+    expect(await agent.closed()).toBe(AGENT_CLOSE_POLICY);
+    expect(log.filter((line) => line.device === m.deviceId && /rate limit; connection closed/.test(line.msg))).toHaveLength(1);
+  });
+
   it('takes hello once per connection: a second one is ignored', async () => {
     const m = await machine('Hello box');
     const agent = await ProtocolAgent.connect(url, m.credential);

@@ -141,13 +141,14 @@ export class AgentHub {
 
   /**
    * Whether a message is within its connection's rate. Past it the message is dropped; past
-   * AGENT_MESSAGES_DROPPED_MAX dropped, the connection is closed with a policy violation, and
-   * that is the one warning it gets.
+   * AGENT_MESSAGES_DROPPED_MAX dropped (by cost), the connection is closed with a policy
+   * violation, and that is the one warning it gets.
    */
   private admit(connection: Connection, bytes: number): boolean {
     if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) return false;
-    if (connection.bucket.take(this.now(), messageCost(bytes))) return true;
-    connection.dropped += 1;
+    const cost = messageCost(bytes);
+    if (connection.bucket.take(this.now(), cost)) return true;
+    connection.dropped += cost;
     if (connection.dropped > AGENT_MESSAGES_DROPPED_MAX) {
       this.log.warn(
         { device: connection.device.device_id, dropped: AGENT_MESSAGES_DROPPED_MAX, perSecond: this.messagesPerSecond },

@@ -26,7 +26,11 @@ export const AGENT_BYTES_PER_TOKEN = 4 * 1024;
  * again does not refill it: an agent that reconnects in a loop is held to the same rate.
  */
 export const AGENT_CONNECT_COST = 100;
-/** Messages dropped on one connection (past the burst) after which it is closed with 1008. */
+/**
+ * Messages dropped on one connection (past the burst) after which it is closed with 1008, each
+ * counted by its cost like the rate itself: a flood of 63 KiB frames is closed after 125 of them
+ * rather than 2,000, each of which the server had to receive and unmask (126 MiB that way).
+ */
 export const AGENT_MESSAGES_DROPPED_MAX = 2_000;
 /** WebSocket close code for an agent that broke one of these limits (RFC 6455 "policy violation"). */
 export const AGENT_CLOSE_POLICY = 1008;
