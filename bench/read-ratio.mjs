@@ -3,8 +3,10 @@
 // on the same database file, token and caches, the same body), measured in the same run. A bare
 // Fastify hello-world is printed beside them as the floor no read can pass. Each server runs as its
 // own process; autocannon (50 connections) drives each in turn, in ROUNDS rounds that alternate
-// them, and each figure is the median of its rounds: on a shared machine one run of the same
-// server varies by a fifth. CPU µs/req is the server's own CPU time per request (steadier still).
+// them. A ratio is the median of the rounds' own ratios, ours against the by-hand run just before
+// it: this machine's speed drifts by half between minutes (a shared VM), and two runs seconds
+// apart drift together. The other figures are medians of the rounds. CPU µs/req is the server's
+// own CPU time per request (steadier than requests per second when the load generator shares the cores).
 // BENCH_SECONDS is each server's and route's load time in all, split over the rounds.
 // Prints the table last; exits 1 on a miss unless BENCH_NO_FAIL=1 (CI prints it: noisy machine).
 import { fork } from 'node:child_process';
@@ -12,8 +14,8 @@ import { randomBytes } from 'node:crypto';
 
 import { benchList, freePort, load, printTable, SEED_CATALOGUE, signedInBrowser, startLoadout } from './lib.mjs';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 9) / ROUNDS);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 15) / ROUNDS);
 const GOAL = 0.7;
 /** Apps in the bench list: as many as the free plan allows in one. */
 const LIST_APPS = 5;
@@ -77,8 +79,14 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const run of runs) run.results.push(await load(run.url, { headers: run.headers, seconds: SECONDS, pid: run.pid }));
   }
+  // Each round's figures: a ratio that moves between rounds says the machine did, not the code.
+  for (const { name, results } of runs)
+    console.log(
+      `${name}: ${results.map((result) => `${Math.round(result.rps)} req/s ${result.cpuUsPerRequest.toFixed(0)} µs`).join(', ')}`,
+    );
   const figures = runs.map(({ name, results }) => ({
     name,
+    results,
     rps: median(results.map((result) => result.rps)),
     cpu: median(results.map((result) => result.cpuUsPerRequest)),
     p99: median(results.map((result) => result.p99)),
@@ -86,24 +94,25 @@ try {
   }));
   const [bareFigures] = figures;
   const byName = new Map(figures.map((figure) => [figure.name, figure]));
-  const rows = figures.map(({ name, rps, cpu, p99, errors }) => {
+  const rows = figures.map(({ name, results, rps, cpu, p99, errors }) => {
     const reference = name.endsWith(', ours') ? byName.get(name.replace(/, ours$/, ', by hand')) : null;
+    const paired = (ratioOf) => median(results.map((result, round) => ratioOf(result, reference.results[round])));
     return {
       server: name,
       'req/s': Math.round(rps),
       'CPU µs/req': cpu.toFixed(0),
       'p99 ms': p99,
       errors,
-      'of by hand': reference ? (rps / reference.rps).toFixed(2) : '',
+      'of by hand': reference ? paired((own, hand) => own.rps / hand.rps).toFixed(2) : '',
       // By CPU per request: the same ratio, without the noise of waiting for a core.
-      'by CPU': reference ? (reference.cpu / cpu).toFixed(2) : '',
+      'by CPU': reference ? paired((own, hand) => hand.cpuUsPerRequest / own.cpuUsPerRequest).toFixed(2) : '',
       'of bare': name === bareFigures.name ? '' : (rps / bareFigures.rps).toFixed(2),
     };
   });
   const ours = rows.filter((row) => row.server.endsWith(', ours'));
   const missed = ours.some((row) => Number(row['of by hand']) < GOAL || row.errors > 0) || rows.some((row) => row.errors > 0);
   console.log(
-    `\nread ratio (goal: each signed-in read ≥ ${GOAL.toFixed(2)} of the same work by hand; medians of ${ROUNDS} rounds of ${SECONDS.toFixed(1)} s, 50 connections)`,
+    `\nread ratio (goal: each signed-in read ≥ ${GOAL.toFixed(2)} of the same work by hand; ${ROUNDS} alternating rounds of ${SECONDS.toFixed(1)} s, 50 connections; ratios are the median of each round's, the other figures medians)`,
   );
   printTable(rows);
   const worst = [...ours].sort((a, b) => Number(a['of by hand']) - Number(b['of by hand']))[0];
