@@ -84,16 +84,22 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('searching a machine for a
   }, 120_000);
 
   it(
-    'adds the result to a list as your own app, installs the list, and it is installed',
+    'from a list’s "Add apps", where the catalogue has nothing: adds the result as your own app, installs the list, and it is installed',
     async () => {
-      await page.goto(`${server.url}/devices/${deviceId}`);
-      await page.getByRole('button', { name: 'Search this machine' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Search this machine' });
-      await field(dialog, 'Search for').fill('loadout-found');
+      await page.goto(`${server.url}/app-list`);
+      await page.getByRole('region', { name: LIST }).getByRole('button', { name: 'Add apps' }).first().click();
+      const drawer = page.getByRole('dialog', { name: `Add apps to ${LIST}` });
+      await field(drawer, 'Search apps').fill('loadout-found');
+      await drawer.getByText('No apps match your search.').waitFor();
+      await drawer.getByRole('button', { name: 'Search e2e-machine' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search e2e-machine' });
+      expect(await field(dialog, 'Search for').inputValue()).toBe('loadout-found');
+      await screenshot(page, '95-search-machine-from-add-apps-1440');
       await dialog.getByRole('button', { name: 'Search', exact: true }).click();
       await dialog.getByRole('button', { name: `Add ${FOUND} to a list` }).click({ timeout: 60_000 });
       await page.getByRole('menuitem', { name: LIST }).click();
       await see(page, `Added ${FOUND} to ${LIST} as your app`);
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 
       await page.goto(`${server.url}/app-list`);

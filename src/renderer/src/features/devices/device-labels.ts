@@ -49,10 +49,7 @@ export function usageLevel(used: number, limit: number): UsageLevel {
   return 'ok';
 }
 
-/** A machine enrolled with a registration token runs the agent (docs/decisions.md#devices-and-enrolment). */
-export function isEnrolled(device: Pick<Device, 'device_type' | 'registration_method'>): boolean {
-  return device.device_type === 'remote' && device.registration_method === 'token';
-}
+export { isEnrolled } from '../../lib/enrolled-machine';
 
 export type AgentState = 'online' | 'installing' | 'offline';
 

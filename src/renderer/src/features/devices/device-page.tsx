@@ -10,6 +10,7 @@ import { useGetInstallationsQuery, type InstallationSummary } from '../../api/in
 import { DeviceBadges } from '../../components/device-badges';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
+import { SearchMachineButton } from '../../components/search-machine-modal';
 import { UpdateScheduleSection } from '../../components/update-schedule-section';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
@@ -17,7 +18,6 @@ import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
 import { DuplicateAgentNotice } from './duplicate-agent-notice';
 import { FollowedLists } from './followed-lists';
-import { SearchMachineButton } from './search-machine-modal';
 
 const RECENT = 10;
 

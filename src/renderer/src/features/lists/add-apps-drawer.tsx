@@ -14,6 +14,7 @@ import { CatalogueAppRow } from './catalogue-app-row';
 import { LimitAlert } from './limit-alert';
 import { OwnAppsSection } from './own-apps-section';
 import { appUsage, limitProblemOf, usePlanLimits, type LimitProblem } from './plan-limits';
+import { SearchMachinesPrompt } from './search-machines-prompt';
 
 interface AddAppsDrawerProps {
   list: ListSummary;
@@ -125,9 +126,12 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
             </Button>
           </Alert>
         ) : (apps.data ?? []).length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            No apps match your search.
-          </Text>
+          <Stack gap="sm" py="xl" align="center">
+            <Text c="dimmed" ta="center">
+              No apps match your search.
+            </Text>
+            {debounced.trim() ? <SearchMachinesPrompt search={debounced} /> : null}
+          </Stack>
         ) : (
           <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Catalogue apps" aria-busy={apps.isFetching}>
             {(apps.data ?? []).map((app) => (

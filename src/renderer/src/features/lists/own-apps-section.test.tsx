@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { OwnApp } from '@shared/api/own-apps';
 
-import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
+import { devicesResponse, makeApp, makeDevice, makeList, makeListItem, planStatus } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -181,6 +181,50 @@ describe('your own apps in "Add apps"', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'new-tool' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 71 }));
+  });
+
+  it('offers to search one of your machines when the catalogue has nothing, with the words filled in', async () => {
+    const box = makeDevice({ device_id: 'dev_buildbox0001', device_name: 'Build box', platform: 'linux' });
+    const browserOnly = makeDevice({
+      device_id: 'dev_browser00001',
+      device_name: 'This browser',
+      registration_method: 'account',
+      device_type: 'primary',
+    });
+    routes({
+      'GET /catalogue/apps': (call) => ({ status: 200, data: call.query.search ? [] : [firefox] }),
+      'GET /api/devices': { status: 200, data: devicesResponse([browserOnly, box]) },
+    });
+    const drawer = await openDrawer();
+    await within(drawer).findByRole('list', { name: 'Catalogue apps' });
+    expect(within(drawer).queryByRole('button', { name: /Search Build box/ })).not.toBeInTheDocument();
+
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Search apps' }), { target: { value: 'zstd ' } });
+    expect(await within(drawer).findByText('No apps match your search.')).toBeInTheDocument();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Search Build box' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search Build box' });
+    expect(within(dialog).getByRole('textbox', { name: 'Search for' })).toHaveValue('zstd');
+  });
+
+  it('offers no machine search without a machine that has the agent (a browser cannot search)', async () => {
+    const browserOnly = makeDevice({
+      device_id: 'dev_browser00001',
+      device_name: 'This browser',
+      registration_method: 'account',
+      device_type: 'primary',
+    });
+    const api = routes({
+      'GET /catalogue/apps': (call) => ({ status: 200, data: call.query.search ? [] : [firefox] }),
+      'GET /api/devices': { status: 200, data: devicesResponse([browserOnly]) },
+    });
+    const drawer = await openDrawer();
+    fireEvent.change(await within(drawer).findByRole('textbox', { name: 'Search apps' }), { target: { value: 'zstd' } });
+    expect(await within(drawer).findByText('No apps match your search.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/devices')).toHaveLength(1));
+    // The answer is rendered a moment after it is recorded.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(drawer).queryByText(/Your machines’ package managers may have it/)).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /Search/ })).not.toBeInTheDocument();
   });
 
   it('shows "Your app" on an own app in the list', async () => {

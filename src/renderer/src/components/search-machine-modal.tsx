@@ -6,16 +6,20 @@ import type { ManagerSearchView } from '@shared/api/device-searches';
 import type { OwnAppRequest } from '@shared/api/own-apps';
 import { isValidSearchQuery, SEARCH_QUERY_MAX, SEARCH_QUERY_MESSAGE, type SearchResult } from '@shared/machine-search';
 
-import { deviceSearchesApi, useGetDeviceSearchQuery, useStartDeviceSearchMutation, type DeviceSearch } from '../../api/device-searches';
-import { useAddListItemMutation, useGetListsQuery } from '../../api/lists';
-import { useCreateOwnAppMutation } from '../../api/own-apps';
-import { errorMessage } from '../../lib/api-errors';
-import { notify } from '../../lib/notify';
+import { deviceSearchesApi, useGetDeviceSearchQuery, useStartDeviceSearchMutation, type DeviceSearch } from '../api/device-searches';
+import { useAddListItemMutation, useGetListsQuery } from '../api/lists';
+import { useCreateOwnAppMutation } from '../api/own-apps';
+import { errorMessage } from '../lib/api-errors';
+import { notify } from '../lib/notify';
 
 interface SearchMachineModalProps {
   opened: boolean;
   deviceId: string;
   deviceName: string;
+  /** What to search for, filled in (the "Add apps" search that found nothing); the person still presses Search. */
+  initialQuery?: string;
+  /** The dialog's title: "Search this machine" on its own page, its name where it was picked from several. */
+  title?: string;
   onClose: () => void;
 }
 
@@ -68,16 +72,23 @@ export function SearchMachineButton({ deviceId, deviceName }: { deviceId: string
  * Answers appear manager by manager as they come; each result can be added to one of the
  * person's lists as their own app, with exactly the id the manager gave.
  */
-export function SearchMachineModal({ opened, deviceId, deviceName, onClose }: SearchMachineModalProps) {
+export function SearchMachineModal({
+  opened,
+  deviceId,
+  deviceName,
+  initialQuery = '',
+  title = 'Search this machine',
+  onClose,
+}: SearchMachineModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Search this machine" centered size="lg">
-      {opened ? <SearchForm deviceId={deviceId} deviceName={deviceName} /> : null}
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      {opened ? <SearchForm deviceId={deviceId} deviceName={deviceName} initialQuery={initialQuery} /> : null}
     </Modal>
   );
 }
 
-function SearchForm({ deviceId, deviceName }: { deviceId: string; deviceName: string }) {
-  const [query, setQuery] = useState('');
+function SearchForm({ deviceId, deviceName, initialQuery }: { deviceId: string; deviceName: string; initialQuery: string }) {
+  const [query, setQuery] = useState(initialQuery.slice(0, SEARCH_QUERY_MAX));
   const [invalid, setInvalid] = useState(false);
   const [start, started] = useStartDeviceSearchMutation();
 
