@@ -105,6 +105,7 @@ describe('your own apps in "Add apps"', () => {
     fireEvent.click(await within(drawer).findByRole('button', { name: 'Edit My tool' }));
     const form = within(drawer).getByRole('form', { name: 'Edit My tool' });
     expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveValue('My tool');
+    expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveFocus();
     expect(within(form).getByRole('textbox', { name: 'apt package' })).toHaveValue('my-tool');
     expect(within(drawer).queryByRole('button', { name: 'Add your own app' })).not.toBeInTheDocument();
 

@@ -258,7 +258,8 @@ function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCa
           <Text size="sm" c="dimmed">
             {hint}
           </Text>
-          <TextInput label="Name" required {...form.getInputProps('name')} />
+          {/* Opened by a click on Add or Edit: the cursor goes where the typing starts. */}
+          <TextInput label="Name" required autoFocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {PACKAGE_ID_FIELDS.map((field) => (
               <TextInput
