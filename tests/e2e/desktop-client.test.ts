@@ -137,29 +137,35 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
   });
 
   it('removes this computer only once the server lets its device go; then the agent stops and forgets its credential', async () => {
-    await page.goto(`${server.url}/devices`);
-    await page.getByRole('heading', { name: 'Device Management' }).waitFor();
     const section = page.getByRole('region', { name: 'This computer' });
     const removeOnce = async () => {
       await section.getByRole('button', { name: 'Remove this computer' }).click();
       await page.getByRole('dialog', { name: 'Remove this computer' }).getByRole('button', { name: 'Remove' }).click();
     };
-    // The Devices screen again after a reload. Once in a CI run it did not show within 30 s
-    // after the clock moved on: say what the page showed instead, to find out why.
-    const devicesScreenAfterReload = async (shot: string) => {
-      await page.reload();
+    // The Devices screen, opened or reloaded, with every read it makes answered. The clock is only
+    // moved once they are: a read still starting when it jumps is refused as expired, the page
+    // refreshes its token, and a reload at that instant loses the new one; the next page then
+    // presents the old refresh token, which the server takes for a stolen one and ends the
+    // session (seen in CI: the sign-in page instead of this screen).
+    const devicesScreen = async (open: () => Promise<unknown>, shot: string) => {
+      const reads = ['/api/subscription/status', '/api/tokens', '/api/installations', '/api/devices/check'].map((path) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname === path),
+      );
+      await open();
       try {
         await page.getByRole('heading', { name: 'Device Management' }).waitFor();
       } catch (error) {
         await screenshot(page, shot);
         const shown = (await page.locator('body').innerText()).slice(0, 2_000);
-        throw new Error(`The Devices screen did not come back after a reload; the page showed:\n${shown}`, { cause: error });
+        throw new Error(`The Devices screen did not show; the page showed:\n${shown}`, { cause: error });
       }
+      await Promise.all(reads);
     };
+    await devicesScreen(() => page.goto(`${server.url}/devices`), '64-desktop-devices-not-shown');
     // In its first hour a device can go at once (a mistake is undone); after it, a device is
     // protected for 72 hours on the free plan: nothing changes, and it says why.
     server.clock.advanceHours(2);
-    await devicesScreenAfterReload('64-desktop-devices-not-back-2h');
+    await devicesScreen(() => page.reload(), '64-desktop-devices-not-back-2h');
     await removeOnce();
     await section.getByText('This computer was not removed').waitFor();
     await section.getByText(/protected for \d+ more hours/).waitFor();
@@ -167,7 +173,7 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
     await screenshot(page, '64-desktop-remove-refused');
 
     server.clock.advanceHours(73);
-    await devicesScreenAfterReload('64-desktop-devices-not-back-75h');
+    await devicesScreen(() => page.reload(), '64-desktop-devices-not-back-75h');
     await removeOnce();
     await section.getByRole('button', { name: 'Add this computer' }).waitFor({ timeout: 30_000 });
     expect(desktop.host.status.state).toBe('not-enrolled');
