@@ -7,7 +7,8 @@ import { formatLastActive } from '@shared/format';
 import { HOUR_MS } from '@shared/time';
 
 import { DeviceBadges } from '../../components/device-badges';
-import { AGENT_STATE, agentState, CONNECTION_STATUS, formatCooldown, isEnrolled, PLATFORM_NAMES } from './device-labels';
+import { isEnrolled } from '../../lib/enrolled-machine';
+import { AGENT_STATE, agentState, CONNECTION_STATUS, formatCooldown, PLATFORM_NAMES } from './device-labels';
 import { DeviceNameEditor } from './device-name-editor';
 
 interface DeviceCardProps {

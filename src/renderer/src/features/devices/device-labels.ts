@@ -49,8 +49,6 @@ export function usageLevel(used: number, limit: number): UsageLevel {
   return 'ok';
 }
 
-export { isEnrolled } from '../../lib/enrolled-machine';
-
 export type AgentState = 'online' | 'installing' | 'offline';
 
 /** An enrolled machine's agent: connected (and busy or not) or not; connection_status is "online" while it heartbeats. */

@@ -12,10 +12,11 @@ import { installationStatusLook, StatusBadge } from '../../components/installati
 import { LoadingRow } from '../../components/loading-row';
 import { SearchMachineButton } from '../../components/search-machine-modal';
 import { UpdateScheduleSection } from '../../components/update-schedule-section';
+import { isEnrolled } from '../../lib/enrolled-machine';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
 import { DeviceInventory } from './device-inventory';
-import { AGENT_STATE, agentState, CONNECTION_STATUS, isEnrolled, PLATFORM_NAMES } from './device-labels';
+import { AGENT_STATE, agentState, CONNECTION_STATUS, PLATFORM_NAMES } from './device-labels';
 import { DuplicateAgentNotice } from './duplicate-agent-notice';
 import { FollowedLists } from './followed-lists';
 

@@ -106,6 +106,8 @@ describe('your own apps in "Add apps"', () => {
     const form = within(drawer).getByRole('form', { name: 'Edit My tool' });
     expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveValue('My tool');
     expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveFocus();
+    // Which app it is about, in words: its row is further down the drawer.
+    expect(within(form).getByText('Edit My tool')).toBeVisible();
     expect(within(form).getByRole('textbox', { name: 'apt package' })).toHaveValue('my-tool');
     expect(within(drawer).queryByRole('button', { name: 'Add your own app' })).not.toBeInTheDocument();
 

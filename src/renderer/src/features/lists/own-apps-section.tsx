@@ -230,7 +230,7 @@ function OwnAppEditForm({ app, onDone }: { app: OwnApp; onDone: () => void }) {
     <OwnAppFormFields
       form={form}
       label={`Edit ${app.name}`}
-      hint="Your lists install it by these package ids from now on; nothing already installed changes."
+      hint="Your lists install it by these package ids; nothing already installed is touched."
       submitLabel="Save changes"
       saving={isLoading}
       onSave={save}
@@ -255,9 +255,15 @@ function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCa
     <Paper withBorder p="sm" radius="md">
       <form onSubmit={form.onSubmit(onSave, (errors) => focusFirstError(form, errors))} noValidate aria-label={label}>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
+          {/* Which app the form is about: the row it came from is further down the drawer. */}
+          <Stack gap={2}>
+            <Text fw={600} size="sm">
+              {label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {hint}
+            </Text>
+          </Stack>
           {/* Opened by a click on Add or Edit: the cursor goes where the typing starts. */}
           <TextInput label="Name" required autoFocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
