@@ -1,23 +1,19 @@
-// `npm test`: type check, lint, format check, then every vitest project — unit, the server suite on SQLite
-// and on PostgreSQL, and the browser tests — ending with one summary line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type check, lint and format check side by side, then every vitest project — unit, the
+// server suite on SQLite and on PostgreSQL, and the browser tests — ending with one summary line.
+//
+// The browser tests run one file at a time (they share the machine's apt and Chromium) and would
+// otherwise wait for the unit and server suites to end: vitest runs a project without file
+// parallelism after all the others. Here they run in a second vitest process beside the rest, so a
+// two-core machine keeps both cores busy. `npm test -- FILE…` narrows to one vitest process.
 import pg from 'pg';
 
 import { buildAgentIfStale } from './agent-build.mjs';
+import { runChecksSideBySide, startVitest } from './test-processes.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const required = process.env.LOADOUT_REQUIRE_POSTGRES === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const extraArgs = process.argv.slice(2);
-
-function run(label, args) {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed.`);
-    process.exit(result.status ?? 1);
-  }
-}
 
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
@@ -32,22 +28,25 @@ async function postgresReachable() {
   }
 }
 
-run('Type check (tsc)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']);
-run('Format (prettier --check; `npx prettier --write .` fixes it)', [
-  'node_modules/prettier/bin/prettier.cjs',
-  '--check',
-  '--log-level',
-  'warn',
-  '.',
+const failedChecks = await runChecksSideBySide([
+  { label: 'Type check (tsc)', args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { label: 'Lint (eslint)', args: ['node_modules/eslint/bin/eslint.js', '.'] },
+  {
+    label: 'Format (prettier --check; `npx prettier --write .` fixes it)',
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
 ]);
+if (failedChecks.length > 0) {
+  console.error(`\n${failedChecks.join(', ')} failed.`);
+  process.exit(1);
+}
 buildWebIfStale();
 // The delivery tests and the browser tests run the built agent file.
 await buildAgentIfStale();
 
-const projects = ['unit', 'server-sqlite', 'e2e'];
+const serverProjects = ['unit', 'server-sqlite'];
 if (await postgresReachable()) {
-  projects.push('server-postgres');
+  serverProjects.push('server-postgres');
 } else if (required) {
   console.error(`PostgreSQL is required (LOADOUT_REQUIRE_POSTGRES=1) but not reachable at ${postgresUrl}.`);
   process.exit(1);
@@ -55,16 +54,28 @@ if (await postgresReachable()) {
   console.warn(`\n⚠ PostgreSQL is not reachable at ${postgresUrl}: skipping the PostgreSQL suite (CI requires it).`);
 }
 
-const vitest = spawnSync(
-  process.execPath,
-  [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=./tests/fixtures/summary-reporter.ts',
-    ...extraArgs,
-  ],
-  { stdio: 'inherit', env: process.env },
-);
-process.exit(vitest.status ?? 1);
+const reporters = ['--reporter=default', '--reporter=./tests/fixtures/summary-reporter.ts'];
+const asProjects = (projects) => projects.flatMap((project) => ['--project', project]);
+const runs =
+  extraArgs.length > 0
+    ? [startVitest([...asProjects([...serverProjects, 'e2e']), ...reporters, ...extraArgs], { live: true })]
+    : [
+        startVitest([...asProjects(serverProjects), ...reporters], { live: true }),
+        startVitest([...asProjects(['e2e']), ...reporters], { live: false }),
+      ];
+
+console.log(extraArgs.length > 0 ? '\n▶ vitest' : '\n▶ vitest: unit and server suites (the browser tests run beside them, shown after)');
+const results = [];
+for (const run of runs) {
+  run.release();
+  results.push(await run.finished);
+}
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const { counts } of results) {
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+}
+const exitCode = results.some(({ code }) => code !== 0) || total.failed > 0 ? 1 : 0;
+process.stdout.write(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+process.exit(exitCode);
