@@ -1,10 +1,16 @@
 // `npm test`: type check, lint, format check, then every vitest project — unit, the server suite on SQLite
-// and on PostgreSQL, and the browser tests — ending with one summary line.
+// and on PostgreSQL, and the browser tests — ending with one summary line. On another Node line it
+// re-runs itself on the pinned one (pinned-node.mjs).
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 
-import { buildAgentIfStale } from './agent-build.mjs';
-import { buildWebIfStale } from './web-build.mjs';
+import { runOnPinnedNode } from './pinned-node.mjs';
+
+// Before anything that may load a native module: on Node 20 the test workers die of a segmentation fault.
+await runOnPinnedNode();
+
+const { default: pg } = await import('pg');
+const { buildAgentIfStale } = await import('./agent-build.mjs');
+const { buildWebIfStale } = await import('./web-build.mjs');
 
 const required = process.env.LOADOUT_REQUIRE_POSTGRES === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
