@@ -4,7 +4,7 @@ import '../../test/dom-stubs';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { AgentReleasesResponse } from '@shared/api/client';
+import type { AgentBuild, AgentReleasesResponse } from '@shared/api/client';
 
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
@@ -30,7 +30,7 @@ const deb = {
   signature: 'c2lnbmF0dXJl',
 };
 /** What a fresh `npm start` answers: only the headless agent, and maybe the Linux build under way. */
-function releases(nativeBuild?: AgentReleasesResponse['nativeBuild'], builds = [script]): AgentReleasesResponse {
+function releases(nativeBuild?: AgentReleasesResponse['nativeBuild'], builds: AgentBuild[] = [script]): AgentReleasesResponse {
   return {
     version: '0.1.0',
     publicKey: 'YW4gRWQyNTUxOSBwdWJsaWMga2V5LCAzMiBieXRlcyE=',
