@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { loadAgentSources } from './agent-native/agent-sources.mjs';
+import { clearBuildStatus, markBuilding, markFailed } from './agent-native/build-status.mjs';
 import { checkExecutable } from './agent-native/checks.mjs';
 import { buildDeb, DEB_CONFIG_DIR, DEB_LINK } from './agent-native/deb.mjs';
 import { buildMacosTarball, MACOS_HOME, MACOS_PROGRAM } from './agent-native/macos-tarball.mjs';
@@ -82,10 +83,28 @@ function buildPackages(target, executable, sources, version, outDir) {
   return [{ format: 'msi', file: `${base}.msi` }];
 }
 
-/** Builds the chosen targets (all by default) and writes manifest.json last, listing only what was built. */
-export async function buildAgentNative({ targets = TARGETS.map((target) => target.id), env = process.env } = {}) {
-  const started = Date.now();
+/**
+ * Builds the chosen targets (all by default) and writes manifest.json last, listing only what was
+ * built. While it runs, build-status.json tells the server (and so an administrator) it is coming.
+ */
+export async function buildAgentNative({
+  targets = TARGETS.map((target) => target.id),
+  env = process.env,
+  startedWithServer = false,
+} = {}) {
   const chosen = chooseTargets(targets.join(','));
+  markBuilding(NATIVE_DIR, chosen, startedWithServer);
+  try {
+    await buildChosen(chosen, env);
+    clearBuildStatus(NATIVE_DIR);
+  } catch (error) {
+    markFailed(NATIVE_DIR, chosen, startedWithServer);
+    throw error;
+  }
+}
+
+async function buildChosen(chosen, env) {
+  const started = Date.now();
   const sources = await loadAgentSources(env);
   const version = sources.AGENT_VERSION;
   // Everything is made in a staging folder and moved in only when all of it passed its checks,
@@ -133,9 +152,13 @@ export async function buildAgentNativeIfStale(options = {}) {
 
 // `node scripts/agent-native-build.mjs [--targets …]` (npm run build:agent-native) builds always.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { targets: { type: 'string' } } });
+  // --started-with-server: `npm start` runs it in the background (the web app says so).
+  const { values } = parseArgs({ options: { targets: { type: 'string' }, 'started-with-server': { type: 'boolean' } } });
   try {
-    await buildAgentNative(values.targets ? { targets: values.targets.split(',') } : {});
+    await buildAgentNative({
+      ...(values.targets ? { targets: values.targets.split(',') } : {}),
+      startedWithServer: values['started-with-server'] === true,
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

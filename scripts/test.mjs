@@ -5,11 +5,16 @@
 // otherwise wait for the unit and server suites to end: vitest runs a project without file
 // parallelism after all the others. Here they run in a second vitest process beside the rest, so a
 // two-core machine keeps both cores busy. `npm test -- FILE…` narrows to one vitest process.
-import pg from 'pg';
+// On another Node line it re-runs itself on the pinned one (pinned-node.mjs).
+import { runOnPinnedNode } from './pinned-node.mjs';
 
-import { buildAgentIfStale } from './agent-build.mjs';
-import { runChecksSideBySide, startVitest } from './test-processes.mjs';
-import { buildWebIfStale } from './web-build.mjs';
+// Before anything that may load a native module: on Node 20 the test workers die of a segmentation fault.
+await runOnPinnedNode();
+
+const { default: pg } = await import('pg');
+const { buildAgentIfStale } = await import('./agent-build.mjs');
+const { runChecksSideBySide, startVitest } = await import('./test-processes.mjs');
+const { buildWebIfStale } = await import('./web-build.mjs');
 
 const required = process.env.LOADOUT_REQUIRE_POSTGRES === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

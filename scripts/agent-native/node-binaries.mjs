@@ -10,9 +10,19 @@ import { NODE_CACHE } from './paths.mjs';
 import { unsignPe } from './pe-unsign.mjs';
 import { run } from './run.mjs';
 
-function prepareBinary(file, prepare) {
-  // llvm-strip reads every architecture's ELF (binutils' strip only the host's).
-  if (prepare === 'strip') run('llvm-strip', ['--strip-all', file]);
+/**
+ * llvm-strip reads every architecture's ELF; binutils' strip only the host's, which is enough for
+ * the build `npm start` makes of its own platform on a machine without llvm. Without either the
+ * program keeps its symbols (16 MB more) and works the same.
+ */
+function strip(file, node) {
+  if (hasTool('llvm-strip')) run('llvm-strip', ['--strip-all', file]);
+  else if (node.pkg === `node-${process.platform}-${process.arch}` && hasTool('strip')) run('strip', ['--strip-all', file]);
+  else console.warn(`No llvm-strip here (apt-get install -y llvm): ${node.pkg} is used unstripped`);
+}
+
+function prepareBinary(file, prepare, node) {
+  if (prepare === 'strip') strip(file, node);
   if (prepare === 'unsign') {
     const bytes = readFileSync(file);
     const unsigned = bytes.toString('latin1', 0, 2) === 'MZ' ? unsignPe(bytes) : unsignMacho(bytes);
@@ -36,7 +46,7 @@ export function nodeBinary(node, prepare = null) {
   if (existsSync(join(unpacking, 'package/LICENSE'))) renameSync(join(unpacking, 'package/LICENSE'), join(unpacking, 'LICENSE'));
   rmSync(join(unpacking, 'package'), { recursive: true, force: true });
   chmodSync(join(unpacking, name), 0o755);
-  prepareBinary(join(unpacking, name), prepare);
+  prepareBinary(join(unpacking, name), prepare, node);
   rmSync(folder, { recursive: true, force: true });
   renameSync(unpacking, folder);
   return join(folder, name);

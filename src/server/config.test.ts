@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(config.google.clientId).toBeNull();
   });
 
+  it('keeps mails without SMTP in the data folder, beside the secret, unless MAIL_DIR says otherwise', () => {
+    const url = tempDb();
+    const folder = join(url.slice('sqlite:'.length), '..');
+    expect(loadConfig({ DATABASE_URL: url }).mailDir).toBe(join(folder, 'mail'));
+    expect(statSync(join(folder, 'secret')).isFile()).toBe(true);
+    const dataDir = mkdtempSync(join(tmpdir(), 'loadout-data-'));
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }).mailDir).toBe(join(dataDir, 'mail'));
+    const own = mkdtempSync(join(tmpdir(), 'loadout-mail-'));
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, MAIL_DIR: own }).mailDir).toBe(own);
+  });
+
   it('stops on a bad DATABASE_URL with one readable line', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(

@@ -1,6 +1,6 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 import { withoutTrailingSlashes } from '@shared/url';
@@ -21,15 +21,15 @@ const envSchema = z.object({
     }),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Where generated secrets are kept (JWT secret, release key); default: the SQLite file's folder, else ./data. */
+  /** Where generated secrets (JWT secret, release key) and, without SMTP, mails are kept; default: the SQLite file's folder, else ./data. */
   DATA_DIR: z.string().optional(),
   SMTP_URL: z
     .string()
     .refine((url) => /^smtps?:\/\//.test(url), { message: 'must be smtp://… or smtps://…' })
     .optional(),
   MAIL_FROM: z.string().default('Loadout <no-reply@loadout.local>'),
-  /** Without SMTP_URL, mails are written here as text files readable only by their owner. */
-  MAIL_DIR: z.string().default('./data/mail'),
+  /** Without SMTP_URL, mails are written here as text files readable only by their owner; default: mail/ in the data folder. */
+  MAIL_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   OIDC_ISSUER: z.string().default('https://accounts.google.com'),
   OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -159,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    mailDir: resolve(e.MAIL_DIR),
+    // Beside the secret and the release key, not in the working folder: one folder holds what the server writes.
+    mailDir: e.MAIL_DIR?.trim() ? resolve(e.MAIL_DIR.trim()) : join(dataDir, 'mail'),
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, issuer: e.OIDC_ISSUER, jwksUrl: e.OIDC_JWKS_URL },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,

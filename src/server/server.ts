@@ -40,8 +40,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = code === 'EADDRINUSE' ? ': another program uses that port; set PORT to a free one' : '';
+    process.stderr.write(`Loadout could not listen on ${config.host}:${config.port} (${code ?? String(error)})${hint}\n`);
+    process.exit(1);
+  }
   app.log.info(`Loadout is ready on ${config.publicUrl}`);
+  // scripts/start.mjs waits for this to tell a crash at start from one later, and to begin its background work.
+  process.send?.({ loadout: 'listening', url: config.publicUrl });
 }
 
 void main();

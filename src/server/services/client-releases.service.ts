@@ -6,6 +6,7 @@ import { ErrorCode } from '@shared/api/errors';
 
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
+import { readNativeBuildStatus } from './agent-native-build-status';
 import { readNativeManifest, type NativeManifest, type NativeManifestBuild } from './agent-native-manifest';
 import { ClientDownloads, type OpenDownload } from './client-downloads';
 import { ReleaseSigning } from './release-signing';
@@ -79,7 +80,14 @@ export class ClientReleaseService {
       const fields = { platform: build.platform, arch: build.arch, format: build.format, version, sha256: file.sha256 };
       builds.push({ ...fields, url: this.nativeUrl(build), size: file.size, signature: this.signing.sign(fields) });
     }
-    return { version, publicKey: this.signing.publicKey, builds, desktop: await this.desktopAvailability() };
+    const nativeBuild = await readNativeBuildStatus(this.ctx.config.agentNativeDir);
+    return {
+      version,
+      publicKey: this.signing.publicKey,
+      builds,
+      desktop: await this.desktopAvailability(),
+      ...(nativeBuild ? { nativeBuild } : {}),
+    };
   }
 
   /** The agent script, with the signature its listing shows; null when it has not been built. */

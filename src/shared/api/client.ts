@@ -46,6 +46,18 @@ export const agentBuildSchema = z.object({
 });
 export type AgentBuild = z.infer<typeof agentBuildSchema>;
 
+/**
+ * A native agent build under way on this server (`npm start` begins one for its own platform when
+ * it has none, `npm run build:agent-native` any), or the last one, which failed.
+ */
+export const nativeAgentBuildSchema = z.object({
+  state: z.enum(['building', 'failed']),
+  builds: z.array(z.object({ platform: nativePlatformSchema, arch: nativeArchSchema })),
+  /** `npm start` began it by itself, rather than a person with the command. */
+  startedWithServer: z.boolean(),
+});
+export type NativeAgentBuild = z.infer<typeof nativeAgentBuildSchema>;
+
 /** GET /api/client/agent/releases */
 export const agentReleasesResponseSchema = z.object({
   /** The agent version of these builds, as their signatures state it. */
@@ -55,5 +67,7 @@ export const agentReleasesResponseSchema = z.object({
   builds: z.array(agentBuildSchema),
   /** Which desktop client installers this server has, so the web app offers only those. */
   desktop: z.object({ windows: z.boolean(), macos: z.boolean(), linux: z.boolean() }),
+  /** Absent when no native build is under way and the last one did not fail. */
+  nativeBuild: nativeAgentBuildSchema.optional(),
 });
 export type AgentReleasesResponse = z.infer<typeof agentReleasesResponseSchema>;

@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 
 import type { AgentReleasesResponse, NativePlatform } from '@shared/api/client';
 
-import { useGetAgentReleasesQuery } from '../../api/agent-releases';
 import { CopyableText } from '../../components/copyable-text';
 import { downloadOptions, type DownloadOption } from './agent-download-options';
 import { Disclosure } from './disclosure';
 import { DownloadOptionCard } from './download-option-card';
+import { MissingAgentBuild, useAgentReleases } from './missing-agent-build';
 
 export const PLATFORM_NAMES: Readonly<Record<NativePlatform, string>> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
 
@@ -44,18 +44,7 @@ function Builds({ releases, platform, link, onShowOtherWays }: AgentDownloadsBod
   const [moreOpen, setMoreOpen] = useState(false);
   const options = downloadOptions(releases.builds, platform, link);
   const [lead, ...others] = options;
-  if (!lead) {
-    return (
-      <Alert color="yellow" variant="light" title={`No ${PLATFORM_NAMES[platform]} build on this server yet`}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Choose another system above, or use the headless agent, which runs on any machine with Node.js 20 or later.</Text>
-          <Button variant="light" size="xs" onClick={onShowOtherWays}>
-            Show other ways
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (!lead) return <MissingAgentBuild releases={releases} platform={platform} onShowOtherWays={onShowOtherWays} />;
   const note = UNSIGNED_NOTES[platform];
   return (
     <Stack gap="sm">
@@ -102,7 +91,7 @@ interface AgentDownloadsProps {
  * so and points to the other ways, rather than offering a download that cannot work.
  */
 export function AgentDownloads({ link, platform, onPlatformChange, onShowOtherWays, titleOrder = 2 }: AgentDownloadsProps) {
-  const releases = useGetAgentReleasesQuery();
+  const releases = useAgentReleases();
   const headingId = useId();
   // The visitor's own system leads the control; fixed once shown, so the choices never move under the pointer.
   const [order] = useState<NativePlatform[]>(() => [platform, ...(['windows', 'macos', 'linux'] as const).filter((p) => p !== platform)]);
