@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AgentHub } from './realtime/agent-hub';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerAuth(app);
   registerCachePolicy(app);
+  registerMetrics(app, database.pool);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app, config.version);
