@@ -79,10 +79,7 @@ describe('upgrading a database made by the previous release', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('lists').values({ id: 'l-old', user_id: 'u-old', name: 'Workstation', created_at: at, updated_at: at }).execute();
-      await db
-        .insertInto('list_items')
-        .values({ list_id: 'l-old', app_id: app.id, position: 0, added_at: at } as never)
-        .execute();
+      await db.insertInto('list_items').values({ list_id: 'l-old', app_id: app.id, position: 0, added_at: at }).execute();
       await db
         .insertInto('devices')
         .values({
