@@ -30,7 +30,10 @@
 //   - finished items whose update_history rows are not exactly one;
 //   - apps installed twice: more than one 'succeeded' history row for one app on one machine in one
 //     installation;
-//   - second agents not refused: a second process on a machine's folder that did not exit 75.
+//   - second agents not refused: a second process on a machine's folder that did not exit 75;
+//   - card payments unreconciled: each round a payment is confirmed in the sandbox as the server is
+//     killed, and nobody comes back for it; after the rounds (at most FAULTS_PAYMENT_WAIT_MS), a
+//     payment the sandbox charged must be recorded paid and its plan given, by the server alone.
 // Prints the figures last; exits 1 when a count is not 0, unless BENCH_NO_FAIL=1.
 // Loopback only; bounded (FAULTS_LIMIT_MS, default 20 min), and every child is killed on the way out.
 import { spawn } from 'node:child_process';
@@ -58,6 +61,8 @@ const AGENT_KILL_SHARE = Number(process.env.FAULTS_AGENT_KILL_SHARE ?? 0.4);
 const PROXY_SHARE = Number(process.env.FAULTS_PROXY_SHARE ?? 0.5);
 const DUPLICATE_SHARE = Number(process.env.FAULTS_DUPLICATE_SHARE ?? 0.3);
 const FAIL_APPS = Number(process.env.FAULTS_FAIL_APPS ?? 1);
+/** How long the payments may take to reconcile after the last round: the sweep's two minutes' grace and a scheduler minute. */
+const PAYMENT_SETTLE_WAIT_MS = Number(process.env.FAULTS_PAYMENT_WAIT_MS ?? 200_000);
 /** The agent's exit code when another process holds its folder's lock. */
 const EXIT_LOCKED = 75;
 const DATABASE_URL = process.env.FAULTS_DATABASE_URL ?? '';
@@ -299,6 +304,7 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     historyNotOne: 0,
     installedTwice: 0,
     duplicatesNotRefused: 0,
+    paymentsUnreconciled: 0,
   };
   const tally = {
     restarts: 0,
@@ -310,6 +316,7 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     succeeded: 0,
     failed: 0,
     skipped: 0,
+    payments: 0,
   };
   const roundMs = [];
   const downMs = [];
@@ -337,6 +344,16 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     const others = machines.filter((_, index) => index !== killed);
     const duplicate = Math.random() < DUPLICATE_SHARE ? secondAgent(others[Math.floor(Math.random() * others.length)]) : null;
     if (duplicate) tally.duplicates += 1;
+    // A card payment under way as the server is killed: the kill may fall between the sandbox's
+    // charge and its record. Nobody comes back for it: the server must reconcile it by itself.
+    const paying = (async () => {
+      const intent = await as('/api/payment/create-payment-intent', { method: 'POST', body: { plan: 'annual_premium' } });
+      await as('/api/payment/sandbox/confirm', {
+        method: 'POST',
+        body: { clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      });
+    })().catch(() => undefined);
+    tally.payments += 1;
     // A random moment within the installs (each agent takes about (APPS + FAIL_APPS) × DELAY_MS).
     await sleep(Math.random() * installsMs);
     const killing = performance.now();
@@ -352,6 +369,7 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
       startAgent(machine);
     }
     await serverExited;
+    await paying;
     await sleep(Math.random() * 1000);
     await startServer();
     tally.restarts += 1;
@@ -429,6 +447,20 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
         ` (server down ${(downMs.at(-1) / 1000).toFixed(1)} s)`,
     );
   }
+  // Payments: none may stay unrecorded while the provider charged it, or charged without its plan
+  // change, once the server's sweep has run (two minutes' grace, then every minute).
+  const unreconciled = () =>
+    db.all(
+      `SELECT p.id, p.status, s.status AS provider_status FROM payments p JOIN sandbox_payment_intents s ON s.id = p.provider_intent_id
+        WHERE s.status = 'succeeded' AND (p.status <> 'succeeded' OR p.used_at IS NULL)`,
+    );
+  await until(async () => (await unreconciled()).length === 0, { timeoutMs: PAYMENT_SETTLE_WAIT_MS, everyMs: 2000 });
+  for (const row of await unreconciled()) {
+    counts.paymentsUnreconciled += 1;
+    details.push(
+      `payment ${row.id}: recorded ${row.status}, the provider says ${row.provider_status}, ${PAYMENT_SETTLE_WAIT_MS / 1000} s on`,
+    );
+  }
   return { counts, tally, roundMs, downMs, details, proxyCounts: { ...proxy.counts } };
 });
 
@@ -464,6 +496,10 @@ printTable([
   { figure: 'finished items without exactly one history row', value: counts.historyNotOne },
   { figure: 'apps installed twice', value: counts.installedTwice },
   { figure: 'second agents not refused', value: counts.duplicatesNotRefused },
+  {
+    figure: `card payments charged but not recorded or not given, after the sweep (of ${tally.payments} paid during a kill)`,
+    value: counts.paymentsUnreconciled,
+  },
 ]);
 const violations = Object.values(counts).reduce((a, b) => a + b, 0);
 console.log(violations === 0 ? 'every invariant held' : `${violations} violations`);

@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AgentHub } from './realtime/agent-hub';
@@ -145,7 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'update schedules fired', run: () => app.services.schedules.fireDue() },
       // Advanced monitoring: a machine silent for a day; tests call services.monitoring.alertSilentMachines().
       { name: 'silent machines told', run: () => app.services.monitoring.alertSilentMachines() },
-      // A charge whose plan change a crash or a lost answer left undone; tests call services.paymentSettlement.settlePaidUnused().
+      // Payments a crash or a lost answer left open, reconciled with the provider (also at start);
+      // tests call services.paymentSettlement.settlePaidUnused().
       { name: 'paid plans settled', run: () => app.services.paymentSettlement.settlePaidUnused() },
       // Running jobs whose agent went away; tests call services.installations.endRunningAway().
       { name: 'running jobs ended, their agent away', run: () => app.services.installations.endRunningAway() },
@@ -155,6 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
   );
   scheduler.start();
+  // Payments a crash left open are reconciled with the provider at start too, not a minute later.
+  tasks.defer('payments reconciled at start', async () => void (await app.services.paymentSettlement.settlePaidUnused()));
 
   app.addHook('preClose', async () => {
     await scheduler.stop();
@@ -183,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerAuth(app);
   registerCachePolicy(app);
+  registerMetrics(app, database.pool);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app, config.version);

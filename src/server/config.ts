@@ -45,6 +45,8 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots or dashes')
     .default('loadout:'),
   ADMIN_EMAILS: z.string().default(''),
+  /** The bearer token GET /metrics asks for (Prometheus); unset or empty: no metrics endpoint (404). */
+  METRICS_TOKEN: z.string().max(500).optional(),
   RELEASES_DIR: z.string().default('./release'),
   WEB_DIR: z.string().default('./dist/renderer'),
   /** The headless agent's single file (scripts/agent-build.mjs), served at GET /api/client/agent. */
@@ -107,6 +109,8 @@ export interface Config {
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   adminEmails: string[];
+  /** GET /metrics's bearer token; null: the endpoint is off. */
+  metricsToken: string | null;
   releasesDir: string;
   webDir: string;
   agentFile: string;
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    metricsToken: e.METRICS_TOKEN?.trim() || null,
     releasesDir: resolve(e.RELEASES_DIR),
     webDir: resolve(e.WEB_DIR),
     agentFile: resolve(e.AGENT_FILE),

@@ -204,8 +204,12 @@ describe('card payments through the sandbox provider', () => {
     const again = await create(user, { plan: 'premium', amount: 999 }, { 'idempotency-key': 'pay-2' });
     expect(again.body.paymentIntentId).toBe(intent.body.paymentIntentId);
     expect((await history(user)).map((payment) => payment.status)).toEqual(['succeeded']);
+    // Confirming it again is refused as Stripe refuses it, with the intent: it is paid, go on to verify.
     const confirmed = await confirm(user, again.body.clientSecret, VISA);
-    expect(confirmed.body).toEqual({ paymentIntent: { id: intent.body.paymentIntentId, status: 'succeeded' } });
+    expect(confirmed.body).toMatchObject({
+      error: { code: 'payment_intent_unexpected_state' },
+      paymentIntent: { id: intent.body.paymentIntentId, status: 'succeeded' },
+    });
     expect((await verify(user, again.body.paymentIntentId, 'premium')).status).toBe(200);
     expect((await planOf(user)).name).toBe('premium');
     expect(await charges(user)).toBe(1);
@@ -239,7 +243,10 @@ describe('card payments through the sandbox provider', () => {
     await confirm(user, first.body.clientSecret, VISA); // the answer never reaches the browser
     const second = await create(user, { plan: 'premium', amount: 999 });
     expect(second.body.paymentIntentId).toBe(first.body.paymentIntentId);
-    expect((await confirm(user, second.body.clientSecret, VISA)).body).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect((await confirm(user, second.body.clientSecret, VISA)).body).toMatchObject({
+      error: { code: 'payment_intent_unexpected_state' },
+      paymentIntent: { status: 'succeeded' },
+    });
     expect((await verify(user, second.body.paymentIntentId, 'premium')).status).toBe(200);
     expect(await charges(user)).toBe(1);
     expect(await history(user)).toHaveLength(1);

@@ -12,7 +12,19 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** PostgreSQL: the schema our tables live in (migrations must look there only). */
   schema: string | null;
+  /**
+   * PostgreSQL's connection pool now (for /metrics); null for SQLite, whose one connection is
+   * used synchronously: a query never waits for a connection.
+   */
+  pool: (() => PoolState) | null;
   destroy(): Promise<void>;
+}
+
+export interface PoolState {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -36,7 +48,7 @@ async function connectSqlite(path: string): Promise<DatabaseHandle> {
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   allowDirectReads(db, connection);
-  return { db, kind: 'sqlite', schema: null, destroy: () => db.destroy() };
+  return { db, kind: 'sqlite', schema: null, pool: null, destroy: () => db.destroy() };
 }
 
 async function connectPostgres(url: string): Promise<DatabaseHandle> {
@@ -47,12 +59,19 @@ async function connectPostgres(url: string): Promise<DatabaseHandle> {
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(`DATABASE_URL schema must be a plain lower-case identifier, got "${schema}"`);
   }
+  const max = 10;
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
-    max: 10,
+    max,
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', schema: schema ?? 'public', destroy: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    schema: schema ?? 'public',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    destroy: () => db.destroy(),
+  };
 }

@@ -445,6 +445,17 @@ export interface SandboxPaymentIntentsTable {
   updated_at: Timestamp;
 }
 
+/** An Idempotency-Key of a sandbox confirm: the first answer, replayed to the same request. */
+export interface SandboxIdempotencyKeysTable {
+  user_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the request (it holds a card number, which is never stored). */
+  request_hash: string;
+  /** JSON: the first answer. */
+  response: string;
+  created_at: Timestamp;
+}
+
 export interface WebhookEventsTable {
   id: string;
   provider: string;
@@ -556,6 +567,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   payments: PaymentsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
+  sandbox_idempotency_keys: SandboxIdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   scheduler_leases: SchedulerLeasesTable;
   notifications: NotificationsTable;

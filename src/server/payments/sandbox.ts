@@ -74,9 +74,9 @@ export class SandboxProvider implements PaymentProvider {
   async confirm(clientSecret: string, card: { number: string; expiry: string; cvc: string }): Promise<SandboxResult> {
     const row = await findSandboxIntentBySecretHash(this.db, hashToken(clientSecret));
     if (!row) return unknownSecret();
-    // Confirming an intent already paid answers that it is paid, and charges nothing again: the
-    // browser that lost the first answer learns the outcome and goes on to verify.
-    if (row.status === 'succeeded') return paid(toIntent(row));
+    // An intent already paid is refused as Stripe refuses it, whatever the card, and charges
+    // nothing again; the error carries the intent (as Stripe's does), so the browser that lost the
+    // first answer learns it is paid and goes on to verify.
     if (!CONFIRMABLE.includes(row.status)) return unexpectedState(row);
     const outcome = cardOutcome(card, this.clock.now());
     if (outcome.kind === 'error' && !outcome.intentFails) {
@@ -153,12 +153,17 @@ const paid = (intent: ProviderIntent): SandboxResult => ({
   outcome: null,
 });
 
+/** Stripe's refusal to confirm an intent in another state, with Stripe's words and the intent. */
 const unexpectedState = (row: SandboxPaymentIntentsTable): SandboxResult => ({
   response: {
     error: {
       code: 'payment_intent_unexpected_state',
-      message: `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
+      message:
+        row.status === 'succeeded'
+          ? 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.'
+          : `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
     },
+    paymentIntent: { id: row.id, status: row.status as PaymentIntentStatus },
   },
   intent: toIntent(row),
   outcome: null,

@@ -47,13 +47,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: "The sandbox provider's confirmCardPayment: Stripe's test cards, answered like Stripe.js",
+          summary: "The sandbox provider's confirmCardPayment: Stripe's test cards and Idempotency-Key, answered like Stripe.js",
           security,
+          headers: idempotencyHeadersSchema,
           body: sandboxConfirmRequestSchema,
           response: { 200: sandboxConfirmResponseSchema },
         },
       },
-      async (request) => app.services.payments.sandboxConfirm(callerOf(request).userId, request.body),
+      async (request) =>
+        app.services.payments.sandboxConfirm(callerOf(request).userId, request.body, request.headers['idempotency-key'] ?? null),
     );
 
     authed.post(

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 import { ErrorCode } from '@shared/api/errors';
 import type {
@@ -19,12 +19,14 @@ import {
   findPaymentByIdempotencyKey,
   findPaymentBySecretHash,
   findPaymentByVerifyKey,
+  findSandboxIdempotencyKey,
   findUserPaymentByIntent,
   insertPayment,
   latestUnusedPayment,
   paymentsOf,
   recordPaymentOutcome,
   recordWebhookEvent,
+  saveSandboxIdempotencyKey,
 } from '../db/repositories/payments.repository';
 import { findUserById } from '../db/repositories/users.repository';
 import type { PaymentsTable } from '../db/schema';
@@ -147,12 +149,53 @@ export class PaymentService {
   async sandboxConfirm(
     userId: string,
     input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+    idempotencyKey: string | null = null,
   ): Promise<SandboxConfirmResponse> {
     const sandbox = await this.sandboxFor(userId, input.clientSecret);
     if (!sandbox) return { error: { code: 'resource_missing', message: 'No such payment_intent.' } };
-    return this.recordSandbox(
-      await sandbox.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }),
+    const confirm = async () =>
+      this.recordSandbox(await sandbox.confirm(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }));
+    if (!idempotencyKey) return confirm();
+    return this.sandboxIdempotently(
+      userId,
+      idempotencyKey,
+      ['confirm', input.clientSecret, input.cardNumber, input.expiry, input.cvc],
+      confirm,
     );
+  }
+
+  /**
+   * Stripe's Idempotency-Key: the same key with the same request answers what the first did
+   * (nothing runs again); with another request it is refused. Two at once with one key: both
+   * reach the intent, whose state lets one confirm through, and the answer kept first is the
+   * one both give.
+   */
+  private async sandboxIdempotently(
+    userId: string,
+    key: string,
+    request: readonly string[],
+    run: () => Promise<SandboxConfirmResponse>,
+  ): Promise<SandboxConfirmResponse> {
+    const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    const replay = async (): Promise<SandboxConfirmResponse | null> => {
+      const earlier = await findSandboxIdempotencyKey(this.ctx.db, userId, key);
+      if (!earlier) return null;
+      if (earlier.request_hash !== requestHash) {
+        return {
+          error: {
+            code: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
+        };
+      }
+      return JSON.parse(earlier.response) as SandboxConfirmResponse;
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+    const response = await run();
+    const row = { user_id: userId, idempotency_key: key, request_hash: requestHash, response: JSON.stringify(response) };
+    if (await saveSandboxIdempotencyKey(this.ctx.db, { ...row, created_at: this.ctx.clock.now().toISOString() })) return response;
+    return (await replay()) ?? response;
   }
 
   /** The 3-D Secure challenge's answer for a sandbox intent in requires_action; records the outcome. */

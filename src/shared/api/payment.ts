@@ -78,13 +78,20 @@ export const sandboxAuthenticateRequestSchema = z.object({
 });
 export type SandboxAuthenticateRequest = z.input<typeof sandboxAuthenticateRequestSchema>;
 
+const intentStateSchema = z.object({ id: z.string(), status: z.enum(PAYMENT_INTENT_STATUSES) });
 /**
  * 200 either way, like confirmCardPayment's result: one of paymentIntent or error. A status of
- * requires_action means the card asks for 3-D Secure: the challenge comes next.
+ * requires_action means the card asks for 3-D Secure: the challenge comes next. An
+ * Idempotency-Key is answered as Stripe answers it: the same key with the same request replays
+ * the first answer; with another request, error idempotency_error.
  */
 export const sandboxConfirmResponseSchema = z.union([
-  z.object({ paymentIntent: z.object({ id: z.string(), status: z.enum(PAYMENT_INTENT_STATUSES) }) }),
-  z.object({ error: cardErrorSchema }),
+  /**
+   * The error first: an error may carry the intent too, as Stripe's payment_intent_unexpected_state
+   * does (status succeeded: it was paid by an earlier confirm, go on to verify).
+   */
+  z.object({ error: cardErrorSchema, paymentIntent: intentStateSchema.optional() }),
+  z.object({ paymentIntent: intentStateSchema }),
 ]);
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
 

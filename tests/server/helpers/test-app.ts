@@ -30,6 +30,8 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** Where the server's log lines go (JSON, level info); silent when absent. */
   logStream?: NodeJS.WritableStream;
+  /** A clock of the test's own (a restart that goes on from the time the last process had). */
+  clock?: TestClock;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await new MailSink().start();
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',

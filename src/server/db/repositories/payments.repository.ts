@@ -1,5 +1,5 @@
 import { newestFirst } from '../newest-first';
-import type { Db, PaymentsTable, SandboxPaymentIntentsTable } from '../schema';
+import type { Db, PaymentsTable, SandboxIdempotencyKeysTable, SandboxPaymentIntentsTable } from '../schema';
 
 // payments
 
@@ -47,18 +47,31 @@ export function latestUnusedPayment(db: Db, userId: string, plan: string, since:
     .executeTakeFirst();
 }
 
-/** Payments made between `from` and `to` that no plan change has used (the oldest first, at most `limit`). */
-export function unusedPaymentsBetween(db: Db, from: string, to: string, limit: number) {
-  return db
+/**
+ * Payments made between `from` and `to` that no plan change has used, in pages: the oldest
+ * first, `limit` at a time after the (created_at, id) of the last one seen, so that a run goes
+ * through them all and old ones never hold back newer ones.
+ */
+export function unusedPaymentsBetween(
+  db: Db,
+  from: string,
+  to: string,
+  limit: number,
+  after: { createdAt: string; id: string } | null = null,
+) {
+  let query = db
     .selectFrom('payments')
     .selectAll()
     .where('used_at', 'is', null)
     .where('status', 'in', ['pending', 'requires_action', 'succeeded'])
     .where('created_at', '>=', from)
-    .where('created_at', '<=', to)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+    .where('created_at', '<=', to);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
+    );
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 /** The user's payments in one of `statuses`, newest first. */
@@ -133,6 +146,26 @@ export async function updateSandboxIntent(
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The answer first given to this key of the user's, with the hash of its request; undefined when the key is new. */
+export function findSandboxIdempotencyKey(db: Db, userId: string, key: string) {
+  return db
+    .selectFrom('sandbox_idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Keeps the first answer to a key; false when another request kept one first (it is the one replayed). */
+export async function saveSandboxIdempotencyKey(db: Db, row: SandboxIdempotencyKeysTable): Promise<boolean> {
+  const result = await db
+    .insertInto('sandbox_idempotency_keys')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 // webhooks

@@ -47,7 +47,9 @@ function Checkout({ plan }: { plan: Plan }) {
   const paySandbox = (card: CardFormValues) =>
     flow.pay(async (clientSecret, billingEmail): Promise<CardConfirmResult> => {
       const result = await confirmSandbox({ clientSecret, billingEmail, ...card }).unwrap();
-      if (!('paymentIntent' in result) || result.paymentIntent.status !== 'requires_action') return result;
+      // An intent paid already (the answer to an earlier confirm was lost): it is paid, go on to verify.
+      if (result.paymentIntent?.status === 'succeeded') return { paymentIntent: result.paymentIntent };
+      if ('error' in result || result.paymentIntent.status !== 'requires_action') return result;
       return authenticateSandbox({ clientSecret, result: await challenge() }).unwrap();
     });
   const submit = stripeKey
