@@ -10,6 +10,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runOnPinnedNode } from './pinned-node.mjs';
+
 /** Files of the data folder that belong with a backup (see src/server/config.ts and security/release-key.ts). */
 export const DATA_FILES = ['secret', 'release-signing-key.pem'];
 export const BACKUP_DATABASE_FILE = 'loadout.db';
@@ -85,6 +87,8 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // better-sqlite3 dies of a segmentation fault on Node 20: re-run on the pinned line first.
+  await runOnPinnedNode();
   main().catch((error) => {
     console.error(`Backup failed: ${error.message}`);
     process.exitCode = 1;

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { BACKUP_DATABASE_FILE, DATA_FILES, dataDirFor } from './backup.mjs';
+import { runOnPinnedNode } from './pinned-node.mjs';
 
 /**
  * true when another connection has the database open. A server holds it in WAL mode; leaving
@@ -79,6 +80,8 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // better-sqlite3 dies of a segmentation fault on Node 20: re-run on the pinned line first.
+  await runOnPinnedNode();
   main().catch((error) => {
     console.error(`Restore failed: ${error.message}`);
     process.exitCode = 1;
