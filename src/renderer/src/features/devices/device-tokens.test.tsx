@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
 
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
@@ -176,7 +176,9 @@ describe('Device Registration Tokens', () => {
     expect(downloads.getByText('5e'.repeat(32))).toBeInTheDocument();
     expect(
       downloads.getByText(
-        "sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install 'http://localhost/enroll?code=ABCD-1234'",
+        `echo '${'5e'.repeat(32)}  loadout-agent-linux-x64.deb' | sha256sum -c - && ` +
+          "sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install 'http://localhost/enroll?code=ABCD-1234'",
+        { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) },
       ),
     ).toBeInTheDocument();
     // Windows has no build here: said so, with the way that works instead.
