@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,11 +33,13 @@ const LEAD: Record<System, { file: string; command: RegExp }> = {
   },
   macos: {
     file: 'loadout-agent-macos-x64',
-    command: /^echo '[0-9a-f]{64} {2}loadout-agent-macos-x64' \| shasum -a 256 -c - && chmod \+x loadout-agent-macos-x64 && sudo \.\/loadout-agent-macos-x64 install '/,
+    command:
+      /^echo '[0-9a-f]{64} {2}loadout-agent-macos-x64' \| shasum -a 256 -c - && chmod \+x loadout-agent-macos-x64 && sudo \.\/loadout-agent-macos-x64 install '/,
   },
   linux: {
     file: 'loadout-agent-linux-x64.deb',
-    command: /^echo '[0-9a-f]{64} {2}loadout-agent-linux-x64\.deb' \| sha256sum -c - && sudo apt install \.\/loadout-agent-linux-x64\.deb && sudo loadout-agent install '/,
+    command:
+      /^echo '[0-9a-f]{64} {2}loadout-agent-linux-x64\.deb' \| sha256sum -c - && sudo apt install \.\/loadout-agent-linux-x64\.deb && sudo loadout-agent install '/,
   },
 };
 
@@ -218,8 +220,9 @@ describe('downloading the native agent from the token dialog and the enrolment p
             encoding: 'utf8',
           });
 
+        // One byte changed on the way: the same name and size, another file.
         const tampered = Buffer.from(served);
-        tampered[tampered.length - 1] ^= 0xff;
+        tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 0xff, tampered.length - 1);
         writeFileSync(join(folder, LEAD[system].file), tampered);
         const refused = run();
         expect(refused.status).not.toBe(0);

@@ -78,8 +78,8 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     await page.goto(`${server.url}/devices/${deviceId}`);
     const checkIns = page.getByRole('region', { name: 'Check-ins' });
     await checkIns.getByText('Connected (agent 0.1.0)').waitFor();
-    // The report after the installation names what it installed.
-    await checkIns.getByText(`${GOOD.name} installed (1.0.0)`).waitFor({ timeout: 30_000 });
+    // The report after the installation names what it found: it says what it saw, not who put it there.
+    await checkIns.getByText(`${GOOD.name} found installed (1.0.0)`).waitFor({ timeout: 30_000 });
     // Newest first: the report after the installation, the first report, then the connection before it.
     expect(await checkIns.getByText(/^(Reported|Connected)/).allTextContents()).toEqual([
       'Reported 1 app, all up to date',

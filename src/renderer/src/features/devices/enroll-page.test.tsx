@@ -85,7 +85,10 @@ describe('/devices/enroll (the registration link)', () => {
     const check = (file: string) => `echo '${'d2'.repeat(32)}  ${file}' | sha256sum -c -`;
     const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
     expect(
-      within(lead).getByText(`${check('loadout-agent-linux-x64.deb')} && sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install '${link}'`, exact),
+      within(lead).getByText(
+        `${check('loadout-agent-linux-x64.deb')} && sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install '${link}'`,
+        exact,
+      ),
     ).toBeInTheDocument();
     expect(within(lead).getByRole('button', { name: 'Copy the SHA-256 of loadout-agent-linux-x64.deb' })).toBeInTheDocument();
 
@@ -93,7 +96,10 @@ describe('/devices/enroll (the registration link)', () => {
     fireEvent.click(within(downloads).getByRole('button', { name: 'More downloads for Linux' }));
     const bare = await within(downloads).findByRole('article', { name: 'Any Linux, x64 (one program)' });
     expect(
-      within(bare).getByText(`${check('loadout-agent-linux-x64')} && chmod +x loadout-agent-linux-x64 && sudo ./loadout-agent-linux-x64 install '${link}'`, exact),
+      within(bare).getByText(
+        `${check('loadout-agent-linux-x64')} && chmod +x loadout-agent-linux-x64 && sudo ./loadout-agent-linux-x64 install '${link}'`,
+        exact,
+      ),
     ).toBeInTheDocument();
     fireEvent.click(within(downloads).getByRole('button', { name: 'Verify' }));
     expect(await within(downloads).findByText(releases.publicKey)).toBeVisible();
