@@ -2,11 +2,12 @@ import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Text, Title, Tool
 import { IconCopy, IconDownload, IconKey, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-import type { DeviceToken } from '@shared/api/devices';
+import type { Device, DeviceToken } from '@shared/api/devices';
 
 import { useDeleteTokenMutation, useGetTokensQuery } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { isDesktop } from '../../lib/platform';
+import { AdminDeviceNotice, mayGenerateTokens } from './admin-device-notice';
 import { GenerateTokenModal } from './generate-token-modal';
 
 const DownloadClientDialog = lazy(() =>
@@ -70,11 +71,14 @@ function TokenRow({ token }: { token: DeviceToken }) {
 
 interface DeviceTokensSectionProps {
   availableSeats: number;
+  /** The account's devices once loaded: whether this browser is an admin device, and which is. */
+  devices: readonly Device[] | undefined;
   onGenerated: () => void;
 }
 
 /** "Device Registration Tokens": generate, copy and delete the codes that enrol machines. */
-export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceTokensSectionProps) {
+export function DeviceTokensSection({ availableSeats, devices, onGenerated }: DeviceTokensSectionProps) {
+  const allowed = mayGenerateTokens(devices);
   const query = useGetTokensQuery();
   const [generateOpen, setGenerateOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
@@ -98,11 +102,12 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
               Install Desktop Client
             </Button>
           )}
-          <Button leftSection={<IconKey size={16} />} onClick={() => setGenerateOpen(true)}>
+          <Button leftSection={<IconKey size={16} />} disabled={!allowed} onClick={() => setGenerateOpen(true)}>
             Generate Token
           </Button>
         </Group>
       </Group>
+      {devices && !allowed ? <AdminDeviceNotice devices={devices} /> : null}
       {noteDismissed ? null : (
         <Alert
           variant="light"
@@ -148,7 +153,7 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
             onClose={() => setDownloadOpen(false)}
             onUseAgent={() => {
               setDownloadOpen(false);
-              setGenerateOpen(true);
+              if (allowed) setGenerateOpen(true);
             }}
           />
         </Suspense>
