@@ -4,6 +4,8 @@ import '../../test/dom-stubs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { Device } from '@shared/api/devices';
+
 import { devicesResponse, makeDevice } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
@@ -13,7 +15,11 @@ const NOT_REGISTERED = {
   data: { registered: false, reason: 'NOT_REGISTERED', seatAvailable: true, deviceCount: 1, seatLimit: 3 },
 } as const;
 const NOTICE = 'Only an admin device can generate tokens';
-const BROWSER = { device_type: 'primary', registration_method: 'account', capabilities: ['web_access', 'receive_installations'] } as const;
+const BROWSER: Partial<Device> = {
+  device_type: 'primary',
+  registration_method: 'account',
+  capabilities: ['web_access', 'receive_installations'],
+};
 const officePc = makeDevice({ ...BROWSER, device_id: 'dev_aaaaaaaaaaaa', device_name: 'Office PC', is_admin: true });
 const laptop = makeDevice({ ...BROWSER, device_id: 'dev_bbbbbbbbbbbb', device_name: 'Laptop browser' });
 // A machine enrolled with a token runs the agent and signs in nowhere: never offered admin.

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconDownload, IconKey, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Code, Group, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconDownload, IconKey, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import type { Device, DeviceToken } from '@shared/api/devices';
@@ -8,7 +8,7 @@ import { useDeleteTokenMutation, useGetTokensQuery } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { isDesktop } from '../../lib/platform';
 import { AdminDeviceNotice, mayGenerateTokens } from './admin-device-notice';
-import { GenerateTokenModal } from './generate-token-modal';
+import { GeneratedToken, GenerateTokenModal } from './generate-token-modal';
 
 const DownloadClientDialog = lazy(() =>
   import('../../components/download-client-dialog').then((m) => ({ default: m.DownloadClientDialog })),
@@ -22,7 +22,7 @@ export function isActiveToken(token: DeviceToken, now: Date = new Date()): boole
   return new Date(token.expires_at).getTime() > now.getTime() && token.uses < token.max_uses;
 }
 
-function TokenRow({ token }: { token: DeviceToken }) {
+function TokenRow({ token, onShow }: { token: DeviceToken; onShow: () => void }) {
   const [remove, { isLoading }] = useDeleteTokenMutation();
   async function copy() {
     try {
@@ -53,6 +53,9 @@ function TokenRow({ token }: { token: DeviceToken }) {
           </Text>
         </Stack>
         <Group gap="xs">
+          <Button variant="default" size="sm" leftSection={<IconListDetails size={16} aria-hidden />} onClick={onShow}>
+            How to add a machine
+          </Button>
           <Tooltip label="Copy registration link">
             <ActionIcon variant="light" size="lg" aria-label="Copy registration link" onClick={() => void copy()}>
               <IconCopy size={18} />
@@ -82,8 +85,11 @@ export function DeviceTokensSection({ availableSeats, devices, onGenerated }: De
   const query = useGetTokensQuery();
   const [generateOpen, setGenerateOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  // A token's instructions again, from the list: the server keeps each active code (encrypted) so its link can be shown again.
+  const [shownId, setShownId] = useState<string | null>(null);
   const [noteDismissed, setNoteDismissed] = useState(() => localStorage.getItem(NOTE_KEY) === 'true');
   const tokens = (query.data ?? []).filter((token) => isActiveToken(token));
+  const shown = tokens.find((token) => token.id === shownId) ?? null;
 
   useEffect(() => {
     if (query.isError) notify.error('Failed to load device tokens');
@@ -131,15 +137,18 @@ export function DeviceTokensSection({ availableSeats, devices, onGenerated }: De
         </Text>
       ) : tokens.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No active tokens. Generate one to register a machine with the desktop client.
+          No active tokens. Generate one to add a machine: its dialog shows what to download and run there.
         </Text>
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} aria-label="Active tokens">
           {tokens.map((token) => (
-            <TokenRow key={token.id} token={token} />
+            <TokenRow key={token.id} token={token} onShow={() => setShownId(token.id)} />
           ))}
         </Stack>
       )}
+      <Modal opened={shown !== null} onClose={() => setShownId(null)} title={`Registration token ${shown?.code ?? ''}`} centered size="lg">
+        {shown ? <GeneratedToken token={shown} onDone={() => setShownId(null)} /> : null}
+      </Modal>
       <GenerateTokenModal
         opened={generateOpen}
         availableSeats={availableSeats}
