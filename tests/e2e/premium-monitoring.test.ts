@@ -48,7 +48,12 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     await createListWithApps(page, server.url, 'Studio setup', [GOOD.name, BROKEN.name]);
     await page.getByRole('region', { name: 'Studio setup' }).getByRole('button', { name: 'Install', exact: true }).click();
     const select = page.getByRole('dialog', { name: 'Select Installation Device' });
-    await select.getByText('e2e-machine').first().click();
+    // The only machine comes chosen already: check() leaves a chosen one chosen.
+    await select
+      .getByRole('checkbox', { name: 'e2e-machine' })
+      .or(select.getByRole('radio', { name: 'e2e-machine' }))
+      .first()
+      .check();
     await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
     await page.getByRole('dialog', { name: 'Review Installation' }).getByRole('button', { name: 'Install to e2e-machine' }).click();
     await page.waitForURL('**/installations/*');
