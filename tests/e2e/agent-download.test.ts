@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -27,12 +28,18 @@ const NAMES: Record<System, string> = { windows: 'Windows', macos: 'macOS', linu
 const LEAD: Record<System, { file: string; command: RegExp }> = {
   windows: {
     file: 'loadout-agent-windows-x64.exe',
-    command: /^& "\$env:USERPROFILE\\Downloads\\loadout-agent-windows-x64\.exe" install '/,
+    command:
+      /^if \(\(Get-FileHash "\$env:USERPROFILE\\Downloads\\loadout-agent-windows-x64\.exe" -Algorithm SHA256\)\.Hash -ne '[0-9a-f]{64}'\) \{ throw '[^']+' \}; & "\$env:USERPROFILE\\Downloads\\loadout-agent-windows-x64\.exe" install '/,
   },
-  macos: { file: 'loadout-agent-macos-x64', command: /^chmod \+x loadout-agent-macos-x64 && sudo \.\/loadout-agent-macos-x64 install '/ },
+  macos: {
+    file: 'loadout-agent-macos-x64',
+    command:
+      /^echo '[0-9a-f]{64} {2}loadout-agent-macos-x64' \| shasum -a 256 -c - && chmod \+x loadout-agent-macos-x64 && sudo \.\/loadout-agent-macos-x64 install '/,
+  },
   linux: {
     file: 'loadout-agent-linux-x64.deb',
-    command: /^sudo apt install \.\/loadout-agent-linux-x64\.deb && sudo loadout-agent install '/,
+    command:
+      /^echo '[0-9a-f]{64} {2}loadout-agent-linux-x64\.deb' \| sha256sum -c - && sudo apt install \.\/loadout-agent-linux-x64\.deb && sudo loadout-agent install '/,
   },
 };
 
@@ -51,6 +58,8 @@ describe('downloading the native agent from the token dialog and the enrolment p
   const saved = mkdtempSync(join(tmpdir(), 'loadout-e2e-agent-saved-'));
   const builds: ManifestBuild[] = [];
   const pages = new Map<System, { context: BrowserContext; page: Page; link: string }>();
+  /** The command each system's lead card shows, as copied from the page. */
+  const commands = new Map<System, string>();
 
   function writeManifest(list: ManifestBuild[]): void {
     writeFileSync(join(native, 'manifest.json'), JSON.stringify({ version: '0.1.0', node: '24.0.0', builds: list }));
@@ -173,6 +182,7 @@ describe('downloading the native agent from the token dialog and the enrolment p
 
     // The download is the file whose SHA-256 the page shows, and the server says so too.
     const shown = (await lead.locator('pre').first().innerText()).trim();
+    commands.set(system, (await lead.locator('pre').last().innerText()).trim());
     const href = await lead.getByRole('link', { name: `Download ${LEAD[system].file}` }).getAttribute('href');
     const answer = await context.request.get(href ?? '');
     expect(answer.status()).toBe(200);
@@ -191,13 +201,52 @@ describe('downloading the native agent from the token dialog and the enrolment p
     expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(shown);
   });
 
+  it.each(['linux', 'macos'] as const)(
+    'the %s command runs nothing as root when the download was changed, and runs it when it is the file served',
+    (system) => {
+      const command = commands.get(system) ?? expect.fail('the command was copied above');
+      const served = readFileSync(join(saved, `${system}-${LEAD[system].file}`));
+      const folder = mkdtempSync(join(tmpdir(), 'loadout-e2e-check-'));
+      try {
+        // sudo is the one part a test cannot give: a stand-in on PATH notes what would have run as root.
+        const bin = join(folder, 'bin');
+        mkdirSync(bin);
+        const asRoot = join(folder, 'as-root.log');
+        writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nprintf "%s\\n" "$*" >> "$AS_ROOT_LOG"\n', { mode: 0o755 });
+        const run = () =>
+          spawnSync('sh', ['-c', command], {
+            cwd: folder,
+            env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, AS_ROOT_LOG: asRoot },
+            encoding: 'utf8',
+          });
+
+        // One byte changed on the way: the same name and size, another file.
+        const tampered = Buffer.from(served);
+        tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 0xff, tampered.length - 1);
+        writeFileSync(join(folder, LEAD[system].file), tampered);
+        const refused = run();
+        expect(refused.status).not.toBe(0);
+        expect(refused.stdout + refused.stderr).toContain('FAILED');
+        expect(existsSync(asRoot)).toBe(false);
+
+        writeFileSync(join(folder, LEAD[system].file), served);
+        const accepted = run();
+        expect(accepted.status, accepted.stderr).toBe(0);
+        const ranAsRoot = readFileSync(asRoot, 'utf8');
+        expect(ranAsRoot).toContain(system === 'linux' ? `apt install ./${LEAD[system].file}` : `./${LEAD[system].file} install`);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('shows the token dialog in dark mode', async () => {
     const { page } = pages.get('windows') ?? expect.fail('the Windows browser signed up above');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     const dialog = await generateToken(page);
     await dialog.getByRole('region', { name: 'Download for Windows' }).getByRole('article').first().waitFor();
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    await dialog.getByText('Check the saved file before running it', { exact: false }).waitFor();
+    await dialog.getByText('The commands above start with this check', { exact: false }).waitFor();
     await settled(page);
     await screenshot(page, '73-agent-token-dialog-windows-dark');
     await page.evaluate(() => localStorage.removeItem('theme'));

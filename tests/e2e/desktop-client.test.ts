@@ -94,7 +94,12 @@ describe('the desktop client turns this computer into a Loadout machine', () => 
 
     await card.getByRole('button', { name: 'Install', exact: true }).click();
     const select = page.getByRole('dialog', { name: 'Select Installation Device' });
-    await select.getByText(COMPUTER).first().click();
+    // The only machine comes chosen already: check() leaves a chosen one chosen.
+    await select
+      .getByRole('checkbox', { name: COMPUTER })
+      .or(select.getByRole('radio', { name: COMPUTER }))
+      .first()
+      .check();
     await select.getByRole('button', { name: `Install to ${COMPUTER}` }).click();
     const review = page.getByRole('dialog', { name: 'Review Installation' });
     await review.getByText('Not available on Linux').waitFor();

@@ -74,7 +74,7 @@ describe('devices: tokens, enrolment, protection and deactivation', () => {
     await card.waitFor({ timeout: 15_000 });
     await see(admin, 'Remote');
     // Its one use is spent: the token is no longer offered. Free's third seat is still free.
-    await see(admin, 'No active tokens. Generate one to register a machine with the desktop client.');
+    await see(admin, 'No active tokens. Generate one to add a machine: its dialog shows what to download and run there.');
     await see(admin, '1 seat left');
 
     // Rename it inline.

@@ -123,7 +123,12 @@ async function openInstall(page: Page, base: string): Promise<void> {
   await page.getByRole('region', { name: 'Terminal toys' }).getByRole('button', { name: 'Install', exact: true }).click();
   const select = page.getByRole('dialog', { name: 'Select Installation Device' });
   await select.getByText('e2e-machine').first().waitFor();
-  await select.getByText('e2e-machine').first().click();
+  // The only machine comes chosen already: check() leaves a chosen one chosen.
+  await select
+    .getByRole('checkbox', { name: 'e2e-machine' })
+    .or(select.getByRole('radio', { name: 'e2e-machine' }))
+    .first()
+    .check();
   await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
 }
 

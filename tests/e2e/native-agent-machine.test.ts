@@ -213,7 +213,12 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('a Linux m
       await page.goto(`${server.url}/app-list`);
       await page.getByRole('region', { name: 'Native machine' }).getByRole('button', { name: 'Install', exact: true }).click();
       const select = page.getByRole('dialog', { name: 'Select Installation Device' });
-      await select.getByText('native-machine').first().click();
+      // The only machine comes chosen already: check() leaves a chosen one chosen.
+      await select
+        .getByRole('checkbox', { name: 'native-machine' })
+        .or(select.getByRole('radio', { name: 'native-machine' }))
+        .first()
+        .check();
       await select.getByRole('button', { name: 'Install to native-machine' }).click();
       const review = page.getByRole('dialog', { name: 'Review Installation' });
       await review.getByRole('button', { name: 'Install to native-machine' }).click();

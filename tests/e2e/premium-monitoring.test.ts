@@ -48,7 +48,12 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     await createListWithApps(page, server.url, 'Studio setup', [GOOD.name, BROKEN.name]);
     await page.getByRole('region', { name: 'Studio setup' }).getByRole('button', { name: 'Install', exact: true }).click();
     const select = page.getByRole('dialog', { name: 'Select Installation Device' });
-    await select.getByText('e2e-machine').first().click();
+    // The only machine comes chosen already: check() leaves a chosen one chosen.
+    await select
+      .getByRole('checkbox', { name: 'e2e-machine' })
+      .or(select.getByRole('radio', { name: 'e2e-machine' }))
+      .first()
+      .check();
     await select.getByRole('button', { name: 'Install to e2e-machine' }).click();
     await page.getByRole('dialog', { name: 'Review Installation' }).getByRole('button', { name: 'Install to e2e-machine' }).click();
     await page.waitForURL('**/installations/*');
@@ -78,8 +83,8 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     await page.goto(`${server.url}/devices/${deviceId}`);
     const checkIns = page.getByRole('region', { name: 'Check-ins' });
     await checkIns.getByText('Connected (agent 0.1.0)').waitFor();
-    // The report after the installation names what it installed.
-    await checkIns.getByText(`${GOOD.name} installed (1.0.0)`).waitFor({ timeout: 30_000 });
+    // The report after the installation names what it found: it says what it saw, not who put it there.
+    await checkIns.getByText(`${GOOD.name} found installed (1.0.0)`).waitFor({ timeout: 30_000 });
     // Newest first: the report after the installation, the first report, then the connection before it.
     expect(await checkIns.getByText(/^(Reported|Connected)/).allTextContents()).toEqual([
       'Reported 1 app, all up to date',

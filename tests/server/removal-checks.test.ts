@@ -95,6 +95,9 @@ describe('removing an app: the person sees everything it takes before anything g
     expect((await installs.create({ appIds: [app.app_id], deviceIds: [machine.deviceId], kind: 'uninstall' })).status).toBe(201);
     const { job } = await agent.next('job.assign');
     expect(job.items[0]!.alsoRemove).toBeUndefined();
+    // The owner's list of installations names the app an uninstall of single apps is about.
+    const [summary] = (await installs.list()).body.installations;
+    expect(summary).toMatchObject({ kind: 'uninstall', listName: null, appNames: [app.name] });
     await agent.close();
   });
 

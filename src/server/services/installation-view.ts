@@ -1,6 +1,7 @@
 import {
   ITEM_STATUSES,
   JOB_EXPIRY_DAYS,
+  SUMMARY_APP_NAMES,
   type Installation,
   type InstallationItem,
   type InstallationStatus,
@@ -140,5 +141,6 @@ export function toSummary(installation: Installation): InstallationSummary {
   return {
     ...rest,
     devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })),
+    appNames: [...new Set(targets.flatMap((target) => target.items.map((item) => item.name)))].slice(0, SUMMARY_APP_NAMES),
   };
 }

@@ -93,8 +93,13 @@ export const installationSchema = z.object({
 export type Installation = z.infer<typeof installationSchema>;
 
 /** GET /api/installations: newest first, without items. */
+/** How many app names a summary carries: enough to name an installation of single apps ("Uninstall Firefox"). */
+export const SUMMARY_APP_NAMES = 3;
+
 export const installationSummarySchema = installationSchema.omit({ targets: true }).extend({
   devices: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), status: z.enum(TARGET_STATUSES) })),
+  /** The first SUMMARY_APP_NAMES apps' names, each once; `counts` says how many there are in all. */
+  appNames: z.array(z.string()),
 });
 export type InstallationSummary = z.infer<typeof installationSummarySchema>;
 export const installationsResponseSchema = z.object({ installations: z.array(installationSummarySchema) });

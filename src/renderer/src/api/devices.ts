@@ -75,6 +75,16 @@ export const devicesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Devices'],
     }),
+    /** Grant or take back admin (only an admin device may); an admin device generates tokens and deactivates devices. */
+    setAdminStatus: build.mutation<DeviceResponse, { deviceId: string; isAdmin: boolean }>({
+      query: ({ deviceId, isAdmin }) => ({
+        url: `/api/devices/${encodeURIComponent(deviceId)}/admin-status`,
+        method: 'POST',
+        data: { isAdmin },
+        schema: () => devices().then((m) => m.deviceResponseSchema),
+      }),
+      invalidatesTags: ['Devices'],
+    }),
     deactivateDevice: build.mutation<DeactivateResponse, { deviceId: string; removeClient: boolean }>({
       query: (body) => ({
         url: '/api/devices/deactivate',
@@ -127,6 +137,7 @@ export const {
   useGetLogoutNotificationsQuery,
   useRenameDeviceMutation,
   useDeactivateDeviceMutation,
+  useSetAdminStatusMutation,
   useGetTokensQuery,
   useCreateTokenMutation,
   useDeleteTokenMutation,

@@ -170,6 +170,7 @@ export const apiContract = {
   'POST /api/devices/update-status': json(pingResponseSchema),
   'POST /api/devices/deactivate': json(deactivateDeviceResponseSchema),
   'PUT /api/devices/:id/name': json(deviceResponseSchema),
+  'POST /api/devices/:id/admin-status': json(deviceResponseSchema),
   'GET /api/devices/logout-notifications': json(logoutNotificationsResponseSchema),
   'GET /api/tokens': json(deviceTokensResponseSchema),
   'POST /api/device-tokens': json(createDeviceTokenResponseSchema, 201),

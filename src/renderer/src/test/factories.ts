@@ -208,6 +208,7 @@ export function summaryOf(installation: Installation): InstallationSummary {
   return {
     ...rest,
     devices: targets.map((target) => ({ deviceId: target.deviceId, deviceName: target.deviceName, status: target.status })),
+    appNames: [...new Set(targets.flatMap((target) => target.items.map((item) => item.name)))].slice(0, 3),
   };
 }
 

@@ -13,7 +13,7 @@ export interface DownloadOption {
   file: string;
   title: string;
   steps: CommandStep[];
-  /** How to check the saved file against its SHA-256 on that system. */
+  /** How to check the saved file against its SHA-256 on that system (every step that runs it starts with this). */
   verify: string;
 }
 
@@ -61,50 +61,64 @@ function title(platform: NativePlatform, arch: NativeArch, format: NativeFormat)
   return format === 'tar.gz' ? `macOS, ${archLabel} (.tar.gz with a README)` : `macOS, ${archLabel} (one program)`;
 }
 
-function steps(platform: NativePlatform, format: NativeFormat, file: string, link: string): CommandStep[] {
+/**
+ * The check each command starts with: the saved file's SHA-256 against the one the server
+ * listed, so a download that was changed on the way (or is another file) stops the command
+ * before anything runs, let alone as root.
+ */
+export function checkCommand(platform: NativePlatform, file: string, sha256: string): string {
+  if (platform === 'windows') {
+    const path = `"$env:USERPROFILE\\Downloads\\${file}"`;
+    const refusal = psQuote(`${file} does not match its SHA-256: do not run it`);
+    return `if ((Get-FileHash ${path} -Algorithm SHA256).Hash -ne ${psQuote(sha256)}) { throw ${refusal} }`;
+  }
+  const tool = platform === 'macos' ? 'shasum -a 256 -c -' : 'sha256sum -c -';
+  return `echo ${shQuote(`${sha256}  ${file}`)} | ${tool}`;
+}
+
+function steps(platform: NativePlatform, format: NativeFormat, file: string, link: string, sha256: string): CommandStep[] {
   const sh = shQuote(link);
+  const check = checkCommand(platform, file, sha256);
   if (platform === 'windows') {
     if (format === 'msi') {
       return [
         {
-          label: 'Open the .msi to install it, then connect this PC in PowerShell run as administrator',
+          label: 'Check the .msi and install it: in PowerShell run as administrator',
+          command: `${check}; Start-Process msiexec.exe -Wait -ArgumentList '/i', "\`"$env:USERPROFILE\\Downloads\\${file}\`""`,
+        },
+        {
+          label: 'Connect this PC',
           command: `& "$env:ProgramFiles\\Loadout Agent\\loadout-agent.exe" install ${psQuote(link)}`,
         },
       ];
     }
     return [
       {
-        label: 'Connect this PC: in PowerShell run as administrator',
-        command: `& "$env:USERPROFILE\\Downloads\\${file}" install ${psQuote(link)}`,
+        label: 'Check and connect this PC: in PowerShell run as administrator',
+        command: `${check}; & "$env:USERPROFILE\\Downloads\\${file}" install ${psQuote(link)}`,
       },
     ];
   }
   if (platform === 'linux') {
     const command =
       format === 'deb'
-        ? `sudo apt install ./${file} && sudo loadout-agent install ${sh}`
-        : `chmod +x ${file} && sudo ./${file} install ${sh}`;
-    return [{ label: `Connect this machine: in a terminal, ${FOLDER_HINT}`, command }];
+        ? `${check} && sudo apt install ./${file} && sudo loadout-agent install ${sh}`
+        : `${check} && chmod +x ${file} && sudo ./${file} install ${sh}`;
+    return [{ label: `Check and connect this machine: in a terminal, ${FOLDER_HINT}`, command }];
   }
   // macOS marks what a browser saved; an unsigned program runs only once the mark is gone.
   if (format === 'tar.gz') {
     const folder = file.replace(/\.tar\.gz$/, '');
     return [
-      { label: `Unpack it: in Terminal, ${FOLDER_HINT}`, command: `tar -xzf ${file} && cd ${folder}` },
+      { label: `Check and unpack it: in Terminal, ${FOLDER_HINT}`, command: `${check} && tar -xzf ${file} && cd ${folder}` },
       { label: 'Remove the download mark', command: 'xattr -d com.apple.quarantine loadout-agent' },
       { label: 'Connect this Mac', command: `sudo ./loadout-agent install ${sh}` },
     ];
   }
   return [
     { label: `Remove the download mark: in Terminal, ${FOLDER_HINT}`, command: `xattr -d com.apple.quarantine ${file}` },
-    { label: 'Connect this Mac', command: `chmod +x ${file} && sudo ./${file} install ${sh}` },
+    { label: 'Check and connect this Mac', command: `${check} && chmod +x ${file} && sudo ./${file} install ${sh}` },
   ];
-}
-
-function verifyCommand(platform: NativePlatform, file: string, sha256: string): string {
-  if (platform === 'windows') return `(Get-FileHash "$env:USERPROFILE\\Downloads\\${file}" -Algorithm SHA256).Hash -eq "${sha256}"`;
-  if (platform === 'macos') return `echo "${sha256}  ${file}" | shasum -a 256 -c`;
-  return `echo "${sha256}  ${file}" | sha256sum -c`;
 }
 
 function isNative(build: AgentBuild): build is DownloadOption['build'] {
@@ -127,8 +141,8 @@ export function downloadOptions(builds: readonly AgentBuild[], platform: NativeP
         build,
         file,
         title: title(build.platform, build.arch, build.format),
-        steps: steps(build.platform, build.format, file, link),
-        verify: verifyCommand(build.platform, file, build.sha256),
+        steps: steps(build.platform, build.format, file, link, build.sha256),
+        verify: checkCommand(build.platform, file, build.sha256),
       };
     });
 }

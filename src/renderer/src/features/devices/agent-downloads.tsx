@@ -25,7 +25,8 @@ function Verify({ options, publicKey }: { options: DownloadOption[]; publicKey: 
     <Disclosure title="Verify" opened={opened} onChange={setOpened} size="sm">
       <Stack gap="sm">
         <Text size="xs" c="dimmed">
-          Check the saved file before running it: the command prints OK (True in PowerShell) when the file has the SHA-256 shown.
+          The commands above start with this check and stop before running anything when the file does not match. To check a saved file on
+          its own: it prints OK when the file has the SHA-256 shown (PowerShell says nothing then, and stops with an error when not).
         </Text>
         {options.map((option) => (
           <CopyableText key={option.file} label={`Check ${option.file}`} text={option.verify} />

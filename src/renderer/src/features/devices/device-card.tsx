@@ -19,6 +19,8 @@ interface DeviceCardProps {
   thisComputer?: boolean;
   onRename: (name: string) => void;
   onDeactivate: () => void;
+  /** Offered on an admin device for a browser or desktop client that is not one: makes it an admin device too. */
+  onMakeAdmin?: () => void;
 }
 
 /** Why Deactivate is disabled (in cooldown, or this very device), or null when it is not. */
@@ -42,7 +44,7 @@ export function removableAtOnceText(device: Device): string | null {
 }
 
 /** One device of the Device Management screen. */
-export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate }: DeviceCardProps) {
+export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate, onMakeAdmin }: DeviceCardProps) {
   // An enrolled machine shows its agent's state; a browser its connection status.
   const enrolled = isEnrolled(device);
   const state = enrolled ? agentState(device, installing) : null;
@@ -113,6 +115,11 @@ export function DeviceCard({ device, installing = false, thisComputer = false, o
           >
             Details
           </Button>
+          {onMakeAdmin ? (
+            <Button variant="default" onClick={onMakeAdmin} aria-label={`Make admin device: ${device.device_name}`}>
+              Make admin device
+            </Button>
+          ) : null}
           <Tooltip label={blocked} disabled={!blocked} withArrow multiline maw={260}>
             {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
             <span>

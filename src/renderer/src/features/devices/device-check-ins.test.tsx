@@ -64,7 +64,7 @@ describe('Check-ins on the device page', () => {
       .map((item) => item.textContent);
     expect(items).toEqual(['Reported 2 apps, 1 out of date', 'Reported 1 app, all up to date', 'Connected (agent 0.1.0)']);
     expect(within(section).getByText('GNU Hello 2.10-2 → 2.10-3')).toBeInTheDocument();
-    expect(within(section).getByText('Cowsay installed (3.03)')).toBeInTheDocument();
+    expect(within(section).getByText('Cowsay found installed (3.03)')).toBeInTheDocument();
     expect(within(section).getByText('jq removed (was 1.6)')).toBeInTheDocument();
     expect(within(section).getByText('and 4 more')).toBeInTheDocument();
     expect(within(section).getByText(/Kept 30 days/)).toBeInTheDocument();

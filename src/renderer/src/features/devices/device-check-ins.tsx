@@ -16,9 +16,14 @@ function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** "GNU Hello 2.10-2 → 2.10-3", "Cowsay installed (3.03)", "Cowsay removed (was 3.03)". */
+/**
+ * "GNU Hello 2.10-2 → 2.10-3", "Cowsay found installed (3.03)", "Cowsay removed (was 3.03)".
+ * A package missing from the report before is only known to be there now: it may have been
+ * installed since, or have been there all along and only now be asked about (an app added to
+ * the catalogue or to a list since), so it is "found installed", never "installed".
+ */
 export function changeText(change: CheckIn['changes'][number]): string {
-  if (change.from === null) return `${change.name} installed (${change.to ?? '?'})`;
+  if (change.from === null) return `${change.name} found installed (${change.to ?? '?'})`;
   if (change.to === null) return `${change.name} removed (was ${change.from})`;
   return `${change.name} ${change.from} → ${change.to}`;
 }

@@ -7,8 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemovalCheck } from '@shared/api/removal-checks';
 
 import type { DeviceInventory } from '../../api/installations';
-import { devicesResponse, makeDevice, makeInstallation, makeInstallationItem, makeInstallationTarget } from '../../test/factories';
+import {
+  devicesResponse,
+  makeDevice,
+  makeInstallation,
+  makeInstallationItem,
+  makeInstallationTarget,
+  summaryOf,
+} from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
+import { recentTitle } from './device-page';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
 
 const inventory: DeviceInventory = {
@@ -310,5 +318,33 @@ describe('/devices/:deviceId', () => {
     expect(notice).toHaveTextContent('Another agent with this enrolment connected');
     expect(notice).toHaveTextContent('connected from 203.0.113.7 on');
     expect(notice).toHaveTextContent('enrol that machine with a token of its own');
+  });
+
+  it('names the app of an uninstall or update of single apps under Recent installations', async () => {
+    const removed = startedInstallation('inst-rm', 'uninstall', [18]);
+    removed.targets[0]!.items[0]!.name = 'VLC';
+    const updated = startedInstallation('inst-up', 'upgrade', [30, 18, 7, 9]);
+    updated.targets[0]!.items.forEach((item, i) => (item.name = ['Git', 'VLC', 'Curl', 'jq'][i]!));
+    mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [summaryOf(removed), summaryOf(updated)] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const recent = await screen.findByRole('region', { name: 'Recent installations' });
+    expect(await within(recent).findByText('Uninstall VLC')).toBeInTheDocument();
+    expect(within(recent).getByText('Update Git, VLC, Curl and 1 more')).toBeInTheDocument();
+    expect(within(recent).queryByText('Single apps')).toBeNull();
+  });
+});
+
+describe('recentTitle', () => {
+  const counts = (n: number) => ({ queued: 0, installing: 0, succeeded: n, failed: 0, skipped: 0, cancelled: 0 });
+  it("says a list's name, and what was done to single apps by their names", () => {
+    expect(recentTitle({ kind: 'install', listName: 'Dev tools', appNames: ['Git'], counts: counts(4) })).toBe('Dev tools');
+    expect(recentTitle({ kind: 'upgrade', listName: 'Dev tools', appNames: ['Git'], counts: counts(4) })).toBe('Update: Dev tools');
+    expect(recentTitle({ kind: 'install', listName: null, appNames: ['Git', 'VLC'], counts: counts(2) })).toBe('Git, VLC');
+    expect(recentTitle({ kind: 'uninstall', listName: null, appNames: ['perl-base'], counts: counts(1) })).toBe('Uninstall perl-base');
+    expect(recentTitle({ kind: 'uninstall', listName: null, appNames: [], counts: counts(1) })).toBe('Uninstall 1 app');
   });
 });

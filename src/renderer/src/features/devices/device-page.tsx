@@ -39,6 +39,24 @@ function formatDate(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+const KIND_VERBS = { upgrade: 'Update', uninstall: 'Uninstall' } as const;
+
+/**
+ * What an installation did, in a line: the list's name, or the apps' for single apps
+ * ("Uninstall Firefox", "Update GNU Hello and 2 more"), never a bare "Single apps".
+ */
+export function recentTitle(installation: Pick<InstallationSummary, 'kind' | 'listName' | 'appNames' | 'counts'>): string {
+  const total = Object.values(installation.counts).reduce((sum, n) => sum + n, 0);
+  const more = total - installation.appNames.length;
+  const apps =
+    installation.appNames.length === 0
+      ? `${total} ${total === 1 ? 'app' : 'apps'}`
+      : installation.appNames.join(', ') + (more > 0 ? ` and ${more} more` : '');
+  if (installation.kind === 'install') return installation.listName ?? apps;
+  const verb = KIND_VERBS[installation.kind];
+  return installation.listName ? `${verb}: ${installation.listName}` : `${verb} ${apps}`;
+}
+
 function RecentInstallations({ deviceId, installations }: { deviceId: string; installations: InstallationSummary[] | undefined }) {
   const recent = (installations ?? []).filter((installation) => installation.devices.some((d) => d.deviceId === deviceId)).slice(0, RECENT);
   return (
@@ -60,7 +78,7 @@ function RecentInstallations({ deviceId, installations }: { deviceId: string; in
                     <Group gap="sm" wrap="wrap">
                       <StatusBadge look={installationStatusLook(installation.status, installation.kind)} />
                       <Text size="sm" fw={500}>
-                        {installation.listName ?? 'Single apps'}
+                        {recentTitle(installation)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatDate(installation.createdAt)}

@@ -1,13 +1,14 @@
-import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconDownload, IconKey, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Code, Group, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconDownload, IconKey, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-import type { DeviceToken } from '@shared/api/devices';
+import type { Device, DeviceToken } from '@shared/api/devices';
 
 import { useDeleteTokenMutation, useGetTokensQuery } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { isDesktop } from '../../lib/platform';
-import { GenerateTokenModal } from './generate-token-modal';
+import { AdminDeviceNotice, mayGenerateTokens } from './admin-device-notice';
+import { GeneratedToken, GenerateTokenModal } from './generate-token-modal';
 
 const DownloadClientDialog = lazy(() =>
   import('../../components/download-client-dialog').then((m) => ({ default: m.DownloadClientDialog })),
@@ -21,7 +22,7 @@ export function isActiveToken(token: DeviceToken, now: Date = new Date()): boole
   return new Date(token.expires_at).getTime() > now.getTime() && token.uses < token.max_uses;
 }
 
-function TokenRow({ token }: { token: DeviceToken }) {
+function TokenRow({ token, onShow }: { token: DeviceToken; onShow: () => void }) {
   const [remove, { isLoading }] = useDeleteTokenMutation();
   async function copy() {
     try {
@@ -52,6 +53,9 @@ function TokenRow({ token }: { token: DeviceToken }) {
           </Text>
         </Stack>
         <Group gap="xs">
+          <Button variant="default" size="sm" leftSection={<IconListDetails size={16} aria-hidden />} onClick={onShow}>
+            How to add a machine
+          </Button>
           <Tooltip label="Copy registration link">
             <ActionIcon variant="light" size="lg" aria-label="Copy registration link" onClick={() => void copy()}>
               <IconCopy size={18} />
@@ -70,16 +74,22 @@ function TokenRow({ token }: { token: DeviceToken }) {
 
 interface DeviceTokensSectionProps {
   availableSeats: number;
+  /** The account's devices once loaded: whether this browser is an admin device, and which is. */
+  devices: readonly Device[] | undefined;
   onGenerated: () => void;
 }
 
 /** "Device Registration Tokens": generate, copy and delete the codes that enrol machines. */
-export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceTokensSectionProps) {
+export function DeviceTokensSection({ availableSeats, devices, onGenerated }: DeviceTokensSectionProps) {
+  const allowed = mayGenerateTokens(devices);
   const query = useGetTokensQuery();
   const [generateOpen, setGenerateOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  // A token's instructions again, from the list: the server keeps each active code (encrypted) so its link can be shown again.
+  const [shownId, setShownId] = useState<string | null>(null);
   const [noteDismissed, setNoteDismissed] = useState(() => localStorage.getItem(NOTE_KEY) === 'true');
   const tokens = (query.data ?? []).filter((token) => isActiveToken(token));
+  const shown = tokens.find((token) => token.id === shownId) ?? null;
 
   useEffect(() => {
     if (query.isError) notify.error('Failed to load device tokens');
@@ -98,11 +108,12 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
               Install Desktop Client
             </Button>
           )}
-          <Button leftSection={<IconKey size={16} />} onClick={() => setGenerateOpen(true)}>
+          <Button leftSection={<IconKey size={16} />} disabled={!allowed} onClick={() => setGenerateOpen(true)}>
             Generate Token
           </Button>
         </Group>
       </Group>
+      {devices && !allowed ? <AdminDeviceNotice devices={devices} /> : null}
       {noteDismissed ? null : (
         <Alert
           variant="light"
@@ -126,15 +137,18 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
         </Text>
       ) : tokens.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No active tokens. Generate one to register a machine with the desktop client.
+          No active tokens. Generate one to add a machine: its dialog shows what to download and run there.
         </Text>
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} aria-label="Active tokens">
           {tokens.map((token) => (
-            <TokenRow key={token.id} token={token} />
+            <TokenRow key={token.id} token={token} onShow={() => setShownId(token.id)} />
           ))}
         </Stack>
       )}
+      <Modal opened={shown !== null} onClose={() => setShownId(null)} title={`Registration token ${shown?.code ?? ''}`} centered size="lg">
+        {shown ? <GeneratedToken token={shown} onDone={() => setShownId(null)} /> : null}
+      </Modal>
       <GenerateTokenModal
         opened={generateOpen}
         availableSeats={availableSeats}
@@ -148,7 +162,7 @@ export function DeviceTokensSection({ availableSeats, onGenerated }: DeviceToken
             onClose={() => setDownloadOpen(false)}
             onUseAgent={() => {
               setDownloadOpen(false);
-              setGenerateOpen(true);
+              if (allowed) setGenerateOpen(true);
             }}
           />
         </Suspense>

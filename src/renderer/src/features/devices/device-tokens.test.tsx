@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
 
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
@@ -176,7 +176,9 @@ describe('Device Registration Tokens', () => {
     expect(downloads.getByText('5e'.repeat(32))).toBeInTheDocument();
     expect(
       downloads.getByText(
-        "sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install 'http://localhost/enroll?code=ABCD-1234'",
+        `echo '${'5e'.repeat(32)}  loadout-agent-linux-x64.deb' | sha256sum -c - && ` +
+          "sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install 'http://localhost/enroll?code=ABCD-1234'",
+        { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) },
       ),
     ).toBeInTheDocument();
     // Windows has no build here: said so, with the way that works instead.
@@ -225,5 +227,45 @@ describe('Device Registration Tokens', () => {
     }
     await vi.advanceTimersByTimeAsync(90_000);
     expect(api.callsTo('GET', '/api/devices')).toHaveLength(before + 10);
+  });
+
+  it("shows an active token's instructions again from the list, without generating another", async () => {
+    const api = await openDevices(3, 1, {
+      'GET /api/tokens': { status: 200, data: { tokens: [makeToken()] } },
+      'GET /api/client/agent/releases': { status: 200, data: releases },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Token ABCD-1234' });
+    fireEvent.click(within(row).getByRole('button', { name: 'How to add a machine' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registration token ABCD-1234' }));
+    expect(await dialog.findByRole('region', { name: /^Download for / })).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Other ways' }));
+    expect(
+      (await dialog.findAllByText(/node loadout-agent.mjs enroll "http:\/\/localhost\/enroll\?code=ABCD-1234"/)).length,
+    ).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/device-tokens')).toHaveLength(0);
+  });
+
+  it('says when the machine joins while the instructions are open, and links to it', async () => {
+    const token = makeToken();
+    let machines = [browser];
+    const machine = makeDevice({ device_id: 'dev_222222222222', device_name: 'build-01', created_at: new Date().toISOString() });
+    await openDevices(3, 1, {
+      'GET /api/devices': () => ({ status: 200, data: devicesResponse(machines, { seatLimit: 3, seatsUsed: machines.length }) }),
+      'POST /api/device-tokens': { status: 201, data: { token } },
+      'GET /api/client/agent/releases': { status: 200, data: releases },
+    });
+    fireEvent.click(within(await openGenerate()).getByRole('button', { name: 'Generate' }));
+    const result = within(await screen.findByRole('dialog', { name: 'Registration Token Generated' }));
+    expect(result.queryByText(/is connected/)).toBeNull();
+
+    // The machine enrols; its agent is not connected yet.
+    machines = [browser, { ...machine, connection_status: 'offline' }];
+    fireEvent.focus(window);
+    expect(await result.findByText('build-01 is added')).toBeInTheDocument();
+    // Then its agent connects: the event stream refetches the list.
+    machines = [browser, machine];
+    fireEvent.focus(window);
+    expect(await result.findByText('build-01 is connected')).toBeInTheDocument();
+    expect(result.getByRole('link', { name: 'Open build-01' })).toHaveAttribute('href', '/devices/dev_222222222222');
   });
 });

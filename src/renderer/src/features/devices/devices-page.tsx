@@ -6,13 +6,14 @@ import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
 
-import { useGetDevicesQuery, useRenameDeviceMutation } from '../../api/devices';
+import { useGetDevicesQuery, useRenameDeviceMutation, useSetAdminStatusMutation } from '../../api/devices';
 import { useGetInstallationsQuery } from '../../api/installations';
 import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
-import { errorStatus } from '../../lib/api-errors';
+import { errorMessage, errorStatus } from '../../lib/api-errors';
 import { baseApi } from '../../lib/base-api';
+import { isEnrolled } from '../../lib/enrolled-machine';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { devicesUpgradeHint } from '../../lib/plan-upgrade';
@@ -57,6 +58,7 @@ export function DevicesPage() {
   const limitReached = useSelector(selectLimitReached);
   const seatLimit = useSelector(selectSeatLimit);
   const [rename] = useRenameDeviceMutation();
+  const [setAdminStatus] = useSetAdminStatusMutation();
   // Which machines are installing now: the cards say so (kept live by the event stream).
   const { data: installations } = useGetInstallationsQuery();
   const installingIds = new Set(
@@ -112,8 +114,20 @@ export function DevicesPage() {
     }
   }
 
+  async function makeAdmin(device: Device) {
+    try {
+      await setAdminStatus({ deviceId: device.device_id, isAdmin: true }).unwrap();
+      notify.success(`${device.device_name} is now an admin device: it can generate tokens and deactivate other devices.`);
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to make it an admin device'));
+    }
+  }
+
   const seatsUsed = data?.seatsUsed ?? 0;
   const devices = data?.devices ?? [];
+  // Only an admin device grants admin, and only to a browser or desktop client: a machine's agent has no session to use it.
+  const viewerIsAdmin = devices.some((device) => device.is_current && device.is_admin);
+  const mayBecomeAdmin = (device: Device) => viewerIsAdmin && !device.is_admin && !isEnrolled(device) && device.device_type !== 'mobile';
   const shown = filterDevices(devices, search, platform);
 
   let list;
@@ -154,6 +168,7 @@ export function DevicesPage() {
             thisComputer={agent.status?.deviceId === device.device_id}
             onRename={(name) => void saveName(device, name)}
             onDeactivate={() => setDeactivating(device)}
+            onMakeAdmin={mayBecomeAdmin(device) ? () => void makeAdmin(device) : undefined}
           />
         ))}
       </Stack>
@@ -183,7 +198,7 @@ export function DevicesPage() {
         />
       </Group>
       {list}
-      <DeviceTokensSection availableSeats={Math.max(0, seatLimit - seatsUsed)} onGenerated={startTokenRefresh} />
+      <DeviceTokensSection availableSeats={Math.max(0, seatLimit - seatsUsed)} devices={data?.devices} onGenerated={startTokenRefresh} />
       <DeactivateDeviceModal device={deactivating} onClose={() => setDeactivating(null)} />
     </Stack>
   );

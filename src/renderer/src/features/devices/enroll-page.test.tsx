@@ -81,8 +81,14 @@ describe('/devices/enroll (the registration link)', () => {
     expect(within(lead).getByText('31.9 MB', { exact: false })).toBeInTheDocument();
     expect(within(lead).getByText('d2'.repeat(32))).toBeInTheDocument();
     const link = `${window.location.origin}/devices/enroll?code=${CODE}`;
+    // Every command checks the saved file's SHA-256 before it runs anything.
+    const check = (file: string) => `echo '${'d2'.repeat(32)}  ${file}' | sha256sum -c -`;
+    const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
     expect(
-      within(lead).getByText(`sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install '${link}'`),
+      within(lead).getByText(
+        `${check('loadout-agent-linux-x64.deb')} && sudo apt install ./loadout-agent-linux-x64.deb && sudo loadout-agent install '${link}'`,
+        exact,
+      ),
     ).toBeInTheDocument();
     expect(within(lead).getByRole('button', { name: 'Copy the SHA-256 of loadout-agent-linux-x64.deb' })).toBeInTheDocument();
 
@@ -90,19 +96,21 @@ describe('/devices/enroll (the registration link)', () => {
     fireEvent.click(within(downloads).getByRole('button', { name: 'More downloads for Linux' }));
     const bare = await within(downloads).findByRole('article', { name: 'Any Linux, x64 (one program)' });
     expect(
-      within(bare).getByText(`chmod +x loadout-agent-linux-x64 && sudo ./loadout-agent-linux-x64 install '${link}'`),
+      within(bare).getByText(
+        `${check('loadout-agent-linux-x64')} && chmod +x loadout-agent-linux-x64 && sudo ./loadout-agent-linux-x64 install '${link}'`,
+        exact,
+      ),
     ).toBeInTheDocument();
     fireEvent.click(within(downloads).getByRole('button', { name: 'Verify' }));
     expect(await within(downloads).findByText(releases.publicKey)).toBeVisible();
-    const check = `echo "${'d2'.repeat(32)}  loadout-agent-linux-x64.deb" | sha256sum -c`;
-    expect(within(downloads).getByText(check, { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) })).toBeInTheDocument();
+    expect(within(downloads).getByText(check('loadout-agent-linux-x64.deb'), exact)).toBeInTheDocument();
 
     // Switching system: Windows' .exe, with the note about SmartScreen.
     fireEvent.click(within(downloads).getByRole('radio', { name: 'Windows' }));
     const windows = screen.getByRole('region', { name: 'Download for Windows' });
     expect(within(windows).getByRole('link', { name: 'Download loadout-agent-windows-x64.exe' })).toBeInTheDocument();
     expect(
-      within(windows).getByText(`& "$env:USERPROFILE\\Downloads\\loadout-agent-windows-x64.exe" install '${link}'`),
+      within(windows).getByText(`& "$env:USERPROFILE\\Downloads\\loadout-agent-windows-x64.exe" install '${link}'`, { exact: false }),
     ).toBeInTheDocument();
     expect(within(windows).getByText(/not signed by Microsoft/)).toBeInTheDocument();
   });

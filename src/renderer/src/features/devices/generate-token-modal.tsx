@@ -7,6 +7,7 @@ import { useCreateTokenMutation } from '../../api/devices';
 import { notify } from '../../lib/notify';
 import { ConnectMachine } from './connect-machine';
 import { tokenErrorMessage } from './device-errors';
+import { MachineJoined } from './machine-joined';
 
 /** Token generation: 1 ≤ max uses ≤ available seats, refused in the product's words. */
 export function maxUsesError(value: number | string, availableSeats: number): string | null {
@@ -66,7 +67,8 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            A token lets the desktop client register a machine with your account. It expires after 24 hours or when your seats are full.
+            A token adds a machine to your account: the Loadout agent on that machine registers with it. It expires after 24 hours or when
+            your seats are full.
           </Text>
           <NumberInput
             label="Max Uses"
@@ -120,7 +122,7 @@ function DesktopCode({ code }: { code: string }) {
 }
 
 /** The result: the code and its link, then the agent download for the machine to add, with the link in its command. */
-function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => void }) {
+export function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => void }) {
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(token.registration_url);
@@ -140,6 +142,7 @@ function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: () => v
           Copy registration link
         </Button>
       </Group>
+      <MachineJoined token={token} />
       <ConnectMachine
         link={token.registration_url}
         origin={originOf(token.registration_url)}

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUpCircle, IconPin, IconTrash } from '@tabler/icons-react';
 
 import { UnbrokenWords } from '../../components/unbroken-words';
@@ -14,8 +15,103 @@ interface InventoryTableProps {
 
 export const appKey = (app: InventoryApp) => `${app.appId}-${app.manager}`;
 
+function NewerVersion({ app }: { app: InventoryApp }) {
+  if (!app.availableVersion) {
+    return (
+      <Text size="sm" c="dimmed">
+        Up to date
+      </Text>
+    );
+  }
+  return (
+    <Badge variant="light" color="orange" tt="none" miw="max-content" leftSection={<IconArrowUpCircle size={12} aria-hidden />}>
+      {app.availableVersion} available
+    </Badge>
+  );
+}
+
+/** Update (or the pin that stops it) and Uninstall, the same in the table and on a phone's card. */
+function Actions({
+  app,
+  pending,
+  onUpdate,
+  onUninstall,
+  justify,
+}: Omit<InventoryTableProps, 'apps'> & { app: InventoryApp; justify: string }) {
+  return (
+    <Group gap="xs" justify={justify} wrap="nowrap">
+      {app.pinnedVersion !== null ? (
+        <Badge variant="light" color="grape" tt="none" miw="max-content" leftSection={<IconPin size={12} aria-hidden />}>
+          pinned at {app.pinnedVersion}
+        </Badge>
+      ) : app.availableVersion ? (
+        <Button
+          size="xs"
+          variant="light"
+          loading={pending === `upgrade:${appKey(app)}`}
+          disabled={pending !== null}
+          aria-label={`Update ${app.name}`}
+          onClick={() => onUpdate(app)}
+        >
+          Update
+        </Button>
+      ) : null}
+      <Tooltip
+        label="Loadout removes only apps you chose: add it to one of your lists first"
+        disabled={app.chosen}
+        withArrow
+        multiline
+        w={240}
+      >
+        <span>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            disabled={pending !== null || !app.chosen}
+            aria-label={`Uninstall ${app.name}`}
+            onClick={() => onUninstall(app)}
+          >
+            Uninstall
+          </Button>
+        </span>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * On a phone each app is a card with its actions in view: five columns do not fit 390 px, and a
+ * table scrolled sideways hid the Uninstall buttons past the edge with nothing to say they were there.
+ */
+function InventoryCards({ apps, ...actions }: InventoryTableProps) {
+  return (
+    <Stack gap="xs" role="list" aria-label="Installed apps">
+      {apps.map((app) => (
+        <Paper key={appKey(app)} withBorder radius="md" p="sm" role="listitem" aria-label={app.name}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Text fw={500} size="sm">
+                <UnbrokenWords text={app.name} />
+              </Text>
+              <NewerVersion app={app} />
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {app.installedVersion} · {app.manager} · {app.packageId}
+            </Text>
+            <Actions app={app} {...actions} justify="flex-start" />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** The catalogue apps found on a machine: version, newer version, and what can be done with each. */
-export function InventoryTable({ apps, pending, onUpdate, onUninstall }: InventoryTableProps) {
+export function InventoryTable({ apps, ...actions }: InventoryTableProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  if (phone) return <InventoryCards apps={apps} {...actions} />;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="xs" aria-label="Installed apps">
@@ -38,21 +134,7 @@ export function InventoryTable({ apps, pending, onUpdate, onUninstall }: Invento
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{app.installedVersion}</Table.Td>
               <Table.Td>
-                {app.availableVersion ? (
-                  <Badge
-                    variant="light"
-                    color="orange"
-                    tt="none"
-                    miw="max-content"
-                    leftSection={<IconArrowUpCircle size={12} aria-hidden />}
-                  >
-                    {app.availableVersion} available
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Up to date
-                  </Text>
-                )}
+                <NewerVersion app={app} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
@@ -60,45 +142,7 @@ export function InventoryTable({ apps, pending, onUpdate, onUninstall }: Invento
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  {app.pinnedVersion !== null ? (
-                    <Badge variant="light" color="grape" tt="none" miw="max-content" leftSection={<IconPin size={12} aria-hidden />}>
-                      pinned at {app.pinnedVersion}
-                    </Badge>
-                  ) : app.availableVersion ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={pending === `upgrade:${appKey(app)}`}
-                      disabled={pending !== null}
-                      aria-label={`Update ${app.name}`}
-                      onClick={() => onUpdate(app)}
-                    >
-                      Update
-                    </Button>
-                  ) : null}
-                  <Tooltip
-                    label="Loadout removes only apps you chose: add it to one of your lists first"
-                    disabled={app.chosen}
-                    withArrow
-                    multiline
-                    w={240}
-                  >
-                    <span>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        disabled={pending !== null || !app.chosen}
-                        aria-label={`Uninstall ${app.name}`}
-                        onClick={() => onUninstall(app)}
-                      >
-                        Uninstall
-                      </Button>
-                    </span>
-                  </Tooltip>
-                </Group>
+                <Actions app={app} {...actions} justify="flex-end" />
               </Table.Td>
             </Table.Tr>
           ))}

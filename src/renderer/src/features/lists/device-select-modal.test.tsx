@@ -126,6 +126,26 @@ describe('Select Installation Device', () => {
     expect(onCancel).toHaveBeenCalled();
   });
 
+  it('pre-selects the only machine in multi-select mode too', async () => {
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse([devices[1]!, devices[2]!]) } });
+    renderModal({ multiple: true });
+    await screen.findByText('Build box');
+    expect(screen.getByRole('checkbox', { name: /Build box/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Install to Build box' })).toBeEnabled();
+  });
+
+  it('says in the empty state how to add a machine, and takes the user where it is done', async () => {
+    mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse([devices[2]!]) } });
+    const { onCancel } = renderModal();
+    expect(await screen.findByText('No desktop clients found')).toBeInTheDocument();
+    expect(screen.getByText(/Lists install onto machines that run the Loadout agent/)).toHaveTextContent(
+      'Add one on the Devices screen: generate a registration token and run the command it shows on the machine.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add a machine' }));
+    expect(onCancel).toHaveBeenCalled();
+    await vi.waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent(/^\/devices$/));
+  });
+
   it('offers to add this computer instead of the download in the desktop window', async () => {
     fakeBridge().install();
     mockApi({ 'GET /api/devices': { status: 200, data: devicesResponse([]) } });

@@ -50,8 +50,9 @@ export function DeviceSelectModal({
   // A 404 means this server has no device API yet: that is "no clients", not a failure.
   const missingApi = query.isError && errorStatus(query.error) === 404;
   const targets = (query.data ?? []).filter(isInstallTarget);
-  // Single mode pre-selects the first eligible device; multi mode starts empty.
-  const selected = chosenIds ?? (multiple || !targets[0] ? [] : [targets[0].device_id]);
+  // Single mode pre-selects the first eligible device; multi mode starts empty unless there is only one to choose.
+  const preselected = targets[0] && (!multiple || targets.length === 1) ? [targets[0].device_id] : [];
+  const selected = chosenIds ?? preselected;
   const chosen = targets.filter((device) => selected.includes(device.device_id));
 
   function toggle(device: InstallDevice, checked: boolean) {
@@ -82,10 +83,20 @@ export function DeviceSelectModal({
         <Text fw={600}>No desktop clients found</Text>
         <Text size="sm" c="dimmed" maw={380}>
           {desktop
-            ? 'Add this computer on the Devices screen, or register another machine with a token; it will then appear here.'
-            : 'Install the Loadout desktop client on a machine and register it with a token; it will then appear here.'}
+            ? 'Add this computer on the Devices screen, or add another machine with a registration token; it will then appear here.'
+            : 'Lists install onto machines that run the Loadout agent. Add one on the Devices screen: generate a registration token and run the command it shows on the machine. It will then appear here.'}
         </Text>
-        <Group>
+        <Group justify="center">
+          {desktop ? null : (
+            <Button
+              onClick={() => {
+                cancel();
+                void navigate('/devices');
+              }}
+            >
+              Add a machine
+            </Button>
+          )}
           {desktop ? (
             <Button
               onClick={() => {
@@ -96,7 +107,9 @@ export function DeviceSelectModal({
               Add this computer
             </Button>
           ) : (
-            <Button onClick={() => setDownloadOpen(true)}>Download Desktop Client</Button>
+            <Button variant="default" onClick={() => setDownloadOpen(true)}>
+              Download Desktop Client
+            </Button>
           )}
           <Button variant="default" onClick={cancel}>
             Cancel
