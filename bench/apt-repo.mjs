@@ -129,7 +129,10 @@ export class BenchAptRepo {
         return false;
       }
     });
-    if (present.length > 0) execFileSync('dpkg', ['--purge', '--', ...present], { stdio: 'ignore', env: APT_ENV });
+    if (present.length === 0) return;
+    // A pinned package is held (install-ratio's BENCH_PINNED): dpkg leaves a held package alone.
+    execFileSync('apt-mark', ['unhold', '--', ...present], { stdio: 'ignore', env: APT_ENV });
+    execFileSync('dpkg', ['--purge', '--', ...present], { stdio: 'ignore', env: APT_ENV });
   }
 
   remove() {

@@ -531,6 +531,21 @@ describe('JobRunner', () => {
         (message) => message.type === 'item.progress' && message.itemId === 'j1-item1' && message.status !== 'installing',
       );
       expect(final).toMatchObject({ status: 'succeeded', message: 'Installed (1.0); pinned, held by apt-mark' });
+
+      // Held by this agent at the version the next job pins: still one call. At another version it goes alone.
+      const again = job('j2', ['a', 'p']);
+      again.items[1] = { ...again.items[1]!, pinnedVersion: '1.0' };
+      context.runner.assign(again);
+      (await apt.batchRunning()).end({ a: skippedInstalled('2.0'), p: skippedInstalled('1.0') });
+      await context.runner.idle();
+      expect(apt.calls.slice(3)).toEqual(['prepare', 'installManyAt a p=1.0', 'hold p 1.0']);
+      const moved = job('j3', ['a', 'p']);
+      moved.items[1] = { ...moved.items[1]!, pinnedVersion: '1.1' };
+      context.runner.assign(moved);
+      await apt.finish('a');
+      await apt.finish('p');
+      await context.runner.idle();
+      expect(apt.calls.slice(6)).toEqual(['prepare', 'install a', 'install p', 'hold p 1.1']);
     });
 
     it('notes every app of the batch on disk before the call: after a kill mid-call, each found installed reads "Installed"', async () => {

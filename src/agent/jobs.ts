@@ -263,11 +263,13 @@ export class JobRunner {
     for (const item of job.items.slice(start)) {
       const chosen = done.has(item.itemId) ? null : chooseManager(item.packages, available, this.options.platform);
       if (!chosen || chosen.manager !== installer.name) break;
-      // One this agent holds runs alone: its hold is released or changed first (pinning.ts). A
-      // pinned install joins where the manager takes a version in a batch (`installManyAt`);
-      // its hold follows the call (runBatch).
-      if (this.holds.heldAt(installer.name, chosen.id) !== null) break;
-      if (item.pinnedVersion !== undefined && !(job.kind === 'install' && installer.installManyAt)) break;
+      // A pinned install joins where the manager takes a version in a batch (`installManyAt`);
+      // its hold follows the call (runBatch). One this agent holds runs alone, its hold released
+      // or changed first (pinning.ts), unless the job pins it at the very version held.
+      const pinnable = item.pinnedVersion !== undefined && job.kind === 'install' && installer.installManyAt !== undefined;
+      if (item.pinnedVersion !== undefined && !pinnable) break;
+      const held = this.holds.heldAt(installer.name, chosen.id);
+      if (held !== null && !(pinnable && held === item.pinnedVersion)) break;
       batch.push({ item, id: chosen.id });
     }
     return batch;
