@@ -110,8 +110,10 @@ export class BenchAptRepo {
     return this.names.filter((name) => {
       try {
         return (
-          execFileSync('dpkg-query', ['-W', '-f=${Status}', '--', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) ===
-          'install ok installed'
+          // "hold ok installed" for a held one (a pinned app: BENCH_PINNED).
+          ['install ok installed', 'hold ok installed'].includes(
+            execFileSync('dpkg-query', ['-W', '-f=${Status}', '--', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+          )
         );
       } catch {
         return false;
