@@ -110,8 +110,10 @@ export class BenchAptRepo {
     return this.names.filter((name) => {
       try {
         return (
-          execFileSync('dpkg-query', ['-W', '-f=${Status}', '--', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) ===
-          'install ok installed'
+          // "hold ok installed" for a held one (a pinned app: BENCH_PINNED).
+          ['install ok installed', 'hold ok installed'].includes(
+            execFileSync('dpkg-query', ['-W', '-f=${Status}', '--', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+          )
         );
       } catch {
         return false;
@@ -129,7 +131,10 @@ export class BenchAptRepo {
         return false;
       }
     });
-    if (present.length > 0) execFileSync('dpkg', ['--purge', '--', ...present], { stdio: 'ignore', env: APT_ENV });
+    if (present.length === 0) return;
+    // A pinned package is held (install-ratio's BENCH_PINNED): dpkg leaves a held package alone.
+    execFileSync('apt-mark', ['unhold', '--', ...present], { stdio: 'ignore', env: APT_ENV });
+    execFileSync('dpkg', ['--purge', '--', ...present], { stdio: 'ignore', env: APT_ENV });
   }
 
   remove() {

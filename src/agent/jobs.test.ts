@@ -8,6 +8,7 @@ import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
 import {
   skippedInstalled,
   type BatchOutcomes,
+  type HoldResult,
   type Installer,
   type InstallOutcome,
   type PackageId,
@@ -100,9 +101,9 @@ class FakeBatchApt extends FakeApt {
   upgradeMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
     return this.batch('upgradeMany', ids, signal, onStarted);
   }
-  private batch(kind: string, ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void) {
+  protected batch(kind: string, ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void, label?: string[]) {
     const names = ids.map((id) => id.name);
-    this.calls.push(`${kind} ${names.join(' ')}`);
+    this.calls.push(`${kind} ${(label ?? names).join(' ')}`);
     if (this.failWith) return Promise.reject(this.failWith);
     return new Promise<BatchOutcomes>((resolve) => {
       this.batches.push({ names, onStarted, resolve, signal });
@@ -122,6 +123,23 @@ class FakeBatchApt extends FakeApt {
         current.resolve(new Map(Object.entries(outcomes)));
       },
     };
+  }
+}
+
+/** A batching apt that also takes pinned apps in its one call (`name=version`), and holds them. */
+class FakePinningBatchApt extends FakeBatchApt {
+  installManyAt(
+    ids: readonly PackageId[],
+    pins: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+    onStarted?: (name: string) => void,
+  ): Promise<BatchOutcomes> {
+    const label = ids.map((id) => (pins.has(id.name) ? `${id.name}=${pins.get(id.name)}` : id.name));
+    return this.batch('installManyAt', ids, signal, onStarted, label);
+  }
+  async hold(id: PackageId, version: string): Promise<HoldResult> {
+    this.calls.push(`hold ${id.name} ${version}`);
+    return { ok: true, message: 'held by apt-mark' };
   }
 }
 
@@ -164,8 +182,8 @@ function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'insta
 }
 
 /** `serverAcks`: the server acknowledges each numbered report as it arrives, as a live connection does. */
-function setup(store?: OutcomeStore, { serverAcks = true, batching = false } = {}) {
-  const apt = batching ? new FakeBatchApt() : new FakeApt();
+function setup(store?: OutcomeStore, { serverAcks = true, batching = false, pinsInBatch = false } = {}) {
+  const apt = pinsInBatch ? new FakePinningBatchApt() : batching ? new FakeBatchApt() : new FakeApt();
   const sent: AgentMessage[] = [];
   let finishedJobs = 0;
   const runner: JobRunner = new JobRunner({
@@ -496,6 +514,38 @@ describe('JobRunner', () => {
       await runner.idle();
       expect(apt.calls.slice(4)).toEqual(['prepare', 'upgradeMany a b']);
       expect(final('j2-item2')).toMatchObject({ status: 'skipped', message: 'Pinned at 1.0' });
+    });
+
+    it('a pinned app joins the batch as name=version where apt takes it there; its hold follows the call', async () => {
+      const context = setup(undefined, { pinsInBatch: true });
+      const apt = context.apt as FakePinningBatchApt;
+      const pinned = job('j1', ['a', 'p', 'c']);
+      pinned.items[1] = { ...pinned.items[1]!, pinnedVersion: '1.0' };
+      context.runner.assign(pinned);
+      const batch = await apt.batchRunning();
+      expect(batch.names).toEqual(['a', 'p', 'c']);
+      batch.end({ a: installed('2.0'), p: installed('1.0'), c: installed('3.0') });
+      await context.runner.idle();
+      expect(apt.calls).toEqual(['prepare', 'installManyAt a p=1.0 c', 'hold p 1.0']);
+      const final = context.sent.find(
+        (message) => message.type === 'item.progress' && message.itemId === 'j1-item1' && message.status !== 'installing',
+      );
+      expect(final).toMatchObject({ status: 'succeeded', message: 'Installed (1.0); pinned, held by apt-mark' });
+
+      // Held by this agent at the version the next job pins: still one call. At another version it goes alone.
+      const again = job('j2', ['a', 'p']);
+      again.items[1] = { ...again.items[1]!, pinnedVersion: '1.0' };
+      context.runner.assign(again);
+      (await apt.batchRunning()).end({ a: skippedInstalled('2.0'), p: skippedInstalled('1.0') });
+      await context.runner.idle();
+      expect(apt.calls.slice(3)).toEqual(['prepare', 'installManyAt a p=1.0', 'hold p 1.0']);
+      const moved = job('j3', ['a', 'p']);
+      moved.items[1] = { ...moved.items[1]!, pinnedVersion: '1.1' };
+      context.runner.assign(moved);
+      await apt.finish('a');
+      await apt.finish('p');
+      await context.runner.idle();
+      expect(apt.calls.slice(6)).toEqual(['prepare', 'install a', 'install p', 'hold p 1.1']);
     });
 
     it('notes every app of the batch on disk before the call: after a kill mid-call, each found installed reads "Installed"', async () => {

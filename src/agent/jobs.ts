@@ -13,7 +13,7 @@ import {
 import type { Lane } from './lane';
 import type { Logger } from './log';
 import type { OutcomeStore } from './outcome-store';
-import { callWithPins } from './pinning';
+import { callWithPins, holdPinned } from './pinning';
 import { itemReport, type ItemReport } from './report';
 import { ReportDelivery } from './report-delivery';
 
@@ -263,8 +263,13 @@ export class JobRunner {
     for (const item of job.items.slice(start)) {
       const chosen = done.has(item.itemId) ? null : chooseManager(item.packages, available, this.options.platform);
       if (!chosen || chosen.manager !== installer.name) break;
-      // A pinned app, or one this agent holds, runs alone: its version and hold are its own (pinning.ts).
-      if (item.pinnedVersion !== undefined || this.holds.heldAt(installer.name, chosen.id) !== null) break;
+      // A pinned install joins where the manager takes a version in a batch (`installManyAt`);
+      // its hold follows the call (runBatch). One this agent holds runs alone, its hold released
+      // or changed first (pinning.ts), unless the job pins it at the very version held.
+      const pinnable = item.pinnedVersion !== undefined && job.kind === 'install' && installer.installManyAt !== undefined;
+      if (item.pinnedVersion !== undefined && !pinnable) break;
+      const held = this.holds.heldAt(installer.name, chosen.id);
+      if (held !== null && !(pinnable && held === item.pinnedVersion)) break;
       batch.push({ item, id: chosen.id });
     }
     return batch;
@@ -295,7 +300,13 @@ export class JobRunner {
     };
     announce(batch[0]!);
     const onStarted = (name: string) => batch.filter((entry) => entry.id.name === name).forEach(announce);
-    const method = batchMethod(installer, job.kind)!;
+    const pins = new Map(
+      batch.flatMap((entry) => (entry.item.pinnedVersion === undefined ? [] : [[entry.id.name, entry.item.pinnedVersion]])),
+    );
+    const method: BatchCall =
+      pins.size > 0 && installer.installManyAt
+        ? (ids, signal, started) => installer.installManyAt!(ids, pins, signal, started)
+        : batchMethod(installer, job.kind)!;
     const outcomes = await lane.run(async () => {
       try {
         return await method(
@@ -309,10 +320,13 @@ export class JobRunner {
     });
     for (const entry of batch) {
       announce(entry);
-      const called =
+      const pin = pins.get(entry.id.name);
+      let called =
         typeof outcomes === 'string'
           ? couldNotRun(installer, outcomes)
           : (outcomes.get(entry.id.name) ?? couldNotRun(installer, 'it gave no outcome for this app'));
+      // The holds after the one call, each app's own (as callWithPins does for an app alone).
+      if (pin !== undefined) called = await lane.run(() => holdPinned(installer, entry.id, pin, called, controller.signal, this.holds));
       const outcome = cutOff.has(entry.item.itemId) ? finishedByEarlierRun(job.kind, called) : called;
       log.info(`Job ${job.jobId}: ${entry.item.name}: ${outcome.status} (${outcome.message})`);
       await report(itemReport(idsOf(entry), outcome.status, installer.name, outcome));

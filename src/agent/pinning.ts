@@ -4,7 +4,8 @@ import type { HoldStore } from './hold-store';
 import { invalidVersionOutcome, type Installer, type InstallOutcome, type PackageId } from './installers/installer';
 
 /**
- * One app's call when a pin is involved (docs/pinned-versions.md), always alone (never in a batch):
+ * One app's call when a pin is involved (docs/pinned-versions.md), when it runs alone (a pinned
+ * install not yet held goes into the batch where the manager has `installManyAt`, then `holdPinned`):
  * - install with a pin: that version where the manager can choose one (apt, winget), the newest
  *   otherwise; then the manager's hold, remembered so that only this agent's holds are cleared;
  * - upgrade with a pin: refused, nothing runs ("Pinned at 1.2.3"), whatever the server decided;
@@ -45,6 +46,22 @@ async function installPinned(
   call: () => Promise<InstallOutcome>,
 ): Promise<InstallOutcome> {
   const installed = installer.installAt ? await installer.installAt(id, version, signal) : await call();
+  return holdPinned(installer, id, version, installed, signal, holds);
+}
+
+/**
+ * After a pinned app's install (its own call, or its `name=version` in a batch: `installManyAt`),
+ * the manager's hold, remembered so that only this agent's holds are cleared; the outcome says
+ * what was held, or why not. A failed install is left as it is: nothing to hold.
+ */
+export async function holdPinned(
+  installer: Installer,
+  id: PackageId,
+  version: string,
+  installed: InstallOutcome,
+  signal: AbortSignal,
+  holds: HoldStore,
+): Promise<InstallOutcome> {
   if (installed.status === 'failed') return installed;
   const notes: string[] = [];
   if (!installer.installAt && installed.version && installed.version !== version)

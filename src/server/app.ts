@@ -15,6 +15,7 @@ import { registerCachePolicy } from './plugins/cache-policy';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
+import { OneLineRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AgentHub } from './realtime/agent-hub';
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     // Whatever the level or destination, no query value or credential header reaches the log.
     logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
+    // One line a request instead of Fastify's two (plugins/request-log.ts).
+    logController: new OneLineRequestLog(),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Only the configured proxies may say who the client is (TRUST_PROXY); off by default.
     trustProxy: trustProxyOption(config.trustProxy),

@@ -32,7 +32,7 @@ function machine(options: MachineOptions = {}) {
   const installed = new Map(Object.entries(options.installed ?? {}));
   const scripted = [...(options.aptGet ?? [])];
   const fake = scriptedRun((call) => {
-    const names = after(call.args);
+    let names = after(call.args);
     if (call.command === 'dpkg-query') {
       const lines = names.filter((name) => installed.has(name)).map((name) => `${name}\tinstall ok installed\t${installed.get(name)}`);
       return { exitCode: lines.length === names.length ? 0 : 1, stdout: lines.map((line) => `${line}\n`).join('') };
@@ -48,6 +48,14 @@ function machine(options: MachineOptions = {}) {
     if (call.command !== 'apt-get') return {};
     const next = scripted.shift()?.(call);
     if (next) return next;
+    // `name=version`: that version only, as apt (the sources here offer one version of each).
+    const wrongVersions = names.filter((name) => name.includes('=') && sources[name.split('=')[0]!] !== name.split('=')[1]);
+    if (wrongVersions.length > 0)
+      return {
+        exitCode: 100,
+        output: `Reading package lists...\n${wrongVersions.map((pair) => `E: Version '${pair.split('=')[1]}' for '${pair.split('=')[0]}' was not found\n`).join('')}`,
+      };
+    names = names.map((name) => name.split('=')[0]!);
     const unknown = names.filter((name) => !sources[name]);
     if (unknown.length > 0)
       return {
@@ -289,5 +297,100 @@ describe('apt batch output', () => {
       'Selecting previously unselected package hello.\nUnpacking hello (1) ...\nSetting up hello (1) ...',
     );
     expect(batchLog(output, 'sl').split('\n')).toHaveLength(5);
+  });
+});
+
+describe('apt batch with pinned apps', () => {
+  const pins = (entries: Record<string, string>) => new Map(Object.entries(entries));
+  const aptGetArgs = (calls: readonly RunCall[]) => calls.filter((call) => call.command === 'apt-get').map((call) => [...call.args]);
+
+  it('puts a pinned app in the same apt-get call as name=version, without --allow-downgrades', async () => {
+    const apt = machine();
+    const outcomes = await apt.installer.installManyAt(ids('pa', 'pb', 'pc'), pins({ pb: '2.0' }), signal);
+    expect(summary(outcomes)).toEqual({
+      pa: 'succeeded: Installed (1.0)',
+      pb: 'succeeded: Installed (2.0)',
+      pc: 'succeeded: Installed (3.0)',
+    });
+    expect(aptGetArgs(apt.calls)).toEqual([
+      [
+        'install',
+        '-y',
+        '--no-remove',
+        '-o',
+        'DPkg::Lock::Timeout=300',
+        '-o',
+        'Dpkg::Options::=--force-confdef',
+        '-o',
+        'Dpkg::Options::=--force-confold',
+        '-o',
+        'Acquire::Queue-Mode=access',
+        '-o',
+        'APT::Status-Fd=1',
+        '--',
+        'pa',
+        'pb=2.0',
+        'pc',
+      ],
+    ]);
+  });
+
+  it('an app installed at another version gets its own call, the only one that may go down; one at the version is skipped', async () => {
+    const apt = machine({ installed: { pb: '2.5', pc: '3.0' } });
+    const outcomes = await apt.installer.installManyAt(ids('pa', 'pb', 'pc'), pins({ pb: '2.0', pc: '3.0' }), signal);
+    expect(summary(outcomes)).toEqual({
+      pa: 'succeeded: Installed (1.0)',
+      pb: 'succeeded: Changed from 2.5 to 2.0',
+      pc: 'skipped: Already installed (3.0)',
+    });
+    const calls = aptGetArgs(apt.calls);
+    expect(calls.map((args) => after(args).join(' '))).toEqual(['pa', 'pb=2.0']);
+    expect(calls[0]).not.toContain('--allow-downgrades');
+    expect(calls[1]).toContain('--allow-downgrades');
+  });
+
+  it('a version the sources do not offer fails that app with its reason; the others go again without it', async () => {
+    const apt = machine();
+    const outcomes = await apt.installer.installManyAt(ids('pa', 'pb'), pins({ pb: '9.9' }), signal);
+    expect(summary(outcomes)).toEqual({
+      pa: 'succeeded: Installed (1.0)',
+      pb: 'failed: Version 9.9 of pb is not in the apt sources',
+    });
+    expect(aptGets(apt.calls)).toEqual(['pa pb=9.9', 'pa']);
+  });
+
+  it('no version or id that could be an option, a pattern or a second argument reaches apt', async () => {
+    const bad = [
+      '1.0 -o APT::Get::AllowUnauthenticated=true',
+      '=',
+      '1.0=2.0',
+      '*',
+      '1.*',
+      '1.0\n-y',
+      '-1.0',
+      '--allow-downgrades',
+      '',
+      'a'.repeat(65),
+      '1.0/stable',
+    ];
+    for (const version of bad) {
+      const apt = machine();
+      const outcomes = await apt.installer.installManyAt(ids('pa', 'pb'), pins({ pb: version }), signal);
+      expect(outcomes.get('pb')).toMatchObject({ status: 'failed', message: 'Not a valid version to pin: nothing was run' });
+      // The other app still installs, in a call that carries nothing of the bad value.
+      expect(aptGetArgs(apt.calls).map(after)).toEqual([['pa']]);
+      expect(apt.calls.some((call) => call.args.some((arg) => arg.startsWith('pb=') || arg === version))).toBe(false);
+    }
+    for (const name of ['-o', '--allow-downgrades', 'pa=1.0', 'pa*', '-pa', 'pa\npb']) {
+      const apt = machine();
+      const outcomes = await apt.installer.installManyAt(ids(name, 'pb'), pins({ [name]: '1.0' }), signal);
+      expect(outcomes.get(name)).toMatchObject({ status: 'failed', message: 'Not a valid package id: nothing was run' });
+      expect(aptGetArgs(apt.calls).map(after)).toEqual([['pb']]);
+      // Nor in any query before it (dpkg-query, apt-cache): every name there comes after `--`.
+      expect(apt.calls.every((call) => call.args.includes('--') && !after(call.args).includes(name))).toBe(true);
+      expect(apt.calls.every((call) => call.args.slice(0, call.args.indexOf('--')).every((arg) => arg !== name || arg === '-o'))).toBe(
+        true,
+      );
+    }
   });
 });

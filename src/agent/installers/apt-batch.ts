@@ -11,9 +11,11 @@ import {
 import { APT_ENV, aptBatchArgs, aptGetWithLockRetry, aptPolicyArgs, dpkgQueryArgs } from './apt-run';
 import {
   cancelledOutcome,
+  failedOutcome,
   INSTALL_TIMEOUT_MS,
   interruptedOutcome,
   invalidIdOutcome,
+  invalidVersionOutcome,
   QUERY_TIMEOUT_MS,
   refusedOutcome,
   skippedInstalled,
@@ -50,23 +52,32 @@ export type BatchKind = 'install' | 'upgrade';
 /** What the batch needs of the apt installer: its deps, and one app's call for the fallback. */
 export interface AptBatchHost {
   deps: InstallerDeps;
-  single(kind: BatchKind, id: PackageId, signal: AbortSignal): Promise<InstallOutcome>;
+  /** One app's own call; `version`: a pinned install (`installAt`, which alone may go down a version). */
+  single(kind: BatchKind, id: PackageId, signal: AbortSignal, version?: string): Promise<InstallOutcome>;
 }
 
+/**
+ * `pins` (an install only): the apps to install at a version, by name. One not installed yet goes
+ * into the same call as `name=version`; one installed at another version may have to go down,
+ * which only its own call may do (`installAt`); one already at it is skipped.
+ */
 export async function aptBatch(
   host: AptBatchHost,
   kind: BatchKind,
   ids: readonly PackageId[],
   signal: AbortSignal,
   onStarted?: (name: string) => void,
+  pins: ReadonlyMap<string, string> = new Map(),
 ): Promise<BatchOutcomes> {
   const outcomes: BatchOutcomes = new Map();
   const asked = new Set<string>();
   for (const id of ids) {
-    const invalid = invalidIdOutcome('apt', id);
+    const pin = kind === 'install' ? pins.get(id.name) : undefined;
+    const invalid = invalidIdOutcome('apt', id) ?? (pin === undefined ? null : invalidVersionOutcome(pin));
     if (invalid) outcomes.set(id.name, invalid);
     else asked.add(id.name);
   }
+  const pinOf = (name: string) => (kind === 'install' ? pins.get(name) : undefined);
   const names = [...asked];
   if (names.length === 0) return outcomes;
 
@@ -80,7 +91,10 @@ export async function aptBatch(
   const alone = new Set<string>();
   for (const name of names) {
     const version = before.get(name);
-    if (kind === 'install' && version !== undefined) outcomes.set(name, skippedInstalled(version));
+    const pin = pinOf(name);
+    if (pin !== undefined && version === pin) outcomes.set(name, skippedInstalled(version));
+    else if (pin !== undefined && version !== undefined) alone.add(name);
+    else if (kind === 'install' && version !== undefined) outcomes.set(name, skippedInstalled(version));
     else if (kind === 'upgrade' && version === undefined) outcomes.set(name, skippedNotInstalled());
     else if (!mayBePattern(name) || kind === 'upgrade') batch.push(name);
     // apt-cache itself failed: each app's own call finds out why.
@@ -99,7 +113,7 @@ export async function aptBatch(
       started.add(name);
       onStarted?.(name);
     };
-    const { result, lockWaitedMs } = await aptGetWithLockRetry(deps, aptBatchArgs(kind, batch), INSTALL_TIMEOUT_MS, signal, onLine);
+    const { result, lockWaitedMs } = await aptGetWithLockRetry(deps, aptBatchArgs(kind, batch, pins), INSTALL_TIMEOUT_MS, signal, onLine);
     // Asked even after a cancel (without its signal): what dpkg finished stays finished.
     const after = await installedVersions(deps, batch);
     const ended = readBatch(kind, result, batch, before, after);
@@ -107,16 +121,25 @@ export async function aptBatch(
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
     const failure = classifyAptFailure(result.output);
     const unlocated = interrupted ? [] : unableToLocate(result.output).filter((name) => ended.unfinished.includes(name));
-    if (unlocated.length > 0) {
+    const noSuchVersion = interrupted
+      ? []
+      : versionsNotFound(result.output).filter((name) => pinOf(name) !== undefined && ended.unfinished.includes(name));
+    if (unlocated.length > 0 || noSuchVersion.length > 0) {
       // apt installed nothing: the unknown names are not found, the rest go again without them.
       for (const name of unlocated) outcomes.set(name, notFound());
-      const rest = ended.unfinished.filter((name) => !unlocated.includes(name));
+      for (const name of noSuchVersion)
+        outcomes.set(
+          name,
+          failedOutcome(`Version ${pinOf(name)!} of ${name} is not in the apt sources`, result.exitCode, batchLog(result.output, name)),
+        );
+      const rest = ended.unfinished.filter((name) => !unlocated.includes(name) && !noSuchVersion.includes(name));
       const again = await aptBatch(
         host,
         kind,
         rest.map((name) => ({ name })),
         signal,
         onStarted,
+        pins,
       );
       for (const [name, outcome] of again) outcomes.set(name, outcome);
       ended.unfinished = [];
@@ -130,7 +153,7 @@ export async function aptBatch(
 
   // One call each: the names to isolate, in the order asked.
   for (const name of names.filter((each) => alone.has(each))) {
-    outcomes.set(name, signal.aborted ? cancelledOutcome() : await host.single(kind, { name }, signal));
+    outcomes.set(name, signal.aborted ? cancelledOutcome() : await host.single(kind, { name }, signal, pinOf(name)));
   }
   return outcomes;
 }
@@ -192,6 +215,19 @@ export function unableToLocate(output: string): string[] {
     .split('\n')
     .filter((line) => line.startsWith(prefix))
     .map((line) => line.slice(prefix.length).trim());
+}
+
+/** "E: Version '9.9' for 'hello' was not found" → the names whose pinned version apt did not find (read line by line, no pattern). */
+export function versionsNotFound(output: string): string[] {
+  const prefix = "E: Version '";
+  const suffix = "' was not found";
+  return output.split('\n').flatMap((line) => {
+    const text = line.trimEnd();
+    if (!text.startsWith(prefix) || !text.endsWith(suffix)) return [];
+    const quoted = text.slice(prefix.length, -suffix.length);
+    const marker = quoted.lastIndexOf("' for '");
+    return marker < 0 ? [] : [quoted.slice(marker + "' for '".length)];
+  });
 }
 
 /** One dpkg-query for all the names; it exits 1 when some are unknown and still prints the others. */

@@ -59,8 +59,18 @@ export const aptUpgradeArgs = (name: string): string[] => [
   '--',
   name,
 ];
-/** Several packages in one call: one cache load, one dpkg run, one set of triggers. */
-export const aptBatchArgs = (kind: 'install' | 'upgrade', names: readonly string[]): string[] => [
+/**
+ * Several packages in one call: one cache load, one dpkg run, one set of triggers. A pinned app
+ * (`pins`: name → version, both already held to their grammars) goes in as `name=version`, after
+ * `--` like every name. Never `--allow-downgrades` here: it would hold for every package of the
+ * call, a dependency of an unpinned app too; an app that may have to go down gets its own call
+ * (apt-batch.ts), and a batch that would downgrade anything fails and falls back to those.
+ */
+export const aptBatchArgs = (
+  kind: 'install' | 'upgrade',
+  names: readonly string[],
+  pins: ReadonlyMap<string, string> = new Map(),
+): string[] => [
   'install',
   '-y',
   ...(kind === 'upgrade' ? ['--only-upgrade'] : []),
@@ -69,7 +79,7 @@ export const aptBatchArgs = (kind: 'install' | 'upgrade', names: readonly string
   ...confOptions,
   ...batchOptions,
   '--',
-  ...names,
+  ...names.map((name) => (kind === 'install' && pins.has(name) ? `${name}=${pins.get(name)!}` : name)),
 ];
 export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, '--', name];
 export const aptUpdateArgs = (): string[] => ['update', ...lockOption];

@@ -263,13 +263,29 @@ export class AptInstaller implements Installer {
     return aptBatch(this.batchHost, 'install', ids, signal, onStarted);
   }
 
+  /** `installMany` with some apps at a version: `name=version` in the same apt-get call (apt-batch.ts). */
+  installManyAt(
+    ids: readonly PackageId[],
+    pins: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+    onStarted?: (name: string) => void,
+  ): Promise<BatchOutcomes> {
+    return aptBatch(this.batchHost, 'install', ids, signal, onStarted, pins);
+  }
+
   upgradeMany(ids: readonly PackageId[], signal: AbortSignal, onStarted?: (name: string) => void): Promise<BatchOutcomes> {
     return aptBatch(this.batchHost, 'upgrade', ids, signal, onStarted);
   }
 
   /** A failed batch falls back to these calls, one app each. */
   private get batchHost(): AptBatchHost {
-    return { deps: this.deps, single: (kind, id, signal) => (kind === 'install' ? this.install(id, signal) : this.upgrade(id, signal)) };
+    return {
+      deps: this.deps,
+      single: (kind, id, signal, version) => {
+        if (kind === 'upgrade') return this.upgrade(id, signal);
+        return version === undefined ? this.install(id, signal) : this.installAt(id, version, signal);
+      },
+    };
   }
 
   async inventory(ids: readonly PackageId[]): Promise<InventoryEntry[]> {

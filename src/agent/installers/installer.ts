@@ -136,6 +136,18 @@ export interface HoldResult {
 export interface PinningInstaller {
   /** Installs exactly `version`; a downgrade is allowed for this app only. Already at it: `skipped`. */
   installAt?(id: PackageId, version: string, signal: AbortSignal): Promise<InstallOutcome>;
+  /**
+   * `installMany` where `pins` (name → version) puts some apps at a version, in the same call
+   * where the manager can: each pinned app ends as its `installAt` would have (the holds follow,
+   * pinning.ts). Never a downgrade of anything in a shared call: an app that may have to go down
+   * gets its own `installAt`.
+   */
+  installManyAt?(
+    ids: readonly PackageId[],
+    pins: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+    onStarted?: (name: string) => void,
+  ): Promise<BatchOutcomes>;
   /** Holds the installed package where it is (`version` where the manager's hold takes one). */
   hold?(id: PackageId, version: string, signal: AbortSignal): Promise<HoldResult>;
   /** Clears the hold `hold` set. */

@@ -329,10 +329,15 @@ export class AgentJobService {
       const moved = late
         ? await finishTargetEndedAway(trx, target.id, now, true)
         : await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
+      // Only the job.done that moved the job may finish the installation: a repeat (replayed,
+      // renumbered, sent again after a reconnect) found the job done already and changes
+      // nothing, or the owner would see the installation finish again at the repeat's time.
+      // The move above is the claim: of two at once, one finds the job still open.
+      if (!moved) return false;
       const targets = await targetsOf(trx, [target.installation_id]);
       if (!targets.some((row) => row.status === 'waiting' || row.status === 'running'))
         await setInstallationFinished(trx, target.installation_id, now);
-      return moved;
+      return true;
     });
     await this.events.changed(device.user_id, target.installation_id);
     // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
