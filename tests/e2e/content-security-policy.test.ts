@@ -84,6 +84,12 @@ describe('the content security policy', () => {
       if (/Content[ -]Security[ -]Policy|Refused to/i.test(message.text())) refusals.push(message.text());
     };
     page.on('console', listen);
+    // Chrome reports some refusals (a script's eval) only as DevTools issues, not in the console.
+    const devtools = await context.newCDPSession(page);
+    devtools.on('Audits.issueAdded', ({ issue }) => {
+      if (issue.code === 'ContentSecurityPolicyIssue') refusals.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+    });
+    await devtools.send('Audits.enable');
     if (signedIn) {
       await page.goto(`${server.url}/robots.txt`);
       await page.evaluate((stored) => {
