@@ -7,6 +7,7 @@ import { buildWebIfStale } from '../scripts/web-build.mjs';
 
 const BENCHES = [
   'bundle-size',
+  'lighthouse',
   'startup',
   'read-ratio',
   'agent-report-ratio',

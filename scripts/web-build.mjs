@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/renderer', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/renderer', 'src/shared', 'vite.config.ts', 'scripts/precompress.mjs', 'package-lock.json'];
 const OUTPUT = 'dist/renderer/index.html';
 
 export function newestMtime(path) {

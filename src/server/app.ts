@@ -12,6 +12,7 @@ import { Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCachePolicy } from './plugins/cache-policy';
+import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetrics(app, database.pool);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
+  registerCompression(app);
   await registerApiDocs(app, config.version);
   await registerRoutes(app);
   await registerWebApp(app, config.webDir);

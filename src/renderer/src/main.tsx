@@ -1,3 +1,5 @@
+// First: before any schema is built (zod-config.ts says why).
+import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@shared/api/errors';
 
 import type { SharedListPreview } from '../services/shared-list.service';
+import { sendShell, shellTemplate } from './app-shell';
 
 const API_PREFIXES = ['/api/', '/catalogue/'];
 
@@ -21,6 +22,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // name.br and name.gz written beside each asset by the build (vite.config.ts), picked by
+      // the request's Accept-Encoding, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // index.html is the app shell: it always goes through sendShell, for its CSP nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, path) => {
         // Hashed asset names never change content; index.html must always be revalidated, or
         // a release would wait for every browser's copy to expire.
@@ -34,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   // Read once: a shared list's page is this file with its link-preview tags added.
   const indexHtml = hasBuild ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
+  const shell = shellTemplate(indexHtml);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -41,9 +48,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       const shareId = SHARED_PAGE.exec(path)?.[1];
       const preview = shareId ? await app.services.sharedLists.preview(shareId) : null;
-      if (preview)
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreviewTags(indexHtml, preview));
-      return reply.sendFile('index.html');
+      if (preview) {
+        const page = shellTemplate(withPreviewTags(indexHtml, preview));
+        return sendShell(request, reply, page);
+      }
+      return sendShell(request, reply, shell);
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `No such endpoint: ${request.method} ${path}` });
   });
@@ -57,7 +66,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESC
 
 /**
  * Open Graph and Twitter card tags, so that a shared link previews in chat apps (which read
- * the HTML and run no script). Meta tags only: the CSP refuses inline scripts. Every value is
+ * the HTML and run no script). Meta tags only: the CSP runs no script without the answer's nonce. Every value is
  * the list's own text, escaped.
  */
 export function withPreviewTags(html: string, preview: SharedListPreview): string {
