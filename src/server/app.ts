@@ -185,7 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCachePolicy(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
-  await registerApiDocs(app, config.version);
+  await registerApiDocs(app, config.version, config.publicUrl);
   await registerRoutes(app);
   await registerWebApp(app, config.webDir);
   await app.ready();
