@@ -71,7 +71,7 @@ const serverPolicies = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'release/**', 'data/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'out/**', 'release/**', 'data/**', 'node_modules/**', 'coverage/**', 'tests/server/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

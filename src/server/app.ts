@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   registerCompression(app);
-  await registerApiDocs(app, config.version);
+  await registerApiDocs(app, config.version, config.publicUrl);
   await registerRoutes(app);
   await registerWebApp(app, config.webDir);
   await app.ready();

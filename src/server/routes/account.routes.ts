@@ -20,7 +20,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account',
     {
       onRequest: (request) => app.authenticate(request),
-      schema: { tags: ['account'], summary: 'The signed-in account', security: [{ bearer: [] }], response: { 200: accountResponseSchema } },
+      schema: {
+        operationId: 'getAccount',
+        tags: ['account'],
+        summary: 'The signed-in account',
+        security: [{ bearer: [] }],
+        response: { 200: accountResponseSchema },
+      },
     },
     async (request) => app.services.account.get(callerOf(request).userId),
   );
@@ -30,6 +36,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'updateAccount',
+        'x-errors': [409],
         tags: ['account'],
         summary: 'Change names, e-mail (verified again) or password (needs the current one)',
         security: [{ bearer: [] }],
@@ -50,6 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The confirmation header is checked before the body, and a missing password has its own code.
       attachValidation: true,
       schema: {
+        operationId: 'deleteAccount',
         tags: ['account'],
         summary: 'Delete the account and everything in it (header X-Account-Action: delete)',
         security: [{ bearer: [] }],
@@ -73,6 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'getAccountDebug',
         tags: ['account'],
         summary: 'A small health record for the signed-in user',
         security: [{ bearer: [] }],

@@ -21,6 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     {
       schema: {
+        operationId: 'adminListUsers',
         tags,
         summary: 'Users, newest first (at most 100); ?search= matches e-mail or name',
         security,
@@ -35,6 +36,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/admin',
     {
       schema: {
+        operationId: 'adminSetUserAdmin',
+        'x-errors': [409],
         tags,
         summary: 'Grant or revoke admin (LAST_ADMIN: the last admin stays)',
         security,
@@ -48,13 +51,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/feedback',
-    { schema: { tags, summary: 'Feedback, newest first', security, response: { 200: adminFeedbackResponseSchema } } },
+    {
+      schema: {
+        operationId: 'adminListFeedback',
+        tags,
+        summary: 'Feedback, newest first',
+        security,
+        response: { 200: adminFeedbackResponseSchema },
+      },
+    },
     async () => ({ feedback: await app.services.feedback.list() }),
   );
 
   app.get(
     '/api/admin/stats',
-    { schema: { tags, summary: 'Counts for the console header', security, response: { 200: adminStatsResponseSchema } } },
+    {
+      schema: {
+        operationId: 'adminGetStats',
+        tags,
+        summary: 'Counts for the console header',
+        security,
+        response: { 200: adminStatsResponseSchema },
+      },
+    },
     async () => app.services.admin.stats(),
   );
 };

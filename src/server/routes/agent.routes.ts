@@ -15,6 +15,9 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'enroll'),
       schema: {
+        operationId: 'enrollDevice',
+        'x-errors': [409],
+        security: [],
         tags,
         summary: 'Enrol this machine with a registration code; answers its credential once',
         body: enrollRequestSchema,
@@ -28,6 +31,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/agent/me',
     {
       schema: {
+        operationId: 'agentGetDevice',
         tags,
         summary: 'The device behind the credential (Authorization: Bearer <credential>)',
         security: [{ bearer: [] }],
@@ -43,6 +47,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/agent/unenroll',
       {
         schema: {
+          operationId: 'agentUnenroll',
           tags,
           summary: 'The agent leaves: deactivates its machine and retires the credential (Authorization: Bearer <credential>)',
           security: [{ bearer: [] }],

@@ -18,6 +18,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'listApiKeys',
         tags,
         summary: 'Your live API keys, newest first (never the keys themselves: the last four characters and when each was last used)',
         security,
@@ -33,6 +34,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       // A key must not mint more keys: only a signed-in session may create one.
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'createApiKey',
         tags,
         summary: 'Create an API key (Premium; at most 10). The answer is the only time the key is shown',
         security,
@@ -51,6 +53,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: (request) => app.authenticate(request),
         schema: {
+          operationId: 'revokeApiKey',
           tags,
           summary: 'Revoke an API key: it stops working at once',
           security,

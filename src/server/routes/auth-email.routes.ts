@@ -22,6 +22,8 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'verify-email', 'tokenPerIp'),
       schema: {
+        operationId: 'verifyEmail',
+        security: [],
         tags: ['auth'],
         summary: 'Complete a mailed verification link',
         body: verifyEmailSchema,
@@ -36,6 +38,9 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'undo-email-change', 'tokenPerIp'),
       schema: {
+        operationId: 'undoEmailChange',
+        'x-errors': [409],
+        security: [],
         tags: ['auth'],
         summary: 'The link mailed to the old address after an e-mail change: put it back, sign out everywhere, clear the password',
         body: undoEmailChangeRequestSchema,
@@ -50,6 +55,7 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'getEmailStatus',
         tags: ['auth'],
         summary: "The signed-in user's address and whether it is verified",
         security: [{ bearer: [] }],
@@ -67,6 +73,8 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'reset-password-request'),
       schema: {
+        operationId: 'requestPasswordReset',
+        security: [],
         tags: ['auth'],
         summary: 'Mail a password reset link (answers the same whether or not the account exists)',
         body: resetPasswordRequestSchema,
@@ -84,6 +92,8 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'reset-password'),
       schema: {
+        operationId: 'resetPassword',
+        security: [],
         tags: ['auth'],
         summary: 'Complete a mailed reset link with a new password',
         body: resetPasswordSchema,
@@ -103,6 +113,7 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: [limitPerIp(app, 'resend-verification'), (request) => app.authenticate(request)],
         schema: {
+          operationId: 'resendVerification',
           tags: ['auth'],
           summary: 'Mail a new verification link to the signed-in user',
           security: [{ bearer: [] }],

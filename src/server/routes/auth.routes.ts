@@ -23,6 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'register'),
       schema: {
+        operationId: 'register',
+        security: [],
         tags: ['auth'],
         summary: 'Create an account and mail a verification link; answers alike whether or not the address has an account',
         body: registerRequestSchema,
@@ -37,6 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'login'),
       schema: {
+        operationId: 'login',
+        security: [],
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
@@ -51,6 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'google-login'),
       schema: {
+        operationId: 'loginWithGoogle',
+        'x-errors': [409],
+        security: [],
         tags: ['auth'],
         summary: 'Sign in with a Google ID token',
         body: googleLoginRequestSchema,
@@ -65,6 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'refresh', 'tokenPerIp'),
       schema: {
+        operationId: 'refreshSession',
+        security: [],
         tags: ['auth'],
         summary: 'Trade a refresh token for a new access token and a new refresh token',
         body: refreshRequestSchema,
@@ -79,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'verifySession',
         tags: ['auth'],
         summary: 'Is this access token still good',
         security: [{ bearer: [] }],
@@ -95,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: (request) => app.authenticate(request),
         schema: {
+          operationId: 'logout',
           tags: ['auth'],
           summary: 'End this session: its access and refresh tokens stop working',
           security: [{ bearer: [] }],

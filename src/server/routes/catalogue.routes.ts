@@ -37,7 +37,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/catalogue/categories',
-    { schema: { tags, summary: 'Every category, with how many apps it has', response: { 200: categoriesResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listCategories',
+        security: [],
+        tags,
+        summary: 'Every category, with how many apps it has',
+        response: { 200: categoriesResponseSchema },
+      },
+    },
     async () => app.services.catalogue.categories(),
   );
 
@@ -46,6 +54,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
+        operationId: 'saveCategory',
+        'x-errors': [409],
         tags: adminTags,
         summary: 'Create a category, or rename one when category_id is given',
         security: admin,
@@ -64,6 +74,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
+        operationId: 'deleteCategory',
+        'x-errors': [409],
         tags: adminTags,
         summary: 'Delete an empty category (409 CATEGORY_NOT_EMPTY while it has apps)',
         security: admin,
@@ -81,6 +93,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/catalogue/apps',
     {
       schema: {
+        operationId: 'listCatalogueApps',
+        security: [],
         tags,
         summary: 'The apps, by name; ?search= (name or description, any case) and ?category= narrow it',
         querystring: appsQuerySchema,
@@ -92,7 +106,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/catalogue/apps/:id',
-    { schema: { tags, summary: 'One app', params: catalogueIdParamsSchema, response: { 200: appSchema } } },
+    {
+      schema: {
+        operationId: 'getCatalogueApp',
+        security: [],
+        tags,
+        summary: 'One app',
+        params: catalogueIdParamsSchema,
+        response: { 200: appSchema },
+      },
+    },
     async (request) => app.services.catalogue.app(request.params.id),
   );
 
@@ -101,6 +124,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
+        operationId: 'updateCatalogueApp',
+        'x-errors': [409],
         tags: adminTags,
         summary: "Change an app's fields (JSON, as when adding it, without the icon, which stays; file_size_kb may be null: unknown)",
         security: admin,
@@ -117,6 +142,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...requireAdmin,
       schema: {
+        operationId: 'deleteCatalogueApp',
         tags: adminTags,
         summary: 'Delete an app; it leaves every list it was in',
         security: admin,
@@ -132,7 +158,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/catalogue/icons/:appId.webp',
-    { schema: { tags, summary: "An app's icon (WebP, at most 256 × 256 and 102400 bytes)", params: iconParamsSchema } },
+    {
+      schema: {
+        operationId: 'getAppIcon',
+        security: [],
+        tags,
+        summary: "An app's icon (WebP, at most 256 × 256 and 102400 bytes)",
+        params: iconParamsSchema,
+      },
+    },
     async (request, reply) => {
       const icon = await app.services.catalogue.icon(request.params.appId);
       const etag = `"${icon.sha256}"`;
@@ -171,6 +205,8 @@ const appUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: UPLOAD_BODY_LIMIT,
       attachValidation: true,
       schema: {
+        operationId: 'createCatalogueApp',
+        'x-errors': [409, 413],
         tags: adminTags,
         summary: 'Add an app (multipart/form-data: the fields and an `icon` image file)',
         security: admin,

@@ -52,6 +52,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/client/agent/releases',
     {
       schema: {
+        operationId: 'listAgentReleases',
+        security: [],
         tags,
         summary:
           'The agent builds this server serves, each with its download address, size, SHA-256 and signature; the release public key; which desktop installers exist',
@@ -65,6 +67,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/client/agent',
     {
       schema: {
+        operationId: 'downloadHeadlessAgent',
+        security: [],
         tags,
         summary:
           'The headless device agent: one JavaScript file for Node >= 20 (node loadout-agent.mjs enroll LINK); its SHA-256 in X-Checksum-SHA256, its signature in X-Signature-Ed25519',
@@ -87,6 +91,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/client/agent/:platform/:arch',
     {
       schema: {
+        operationId: 'downloadNativeAgent',
+        security: [],
         tags,
         summary:
           'A native agent build: the bare executable, or with format a package (deb, msi, tar.gz); its SHA-256 in X-Checksum-SHA256, its signature in X-Signature-Ed25519',
@@ -106,6 +112,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/client/download-client/:platform',
     {
       schema: {
+        operationId: 'downloadDesktopClient',
+        security: [],
         tags,
         summary: 'The desktop client installer for a platform; arch x64, arm64 or auto',
         params: desktopDownloadParamsSchema,

@@ -14,6 +14,7 @@ export const debugRoutes: FastifyPluginAsyncZod<DebugRoutesOptions> = async (app
     {
       onRequest: (request) => app.requireAdmin(request),
       schema: {
+        operationId: 'debugListRoutes',
         tags: ['debug'],
         summary: 'Every API route (admins only)',
         security: [{ bearer: [] }],

@@ -16,6 +16,8 @@ export const deviceSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/searches',
     {
       schema: {
+        operationId: 'createDeviceSearch',
+        'x-errors': [409],
         tags,
         summary:
           "Search the machine's package managers through its agent; a newer search replaces the device's running one (400 bad query or not an enrolled machine, 409 offline, 429 too many)",
@@ -33,6 +35,7 @@ export const deviceSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/searches/:searchId',
     {
       schema: {
+        operationId: 'getDeviceSearch',
         tags,
         summary: 'What each package manager of the machine found so far, and whether the search is over',
         security,

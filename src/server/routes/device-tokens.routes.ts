@@ -23,6 +23,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tokens',
     {
       schema: {
+        operationId: 'listDeviceTokens',
         tags,
         summary: 'Registration tokens that can still enrol a device',
         security,
@@ -38,6 +39,8 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only an admin device may: a session's device, which an API key never is.
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'createDeviceToken',
+        'x-errors': [429],
         tags,
         summary: 'Generate a registration token (admin devices; maxUses 1..free seats; 10 per hour)',
         security,
@@ -55,6 +58,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/device-tokens/:id',
       {
         schema: {
+          operationId: 'revokeDeviceToken',
           tags,
           summary: 'Revoke a registration token',
           security,

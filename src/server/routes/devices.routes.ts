@@ -45,7 +45,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/devices',
     {
-      schema: { tags, summary: 'Active devices, seats and cooldowns', security, response: { 200: devicesResponseSchema } },
+      schema: {
+        operationId: 'listDevices',
+        tags,
+        summary: 'Active devices, seats and cooldowns',
+        security,
+        response: { 200: devicesResponseSchema },
+      },
       // A hot read (every device page and poll): its answer is written by a precompiled writer.
       serializerCompiler: fastSerializerCompiler,
     },
@@ -54,7 +60,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/devices/check',
-    { schema: { tags, summary: 'Registration status of the X-Device-ID device', security, response: { 200: deviceCheckResponseSchema } } },
+    {
+      schema: {
+        operationId: 'checkDeviceRegistration',
+        tags,
+        summary: 'Registration status of the X-Device-ID device',
+        security,
+        response: { 200: deviceCheckResponseSchema },
+      },
+    },
     async (request) => devices.check(callerOf(request)),
   );
 
@@ -63,6 +77,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: asDevice,
       schema: {
+        operationId: 'registerDevice',
+        'x-errors': [409],
         tags,
         summary: 'Register this browser (deviceId = X-Device-ID); DEVICE_LIMIT_REACHED past the plan',
         security,
@@ -87,6 +103,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: asDevice,
       schema: {
+        operationId: 'registerPrimaryDevice',
+        'x-errors': [409],
         tags,
         summary: 'Register this browser, id from X-Device-ID',
         security,
@@ -111,6 +129,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: asDevice,
       schema: {
+        operationId: 'setCurrentDevice',
         tags,
         summary: "Bind this session to one of your devices (X-Device-Secret: that device's secret)",
         security,
@@ -126,13 +145,17 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The heartbeat and the activity update are one call under two names: same body, same handler.
   const activityCalls = [
-    ['/api/devices/ping', 'Heartbeat (every 300 s)'],
-    ['/api/devices/update-status', 'Activity update (every 60 s, on visibility change, load and unload); records the event'],
+    ['/api/devices/ping', 'pingDevice', 'Heartbeat (every 300 s)'],
+    [
+      '/api/devices/update-status',
+      'updateDeviceStatus',
+      'Activity update (every 60 s, on visibility change, load and unload); records the event',
+    ],
   ] as const;
-  for (const [url, summary] of activityCalls) {
+  for (const [url, operationId, summary] of activityCalls) {
     app.post(
       url,
-      { schema: { tags, summary, security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
+      { schema: { operationId, tags, summary, security, body: updateStatusRequestSchema, response: { 200: pingResponseSchema } } },
       async (request) => ({
         success: true as const,
         serverTime: await devices.touch(callerOf(request), request.body.deviceId, request.body.event),
@@ -145,6 +168,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: asDevice,
       schema: {
+        operationId: 'deactivateDevice',
+        'x-errors': [429],
         tags,
         summary: 'Deactivate a device (admin devices only; protection period, cooldown and rate limit apply)',
         security,
@@ -163,6 +188,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: asDevice,
       schema: {
+        operationId: 'setDeviceAdminStatus',
         tags,
         summary: 'Grant or revoke admin (admin devices only)',
         security,
@@ -181,6 +207,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/name',
     {
       schema: {
+        operationId: 'renameDevice',
         tags,
         summary: 'Rename a device',
         security,
@@ -199,6 +226,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/logout-notifications',
     {
       schema: {
+        operationId: 'listLogoutNotifications',
         tags,
         summary: 'Unshown logout notices for the X-Device-ID device (marked shown)',
         security,
@@ -210,7 +238,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/devices/audit',
-    { schema: { tags, summary: 'Every change to your devices, newest first', security, response: { 200: deviceAuditResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listDeviceAudit',
+        tags,
+        summary: 'Every change to your devices, newest first',
+        security,
+        response: { 200: deviceAuditResponseSchema },
+      },
+    },
     async (request) => ({ events: await devices.audit(callerOf(request).userId) }),
   );
 
@@ -223,6 +259,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: asDevice,
         schema: {
+          operationId: 'deactivateCurrentDevice',
+          'x-errors': [400],
           tags,
           summary: 'Deactivate this device and end its sessions',
           security,
@@ -239,6 +277,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: asDevice,
         schema: {
+          operationId: 'uninstallDeviceClient',
           tags,
           summary: 'Ask an enrolled machine to remove its client',
           security,
@@ -256,6 +295,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: asDevice,
         schema: {
+          operationId: 'forceDeleteDevice',
+          'x-errors': [409],
           tags,
           summary: "Remove a deactivated device's record",
           security,

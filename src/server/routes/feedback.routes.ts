@@ -11,6 +11,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'sendFeedback',
         tags: ['feedback'],
         summary: 'Send feedback (at most 10 an hour per user)',
         security: [{ bearer: [] }],

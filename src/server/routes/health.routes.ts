@@ -6,13 +6,29 @@ import { healthResponseSchema } from '@shared/api/health';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        security: [],
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: healthResponseSchema },
+      },
+    },
     () => app.services.health.status(),
   );
 
   app.get(
     '/api/config',
-    { schema: { tags: ['health'], summary: 'What the web app needs before sign-in', response: { 200: publicConfigSchema } } },
+    {
+      schema: {
+        operationId: 'getConfig',
+        security: [],
+        tags: ['health'],
+        summary: 'What the web app needs before sign-in',
+        response: { 200: publicConfigSchema },
+      },
+    },
     async () => ({
       googleClientId: app.ctx.config.google.clientId,
       // The payment page shows Stripe's card field only when Stripe takes the payments (a secret key too).

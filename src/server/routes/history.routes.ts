@@ -15,6 +15,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/history',
     {
       schema: {
+        operationId: 'listHistory',
         tags,
         summary: 'Installs, upgrades and uninstalls on your devices, newest first; filter by device, app, list, kind, outcome and time',
         security,
@@ -29,6 +30,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/history/export.csv',
     {
       schema: {
+        operationId: 'exportHistoryCsv',
         tags,
         summary: `The same history as a CSV file (the same filters; at most ${HISTORY_EXPORT_MAX} rows, newest first)`,
         security,

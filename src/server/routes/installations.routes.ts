@@ -34,6 +34,8 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations',
     {
       schema: {
+        operationId: 'createInstallation',
+        'x-errors': [409],
         tags,
         summary: 'Install a list (or some apps) onto devices; header Idempotency-Key makes a retry safe',
         security,
@@ -61,6 +63,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations/preview',
     {
       schema: {
+        operationId: 'previewInstallation',
         tags,
         summary: 'What each device would install, skip or not get, before anything is created',
         security,
@@ -73,7 +76,15 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/installations',
-    { schema: { tags, summary: 'Your installations, newest first', security, response: { 200: installationsResponseSchema } } },
+    {
+      schema: {
+        operationId: 'listInstallations',
+        tags,
+        summary: 'Your installations, newest first',
+        security,
+        response: { 200: installationsResponseSchema },
+      },
+    },
     async (request) => ({ installations: await app.services.installations.list(callerOf(request).userId) }),
   );
 
@@ -81,6 +92,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations/:id',
     {
       schema: {
+        operationId: 'getInstallation',
         tags,
         summary: 'One installation: every device and app',
         security,
@@ -95,6 +107,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations/:id/items/:itemId/log',
     {
       schema: {
+        operationId: 'getInstallationItemLog',
         tags,
         summary: "An app's package-manager output and exit code",
         security,
@@ -109,6 +122,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations/:id/cancel',
     {
       schema: {
+        operationId: 'cancelInstallation',
         tags,
         summary: 'Stop what has not started',
         security,
@@ -123,6 +137,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/installations/:id/retry',
     {
       schema: {
+        operationId: 'retryInstallation',
         tags,
         summary: 'Queue the failed apps again',
         security,
@@ -137,6 +152,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/inventory',
     {
       schema: {
+        operationId: 'getDeviceInventory',
         tags,
         summary: "The catalogue apps the device's agent found installed",
         security,
@@ -151,6 +167,8 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/inventory/refresh',
     {
       schema: {
+        operationId: 'refreshDeviceInventory',
+        'x-errors': [409],
         tags,
         summary:
           '"Check now": ask the connected agent for a fresh inventory (400 not an enrolled machine, 409 offline, 429 asked moments ago)',
@@ -169,6 +187,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/status',
     {
       schema: {
+        operationId: 'listListStatuses',
         tags,
         summary: 'Each list at a glance: on how many devices, and how many of its apps there are installed, out of date or missing',
         security,
@@ -182,6 +201,7 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/status',
     {
       schema: {
+        operationId: 'getListStatus',
         tags,
         summary:
           "Per device the list was installed onto: each app installed, out of date, missing or unknown, from the device's last inventory",

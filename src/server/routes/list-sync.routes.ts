@@ -24,6 +24,7 @@ export const listSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/followers',
     {
       schema: {
+        operationId: 'listListFollowers',
         tags,
         summary: 'The devices keeping this list in sync, with their option',
         security,
@@ -38,6 +39,7 @@ export const listSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/followers/:deviceId',
     {
       schema: {
+        operationId: 'followList',
         tags,
         summary:
           'Keep an enrolled machine in sync with the list: installs it there now, later additions too, and removals when uninstallRemoved (LIST_READ_ONLY, DEVICE_NOT_ELIGIBLE)',
@@ -55,6 +57,7 @@ export const listSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/followers/:deviceId',
     {
       schema: {
+        operationId: 'unfollowList',
         tags,
         summary: 'Stop keeping the machine in sync (nothing is uninstalled)',
         security,
@@ -72,6 +75,7 @@ export const listSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/followed-lists',
     {
       schema: {
+        operationId: 'listFollowedLists',
         tags: ['devices'],
         summary: 'The lists this device keeps in sync with',
         security,

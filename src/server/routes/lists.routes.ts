@@ -31,7 +31,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/lists',
-    { schema: { tags, summary: 'Your lists, oldest first', security, response: { 200: listsResponseSchema } } },
+    { schema: { operationId: 'listLists', tags, summary: 'Your lists, oldest first', security, response: { 200: listsResponseSchema } } },
     async (request) => app.services.lists.lists(callerOf(request).userId),
   );
 
@@ -39,6 +39,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists',
     {
       schema: {
+        operationId: 'createList',
         tags,
         summary: 'Create a list (LIST_LIMIT_REACHED past the plan)',
         security,
@@ -53,6 +54,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/import',
     {
       schema: {
+        operationId: 'importList',
         tags,
         summary: 'Create a list from a winget export, a Brewfile or one app per line',
         security,
@@ -69,6 +71,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id',
     {
       schema: {
+        operationId: 'renameList',
         tags,
         summary: 'Rename a list',
         security,
@@ -82,7 +85,16 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/lists/:id',
-    { schema: { tags, summary: 'Delete a list', security, params: listIdParamsSchema, response: { 200: successResponseSchema } } },
+    {
+      schema: {
+        operationId: 'deleteList',
+        tags,
+        summary: 'Delete a list',
+        security,
+        params: listIdParamsSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
     async (request) => {
       await app.services.lists.delete(callerOf(request).userId, request.params.id);
       return { success: true as const };
@@ -93,6 +105,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items',
     {
       schema: {
+        operationId: 'listListItems',
         tags,
         summary: "A list's apps, in order",
         security,
@@ -109,6 +122,8 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items',
     {
       schema: {
+        operationId: 'addListItem',
+        'x-errors': [409],
         tags,
         summary: 'Add an app at the end (LIST_APP_LIMIT_REACHED past the plan)',
         security,
@@ -125,6 +140,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items',
     {
       schema: {
+        operationId: 'reorderListItems',
         tags,
         summary: "Reorder: appIds must be exactly the list's apps in the new order",
         security,
@@ -140,6 +156,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items/:appId/pin',
     {
       schema: {
+        operationId: 'pinListItem',
         tags,
         summary: 'Pin an app of the list at a version: installs ask for it, updates skip the app',
         security,
@@ -155,6 +172,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items/:appId/pin',
     {
       schema: {
+        operationId: 'unpinListItem',
         tags,
         summary: "Clear an app's pin: updates move it again",
         security,
@@ -169,6 +187,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/items/:appId',
     {
       schema: {
+        operationId: 'removeListItem',
         tags,
         summary: 'Remove an app from a list',
         security,
@@ -186,6 +205,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id/export',
     {
       schema: {
+        operationId: 'exportList',
         tags,
         summary: 'Download the list as a winget import file, a Brewfile or a text file',
         security,

@@ -16,6 +16,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/check-ins',
     {
       schema: {
+        operationId: 'listDeviceCheckIns',
         tags,
         summary: "A machine's check-ins, newest first: its agent connecting and its inventories with the versions that changed (Premium)",
         security,

@@ -47,6 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'listNotifications',
         tags,
         summary: 'Your notification centre, newest first, with the unread count (Premium; PLAN_FEATURE_REQUIRED otherwise)',
         security,
@@ -62,6 +63,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'markNotificationsRead',
         tags,
         summary: 'Mark these notifications read ({ids}), or all of them ({}); answers the unread count (Premium)',
         security,
@@ -77,6 +79,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'getNotificationSettings',
         tags,
         summary: 'Which notifications you get: failure mails, the update digest, priority mails and the in-app centre (Premium)',
         security,
@@ -91,6 +94,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'updateNotificationSettings',
         tags,
         summary: 'Turn kinds of notifications on or off; answers every switch',
         security,
@@ -116,6 +120,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: limitPerIp(app, 'unsubscribe', 'tokenPerIp'),
         schema: {
+          operationId: 'getUnsubscribePage',
+          security: [],
           tags,
           summary: 'The page a mail’s unsubscribe link opens: says which mails stop and asks to confirm with a button',
           querystring: unsubscribeQuerySchema,
@@ -142,6 +148,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         // not ours costs one HMAC and no database access.
         bodyLimit: UNSUBSCRIBE_BODY_LIMIT,
         schema: {
+          operationId: 'unsubscribe',
+          security: [],
           tags,
           summary: 'One-click unsubscribe (RFC 8058): turns off the kind of mail the link came in; no sign-in, the token is the authority',
           querystring: unsubscribeQuerySchema,

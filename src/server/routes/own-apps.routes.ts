@@ -25,7 +25,7 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/own-apps',
     {
       onRequest: (request) => app.authenticate(request),
-      schema: { tags, summary: 'Your own apps, by name', security, response: { 200: ownAppsResponseSchema } },
+      schema: { operationId: 'listOwnApps', tags, summary: 'Your own apps, by name', security, response: { 200: ownAppsResponseSchema } },
     },
     async (request) => ({ apps: await ownApps.list(callerOf(request).userId) }),
   );
@@ -35,6 +35,8 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'createOwnApp',
+        'x-errors': [409],
         tags,
         summary:
           'Add an app the catalogue lacks (201), or get back your app that has one of these package ids already (200); OWN_APP_LIMIT_REACHED past the limit',
@@ -54,6 +56,8 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'updateOwnApp',
+        'x-errors': [409],
         tags,
         summary: 'Change your app’s name and package ids (OWN_APP_EXISTS when another of yours has one of them)',
         security,
@@ -70,6 +74,7 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireAdmin(request),
       schema: {
+        operationId: 'adminListOwnApps',
         tags: ['admin'],
         summary: 'Apps users added, newest first (at most 500): name, package ids and how many lists hold each, never who added it',
         security,
@@ -84,6 +89,8 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireAdmin(request),
       schema: {
+        operationId: 'adminPromoteOwnApp',
+        'x-errors': [409],
         tags: ['admin'],
         summary: 'Make a user’s own app a catalogue app for everyone (it stays in the lists that hold it)',
         security,
@@ -103,6 +110,7 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: (request) => app.authenticate(request),
         schema: {
+          operationId: 'deleteOwnApp',
           tags,
           summary: 'Delete your app: it leaves your lists too; nothing is uninstalled',
           security,

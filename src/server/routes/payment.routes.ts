@@ -30,6 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/payment/create-payment-intent',
       {
         schema: {
+          operationId: 'createPaymentIntent',
           tags,
           summary: 'Start paying for a plan: the amount comes from the plan catalogue (a different client amount is refused)',
           security,
@@ -46,6 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/payment/sandbox/confirm',
       {
         schema: {
+          operationId: 'confirmSandboxPayment',
           tags,
           summary: "The sandbox provider's confirmCardPayment: Stripe's test cards and Idempotency-Key, answered like Stripe.js",
           security,
@@ -62,6 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/payment/sandbox/authenticate',
       {
         schema: {
+          operationId: 'authenticateSandboxPayment',
           tags,
           summary: "The sandbox's 3-D Secure challenge answered (complete or fail) for an intent in requires_action",
           security,
@@ -76,6 +79,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/payment/verify',
       {
         schema: {
+          operationId: 'verifyPayment',
+          'x-errors': [409],
           tags,
           summary: "After the card is confirmed: the provider's word on the payment, then the plan changes (once)",
           security,
@@ -91,6 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/payments',
       {
         schema: {
+          operationId: 'listPayments',
           tags,
           summary: "The signed-in user's payments a card was tried on (paid, failed, waiting for 3-D Secure), newest first",
           security,
@@ -111,6 +117,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         bodyLimit: 256 * 1024,
         schema: {
+          operationId: 'receiveStripeWebhook',
+          'x-errors': [404],
+          security: [],
           tags,
           summary: 'Stripe webhook (Stripe-Signature checked with STRIPE_WEBHOOK_SECRET; a replayed event changes nothing)',
           headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),

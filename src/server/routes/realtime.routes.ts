@@ -48,6 +48,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'GET',
     url: '/api/agent/ws',
     schema: {
+      operationId: 'agentConnect',
+      'x-errors': [426],
       tags: ['agent'],
       summary: 'The agent connection (WebSocket; Authorization: Bearer <device credential>)',
       security: [{ bearer: [] }],
@@ -70,6 +72,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: (request) => app.authenticate(request),
       schema: {
+        operationId: 'streamEvents',
+        'x-errors': [406],
         tags: ['events'],
         summary: 'Server-sent events for this user: {topic, id} when an installation or device changes (Accept: text/event-stream)',
         security: [{ bearer: [] }],

@@ -16,6 +16,8 @@ export const removalCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/removal-checks',
     {
       schema: {
+        operationId: 'createRemovalCheck',
+        'x-errors': [409],
         tags,
         summary:
           "Ask the machine's agent what uninstalling an app would remove, changing nothing (400 not an enrolled machine, 404 no such app, 409 offline)",
@@ -33,6 +35,7 @@ export const removalCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devices/:id/removal-checks/:checkId',
     {
       schema: {
+        operationId: 'getRemovalCheck',
         tags,
         summary: 'The answer to a removal check: every package the uninstall would remove, or why the agent refuses it',
         security,

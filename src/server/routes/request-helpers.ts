@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 
 import { badRequest, type AppError } from '../errors';
+import { RATE_LIMITED } from '../plugins/api-docs';
 import { deviceIdHeader, deviceSecretHeader } from '../plugins/auth';
 import type { SessionOrigin } from '../services/session.service';
 
@@ -12,10 +13,12 @@ import type { SessionOrigin } from '../services/session.service';
  * floods are refused before any password hashing (it costs a core ~25 ms). One bucket per action.
  */
 export function limitPerIp(app: FastifyInstance, action: string, budget: 'authPerIp' | 'tokenPerIp' = 'authPerIp') {
-  return async (request: FastifyRequest): Promise<void> => {
+  const hook = async (request: FastifyRequest): Promise<void> => {
     const limits = app.ctx.config.rateLimit;
     await app.rateLimiter.hit(`${action}:ip:${request.ip}`, { limit: limits[budget], windowMs: limits.windowMs });
   };
+  // The API document lists 429 for every route that has this hook.
+  return Object.assign(hook, { [RATE_LIMITED]: true });
 }
 
 /** Where a sign-in comes from: the X-Device-ID header and its proof, the browser's user agent and the client's address. */

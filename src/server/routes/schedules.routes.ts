@@ -24,6 +24,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'listSchedules',
         tags,
         summary: 'Your update schedules with their next run (also after a downgrade, when they no longer fire)',
         security,
@@ -38,6 +39,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'createSchedule',
+        'x-errors': [409],
         tags,
         summary:
           'Schedule the updates of a device or a list (Premium): daily or weekly at a time in a time zone, with an optional maintenance window',
@@ -54,6 +57,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'updateSchedule',
         tags,
         summary: 'Change when a schedule runs, or turn it off (Premium)',
         security,
@@ -73,6 +77,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: (request) => app.authenticate(request),
         schema: {
+          operationId: 'deleteSchedule',
           tags,
           summary: 'Delete a schedule',
           security,

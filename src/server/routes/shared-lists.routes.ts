@@ -29,6 +29,7 @@ export const sharedListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticateHook,
       schema: {
+        operationId: 'getListSharing',
         tags,
         summary: 'Who may see your list, its link and how many copies were made',
         security,
@@ -44,6 +45,7 @@ export const sharedListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticateHook,
       schema: {
+        operationId: 'updateListSharing',
         tags,
         summary: 'Make your list private, unlisted (anyone with the link) or public (also in the gallery)',
         security,
@@ -60,6 +62,8 @@ export const sharedListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'shared-list', 'tokenPerIp'),
       schema: {
+        operationId: 'getSharedList',
+        security: [],
         tags,
         summary: 'A shared list by its link, signed in or not (SHARED_LIST_NOT_FOUND for private, unknown or malformed ids alike)',
         params: shareIdParamsSchema,
@@ -74,6 +78,8 @@ export const sharedListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitPerIp(app, 'gallery', 'tokenPerIp'),
       schema: {
+        operationId: 'listGallery',
+        security: [],
         tags,
         summary: 'Public lists, newest or most copied first, a page at a time',
         querystring: galleryQuerySchema,
@@ -91,6 +97,7 @@ export const sharedListRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: [app.authenticateHook, limitPerIp(app, 'shared-list-copy', 'tokenPerIp')],
         schema: {
+          operationId: 'copySharedList',
           tags,
           summary: 'Copy a shared list into your lists (LIST_LIMIT_REACHED, LIST_APP_LIMIT_REACHED past your plan)',
           security,

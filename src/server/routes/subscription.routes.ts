@@ -18,6 +18,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'getSubscription',
         tags: ['subscription'],
         summary: "The signed-in user's current plan",
         security: [{ bearer: [] }],
@@ -32,6 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.authenticate(request),
       schema: {
+        operationId: 'getSubscriptionFallback',
         tags: ['subscription'],
         summary: "The web app's fallback for the status call: the same answer",
         security: [{ bearer: [] }],
@@ -46,6 +48,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'upgradeSubscription',
         tags: ['subscription'],
         summary: 'Check an upgrade and learn what to pay; the plan changes at POST /api/payment/verify',
         security: [{ bearer: [] }],
@@ -61,6 +64,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'downgradeSubscription',
         tags: ['subscription'],
         summary: 'Schedule a lower plan for the end of the paid period (validUntil)',
         security: [{ bearer: [] }],
@@ -76,6 +80,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: (request) => app.requireSession(request),
       schema: {
+        operationId: 'cancelDowngrade',
+        'x-errors': [409],
         tags: ['subscription'],
         summary: 'Cancel a scheduled downgrade: the plan stays as it is',
         security: [{ bearer: [] }],
