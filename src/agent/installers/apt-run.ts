@@ -71,7 +71,8 @@ export const aptBatchArgs = (kind: 'install' | 'upgrade', names: readonly string
   '--',
   ...names,
 ];
-export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, '--', name];
+/** `purge` also removes the configuration, which `remove` keeps (apt's `rc` state). */
+export const aptRemoveArgs = (name: string, purge = false): string[] => [purge ? 'purge' : 'remove', '-y', ...lockOption, '--', name];
 export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
 export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', '--', ...names];
 /** Names in apt's cache that start with `prefix`, read literally (never as a pattern). */
