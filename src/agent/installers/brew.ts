@@ -26,8 +26,8 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
-  type UninstallConsent,
   type RemovalPlan,
+  type UninstallConsent,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
@@ -49,7 +49,12 @@ const BREW_UPDATE_TIMEOUT_MS = 8 * 60_000;
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
 export const brewUpgradeArgs = (id: PackageId): string[] => ['upgrade', KIND(id), id.name];
 /** `--zap` (casks only) also removes the app's settings and caches that the cask lists. */
-export const brewUninstallArgs = (id: PackageId, zap = false): string[] => ['uninstall', KIND(id), ...(zap && id.cask ? ['--zap'] : []), id.name];
+export const brewUninstallArgs = (id: PackageId, zap = false): string[] => [
+  'uninstall',
+  KIND(id),
+  ...(zap && id.cask ? ['--zap'] : []),
+  id.name,
+];
 /** `brew pin`: `brew upgrade` leaves the formula at the version installed. Casks have no pin. */
 export const brewPinArgs = (name: string): string[] => ['pin', name];
 export const brewUnpinArgs = (name: string): string[] => ['unpin', name];

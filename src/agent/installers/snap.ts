@@ -22,8 +22,8 @@ import {
   type InstallOutcome,
   type InventoryEntry,
   type PackageId,
-  type UninstallConsent,
   type RemovalPlan,
+  type UninstallConsent,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';

@@ -32,7 +32,8 @@ export const confirmsByName = (check: Pick<RemovalCheck, 'removes' | 'packageId'
   check.removes.filter((entry) => entry.name !== check.packageId).length > CONFIRM_BY_NAME_ABOVE_OTHERS;
 
 /** The typed name matches the app's: surrounding spaces are forgiven, nothing else (as GitHub's delete confirmation). */
-export const nameConfirmed = (typed: string | undefined, appName: string): boolean => typed !== undefined && typed.trim() === appName.trim();
+export const nameConfirmed = (typed: string | undefined, appName: string): boolean =>
+  typed !== undefined && typed.trim() === appName.trim();
 
 export const removalCheckParamsSchema = z.object({ id: deviceIdSchema, checkId: z.string().min(1).max(64) });
 export const createRemovalCheckRequestSchema = z.object({ appId: z.number().int().positive().max(MAX_ROW_ID) });

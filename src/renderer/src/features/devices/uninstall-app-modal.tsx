@@ -207,13 +207,13 @@ function Body({
 function purgeDescription(answer: RemovalCheck): string {
   switch (answer.manager) {
     case 'apt':
-      return "Its configuration files go too (apt-get purge), for every package listed; without this apt keeps them.";
+      return 'Its configuration files go too (apt-get purge), for every package listed; without this apt keeps them.';
     case 'flatpak':
-      return "Its data folder goes too (flatpak uninstall --delete-data).";
+      return 'Its data folder goes too (flatpak uninstall --delete-data).';
     case 'snap':
       return 'Its data goes too, with no snapshot kept (snap remove --purge).';
     case 'brew':
-      return "Its settings and caches go too (brew uninstall --zap).";
+      return 'Its settings and caches go too (brew uninstall --zap).';
     default:
       return 'Its settings go too.';
   }
