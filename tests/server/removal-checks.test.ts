@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AgentMessage } from '@shared/agent/protocol';
-import { CONFIRM_BY_NAME_ABOVE_OTHERS, type RemovalCheck } from '@shared/api/removal-checks';
+import type { RemovalCheck } from '@shared/api/removal-checks';
+import { CONFIRM_BY_NAME_ABOVE_OTHERS } from '@shared/removal-confirmation';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';

@@ -1,14 +1,13 @@
 import type { AgentMessage, JobItem } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
 import {
-  confirmsByName,
-  nameConfirmed,
   REMOVAL_CHECK_ANSWER_MS,
   REMOVAL_CHECK_VALID_MS,
   removalCheckSchema,
   type RemovalCheck,
   type RemovalCheckStatus,
 } from '@shared/api/removal-checks';
+import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';

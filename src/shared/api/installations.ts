@@ -117,7 +117,7 @@ export const createInstallationRequestSchema = z
     removalCheckId: z.string().min(1).max(64).optional(),
     /**
      * The app's name as the person typed it: asked when the confirmed check's removal takes more
-     * than CONFIRM_BY_NAME_ABOVE_OTHERS other packages (src/shared/api/removal-checks.ts).
+     * than CONFIRM_BY_NAME_ABOVE_OTHERS other packages (src/shared/removal-confirmation.ts).
      */
     confirmName: z.string().max(200).optional(),
     /** Also remove the app's settings, where the check said the manager can; only with a removal check. */

@@ -21,20 +21,6 @@ export const REMOVAL_CHECK_ANSWER_MS = 60_000;
 /** How long an answer may be used to confirm an uninstall: the machine changes. */
 export const REMOVAL_CHECK_VALID_MS = 15 * 60_000;
 
-/**
- * A removal that takes more than this many packages besides the app's own is confirmed by typing
- * the app's name: one click must not take fifty packages (python3 takes about that many).
- */
-export const CONFIRM_BY_NAME_ABOVE_OTHERS = 5;
-
-/** Whether confirming this answer asks for the app's name: more than a few other packages go with it. */
-export const confirmsByName = (check: Pick<RemovalCheck, 'removes' | 'packageId'>): boolean =>
-  check.removes.filter((entry) => entry.name !== check.packageId).length > CONFIRM_BY_NAME_ABOVE_OTHERS;
-
-/** The typed name matches the app's: surrounding spaces are forgiven, nothing else (as GitHub's delete confirmation). */
-export const nameConfirmed = (typed: string | undefined, appName: string): boolean =>
-  typed !== undefined && typed.trim() === appName.trim();
-
 export const removalCheckParamsSchema = z.object({ id: deviceIdSchema, checkId: z.string().min(1).max(64) });
 export const createRemovalCheckRequestSchema = z.object({ appId: z.number().int().positive().max(MAX_ROW_ID) });
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, ScrollArea,
 import { IconAlertTriangle, IconShieldX } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 
-import { confirmsByName, nameConfirmed } from '@shared/api/removal-checks';
+import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 
 import type { DeviceInventory } from '../../api/installations';
 import { removalChecksApi, useGetRemovalCheckQuery, useStartRemovalCheckMutation, type RemovalCheck } from '../../api/removal-checks';
