@@ -18,6 +18,8 @@ export interface DebSpec {
   description: readonly [string, string];
   /** File name under /usr/share/<name>/ → its text. */
   files: Readonly<Record<string, string>>;
+  /** The text of /etc/<name>/settings.conf, a configuration file dpkg keeps after a remove. */
+  settings?: string;
 }
 
 export declare function buildDeb(workDir: string, outDir: string, spec: DebSpec): string;

@@ -25,10 +25,16 @@ export function makeRepoFolders(prefix) {
  * Builds `name` at `version` with dpkg-deb from a tree made under `workDir`; `files` maps file
  * names under /usr/share/<name>/ to their text. Answers the path of the .deb, written to `outDir`.
  */
-export function buildDeb(workDir, outDir, { name, version, depends, maintainer, description, files }) {
+export function buildDeb(workDir, outDir, { name, version, depends, maintainer, description, files, settings }) {
   const tree = join(workDir, `tree-${name}-${version}`);
   mkdirSync(join(tree, 'DEBIAN'), { recursive: true });
   mkdirSync(join(tree, 'usr/share', name), { recursive: true });
+  // `settings`: one configuration file, /etc/NAME/settings.conf, which dpkg keeps after a remove (the rc state) and a purge deletes.
+  if (settings !== undefined) {
+    mkdirSync(join(tree, 'etc', name), { recursive: true });
+    writeFileSync(join(tree, 'etc', name, 'settings.conf'), settings);
+    writeFileSync(join(tree, 'DEBIAN/conffiles'), `/etc/${name}/settings.conf\n`);
+  }
   writeFileSync(
     join(tree, 'DEBIAN/control'),
     [

@@ -16,11 +16,13 @@ import {
 } from './enrolment';
 import { EXIT, Failure } from './exit';
 import { installCommand, uninstallCommand, type Voice } from './install-commands';
+import { detectInstallers } from './installers/index';
 import { acquireInstanceLock, AlreadyRunning, runningAgent } from './instance-lock';
 import { consoleLogger } from './log';
 import { currentSelf, isSea, selfCommand } from './self-command';
 import { systemInstallDeps } from './self-install/deps';
 import { SYSTEMD_BOOTED_MARKER } from './self-install/install';
+import { releaseAgentHolds } from './self-install/release-holds';
 import { installService, systemServiceDeps, uninstallService } from './service/index';
 import { enrolled, leaveServer, unenroll } from './unenroll-command';
 import { EXIT_RESTART } from './updater/index';
@@ -105,7 +107,14 @@ async function execute(command: Command, hooks: CommandHooks, argv: readonly str
             );
           },
         );
-      return uninstallCommand(command, { self: currentSelf(), argv, deps: systemInstallDeps(), unenroll: forget, voice });
+      // The managers are asked for only when the agent recorded a hold to release.
+      const releaseHolds = (configDir: string) =>
+        releaseAgentHolds(
+          configDir,
+          async () => new Map((await detectInstallers()).map((installer) => [installer.name, installer])),
+          consoleLogger(),
+        );
+      return uninstallCommand(command, { self: currentSelf(), argv, deps: systemInstallDeps(), unenroll: forget, releaseHolds, voice });
     }
   }
 }

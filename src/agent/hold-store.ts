@@ -58,6 +58,15 @@ export class HoldStore {
     return this.held.get(keyOf(manager, id))?.version ?? null;
   }
 
+  /** Every hold this agent set, with the package it holds. */
+  entries(): { manager: ManagerName; id: PackageId; version: string }[] {
+    return [...this.held.values()].map((entry) => ({
+      manager: entry.manager,
+      id: { name: entry.name, ...(entry.cask ? { cask: true } : {}) },
+      version: entry.version,
+    }));
+  }
+
   async add(manager: ManagerName, id: PackageId, version: string): Promise<void> {
     this.held.set(keyOf(manager, id), { manager, name: id.name, ...(id.cask ? { cask: true } : {}), version });
     await this.save();

@@ -4,6 +4,7 @@ import { EXIT, Failure } from './exit';
 import { AGENT_COMMAND_NAME, formatSelfCommand, pathReaches, type SelfProgram } from './self-command';
 import type { InstallDeps } from './self-install/deps';
 import { installAgent, type InstallResult, type LeaveServer } from './self-install/install';
+import type { HoldsReleased } from './self-install/release-holds';
 import { uninstallAgent, type UninstallResult } from './self-install/uninstall';
 import { AGENT_VERSION } from './version';
 
@@ -74,10 +75,17 @@ export function reportInstall(result: InstallResult, installed: SelfProgram, pla
 
 export async function uninstallCommand(
   command: Extract<Command, { command: 'uninstall' }>,
-  context: { self: SelfProgram; argv: readonly string[]; deps: InstallDeps; unenroll: (configDir: string) => Promise<void>; voice: Voice },
+  context: {
+    self: SelfProgram;
+    argv: readonly string[];
+    deps: InstallDeps;
+    unenroll: (configDir: string) => Promise<void>;
+    releaseHolds?: (configDir: string) => Promise<HoldsReleased>;
+    voice: Voice;
+  },
 ): Promise<number> {
   if (!context.deps.privileged) refuseUnprivileged(context.self, context.argv, context.deps.platform);
-  const result = await uninstallAgent({ keepConfig: command.keepConfig }, context.deps, context.unenroll);
+  const result = await uninstallAgent({ keepConfig: command.keepConfig }, context.deps, context.unenroll, context.releaseHolds);
   reportUninstall(result, command.keepConfig, context.voice);
   return EXIT.ok;
 }
@@ -86,7 +94,13 @@ export function reportUninstall(result: UninstallResult, keepConfig: boolean, { 
   if (result.removed.length === 0) say('Nothing of the Loadout agent was installed here.');
   else say(['Removed:', ...result.removed.map((path) => `  ${path}`)].join('\n'));
   for (const { path, why } of result.left) warn(`Left ${path}: ${why}.`);
-  if (keepConfig) say(`Kept the enrolment in ${result.configDir} (--keep-config).`);
+  if (keepConfig) say(`Kept the enrolment in ${result.configDir} (--keep-config), and any holds Loadout set for pinned apps.`);
+  if (result.holds) {
+    if (result.holds.released.length > 0)
+      say(['Released the holds Loadout set for pinned apps:', ...result.holds.released.map((hold) => `  ${hold}`)].join('\n'));
+    for (const { hold, why } of result.holds.kept) warn(`Kept the hold on ${hold}: ${why}. It is recorded in ${result.configDir}.`);
+    say('Holds you set yourself were left as they are.');
+  }
   if (result.packaged)
     say(`${result.packaged} came with its package: remove it with your package manager (sudo apt remove loadout-agent).`);
 }

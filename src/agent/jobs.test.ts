@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
+import { serverMessageSchema, type AgentMessage, type Job, type ManagerName } from '@shared/agent/protocol';
 
 import {
   skippedInstalled,
@@ -53,8 +53,14 @@ class FakeApt implements Installer {
   async removalPlan(id: PackageId): Promise<RemovalPlan> {
     return { installedVersion: '1', removes: [{ name: id.name, version: '1' }], refused: null };
   }
+  /** Whether this fake manager can remove settings too; the real apt can, winget cannot. */
+  purgeable = false;
+  canPurge(): boolean {
+    return this.purgeable;
+  }
   async uninstall(id: PackageId, _signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
-    this.calls.push(`uninstall ${id.name}${consent?.alsoRemove.length ? ` also ${consent.alsoRemove.join(',')}` : ''}`);
+    const also = consent?.alsoRemove.length ? ` also ${consent.alsoRemove.join(',')}` : '';
+    this.calls.push(`uninstall ${id.name}${also}${consent?.purge ? ' purge' : ''}`);
     return { status: 'succeeded', version: '1', exitCode: 0, message: 'Removed (1)', log: '' };
   }
   async upgrade(id: PackageId): Promise<InstallOutcome> {
@@ -404,6 +410,40 @@ describe('JobRunner', () => {
     runner.assign(confirmed);
     await runner.idle();
     expect(apt.calls).toEqual(['prepare', 'uninstall a also a-plugins,a-data']);
+  });
+
+  it('hands the installer a purge only when the job asks for one', async () => {
+    const { apt, runner } = setup();
+    apt.purgeable = true;
+    const purged = job('j1', ['a'], 'uninstall');
+    purged.items[0]!.alsoRemove = ['a-data'];
+    purged.items[0]!.purge = true;
+    runner.assign(purged);
+    runner.assign(job('j2', ['b'], 'uninstall'));
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare', 'uninstall a also a-data purge', 'prepare', 'uninstall b']);
+  });
+
+  it('refuses a purge its manager cannot do, removing nothing rather than removing without it', async () => {
+    const { apt, runner, sent } = setup();
+    const purged = job('j1', ['a'], 'uninstall');
+    purged.items[0]!.purge = true;
+    runner.assign(purged);
+    await runner.idle();
+    expect(apt.calls).toEqual(['prepare']);
+    expect(sent.find((message) => message.type === 'item.progress' && message.status === 'failed')).toMatchObject({
+      message: "apt cannot remove a's settings: nothing was removed",
+    });
+  });
+
+  it('drops a job frame whose purge is anything but true: a string, a number, false, an option', () => {
+    const frame = (purge: unknown) => ({
+      type: 'job.assign',
+      job: { ...job('j1', ['a'], 'uninstall'), items: [{ ...job('j1', ['a']).items[0], purge }] },
+    });
+    expect(serverMessageSchema.safeParse(frame(true)).success).toBe(true);
+    for (const purge of ['true', '--purge', 1, false, null, {}, ['--purge']])
+      expect(serverMessageSchema.safeParse(frame(purge)).success).toBe(false);
   });
 
   it('upgrades apps for an upgrade job, reporting the version after it, and never installs one that is missing', async () => {

@@ -4,6 +4,7 @@ import { HoldStore } from './hold-store';
 import { chooseManager, notAvailableMessage } from './installers/index';
 import {
   finishedByEarlierRun,
+  refusedOutcome,
   type BatchOutcomes,
   type Installer,
   type InstallOutcome,
@@ -231,7 +232,7 @@ export class JobRunner {
       }
       const cutOff = await this.delivery.starting(job.jobId, item.itemId);
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
-      const consent = { alsoRemove: item.alsoRemove ?? [] };
+      const consent = { alsoRemove: item.alsoRemove ?? [], purge: item.purge === true };
       const signal = running.controller.signal;
       const called = await lane.run(() =>
         callWithPins(installer, job.kind, chosen.id, item.pinnedVersion, signal, this.holds, () =>
@@ -352,6 +353,9 @@ export class JobRunner {
         case 'upgrade':
           return await installer.upgrade(id, signal);
         case 'uninstall':
+          // A purge the manager cannot do is refused, not turned into a plain removal nobody asked for.
+          if (consent.purge && !installer.canPurge?.(id))
+            return refusedOutcome(`${installer.name} cannot remove ${id.name}'s settings: nothing was removed`);
           return await installer.uninstall(id, signal, consent);
       }
     } catch (error) {

@@ -23,14 +23,18 @@ export async function answerRemovalCheck(
   const base = { type: 'removal.plan' as const, checkId: check.checkId };
   const chosen = chooseManager(check.item.packages, [...options.installers.keys()], options.platform);
   const installer = chosen ? options.installers.get(chosen.manager) : undefined;
-  if (!chosen || !installer) return { ...base, manager: null, packageId: null, installedVersion: null, removes: [], refused: null };
+  if (!chosen || !installer)
+    return { ...base, manager: null, packageId: null, installedVersion: null, removes: [], refused: null, purgeOffered: false };
   let plan: RemovalPlan;
   try {
     plan = await options.lane.run(() => installer.removalPlan(chosen.id));
   } catch (error) {
     plan = { installedVersion: null, removes: [], refused: `The agent could not ask ${installer.name}: ${(error as Error).message}` };
   }
-  return { ...base, manager: installer.name, packageId: chosen.id.name, ...fitted(chosen.id.name, plan) };
+  const answer = fitted(chosen.id.name, plan);
+  // Offered only for a removal the agent would do.
+  const purgeOffered = answer.refused === null && answer.installedVersion !== null && installer.canPurge?.(chosen.id) === true;
+  return { ...base, manager: installer.name, packageId: chosen.id.name, ...answer, purgeOffered };
 }
 
 /**

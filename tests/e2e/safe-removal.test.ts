@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,11 @@ import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui'
 /** The app, a package that depends on it (apt removes it with the app), and a bystander. */
 const CORE = 'loadout-demo-core';
 const PLUGIN = 'loadout-demo-plugin';
+/** With the plugin, more than a few packages go with the app: the person types its name to confirm. */
+const EXTRAS = ['loadout-demo-extra1', 'loadout-demo-extra2', 'loadout-demo-extra3', 'loadout-demo-extra4', 'loadout-demo-extra5'];
 const CANARY = 'loadout-demo-canary';
+/** The app's configuration file: a plain removal keeps it (apt's rc state), a purge does not. */
+const CORE_SETTINGS = `/etc/${CORE}/settings.conf`;
 const VERSION = '1.0-1';
 const CORE_APP = { name: 'Demo Core', apt: CORE };
 const NODE_APP = { name: 'Node.js', apt: 'nodejs' };
@@ -36,24 +41,26 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
   let page: Page;
   // The agent file as a Debian user runs it: on Debian's own nodejs, whose package it must never remove.
   const agent = new HeadlessAgent(DEBIAN_NODE);
-  const repo = new LocalAptRepo(CORE, [PLUGIN, CANARY]);
+  const repo = new LocalAptRepo(CORE, [PLUGIN, ...EXTRAS, CANARY]);
   let deviceId = '';
 
   beforeAll(async () => {
     if (!isRoot) throw new Error('This test installs and removes real packages with dpkg and apt and must run as root (CI does).');
-    for (const name of [CORE, PLUGIN, CANARY])
+    for (const name of [CORE, PLUGIN, ...EXTRAS, CANARY])
       if (installedVersion(name) !== null) throw new Error(`${name} is installed already: a run before this one did not clean up`);
     if (installedVersion('nodejs') === null || !existsSync(DEBIAN_NODE))
       throw new Error(`This test needs Node.js installed from apt (the nodejs package, ${DEBIAN_NODE}), as CI has`);
-    const debs = [repo.build(VERSION), repo.build(VERSION, { name: PLUGIN, depends: CORE }), repo.build(VERSION, { name: CANARY })];
-    for (const deb of debs) {
-      repo.installDirectly(deb);
-      repo.publish(deb);
-    }
+    const debs = [
+      repo.build(VERSION, { settings: 'colour = blue\n' }),
+      ...[PLUGIN, ...EXTRAS].map((name) => repo.build(VERSION, { name, depends: CORE })),
+      repo.build(VERSION, { name: CANARY }),
+    ];
+    for (const deb of debs) repo.installDirectly(deb);
+    repo.publish(...debs);
     server = await startServer({ CATALOGUE_SEED_FILE: '' });
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
-  }, 90_000);
+  }, 240_000);
   afterAll(async () => {
     await agent.stop();
     repo.remove();
@@ -123,25 +130,76 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
   });
 
   it(
-    'shows every package an uninstall takes before the person confirms, and removes exactly those',
+    'shows every package an uninstall takes, asks for the app name before removing so many, and purges its settings when asked',
     async () => {
+      const others = [PLUGIN, ...EXTRAS];
       await page.goto(`${server.url}/devices/${deviceId}`);
       const inventory = page.getByRole('table', { name: 'Installed apps' });
       await inventory.getByRole('row').filter({ hasText: CORE_APP.name }).waitFor({ timeout: 60_000 });
-      await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Uninstall App' });
-      await dialog.getByText('1 other package goes with it').waitFor({ timeout: 30_000 });
+      const open = async () => {
+        await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
+        await dialog.getByText(`${others.length} other packages go with it`).waitFor({ timeout: 90_000 });
+      };
+      await open();
       const listed = dialog.getByRole('list', { name: 'Packages that would be removed' }).getByRole('listitem');
-      expect(await listed.allTextContents()).toEqual([`${CORE}${VERSION}the app`, `${PLUGIN}${VERSION}also removed`]);
+      // The app first, then the others in apt's own order, which is not by name.
+      const [first, ...rest] = await listed.allTextContents();
+      expect(first).toBe(`${CORE}${VERSION}the app`);
+      expect(rest.sort()).toEqual([...others].sort().map((name) => `${name}${VERSION}also removed`));
+      const typed = dialog.getByRole('textbox', { name: `Type ${CORE_APP.name} to confirm` });
+      const confirm = dialog.getByRole('button', { name: `Uninstall ${others.length + 1} packages` });
+      const purge = dialog.getByRole('checkbox', { name: /Also remove its settings \(purge\)/ });
+      expect(await confirm.isDisabled()).toBe(true);
+      expect(await purge.isChecked()).toBe(false);
+      await typed.fill(CORE_APP.name.toLowerCase());
+      expect(await confirm.isDisabled()).toBe(true);
       await screenshot(page, '90-uninstall-shows-what-goes');
       await inDarkMode(page, 'Installed apps', async () => {
-        await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
-        await dialog.getByText('1 other package goes with it').waitFor({ timeout: 30_000 });
+        await open();
         await screenshot(page, '90-uninstall-shows-what-goes-dark');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, '90-uninstall-shows-what-goes-phone-dark');
       });
+      await open();
+      await screenshot(page, '90-uninstall-shows-what-goes-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
 
-      await page.getByRole('button', { name: `Uninstall ${CORE_APP.name}` }).click();
-      await dialog.getByRole('button', { name: 'Uninstall 2 packages' }).click({ timeout: 30_000 });
+      // The server refuses the same removal without the name: the dialog is not the only guard.
+      const check = await page.evaluate(
+        async ({ device, appName }) => {
+          const headers = { authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'content-type': 'application/json' };
+          const inventory = (await (await fetch(`/api/devices/${device}/inventory`, { headers })).json()) as {
+            apps: Array<{ appId: number; name: string }>;
+          };
+          const appId = inventory.apps.find((app) => app.name === appName)!.appId;
+          const started = (await (
+            await fetch(`/api/devices/${device}/removal-checks`, { method: 'POST', headers, body: JSON.stringify({ appId }) })
+          ).json()) as {
+            checkId: string;
+          };
+          for (let tries = 0; tries < 100; tries++) {
+            const read = (await (await fetch(`/api/devices/${device}/removal-checks/${started.checkId}`, { headers })).json()) as {
+              status: string;
+            };
+            if (read.status === 'ready') break;
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+          const res = await fetch('/api/installations', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ appIds: [appId], deviceIds: [device], kind: 'uninstall', removalCheckId: started.checkId, purge: true }),
+          });
+          return { status: res.status, body: (await res.json()) as { code?: string } };
+        },
+        { device: deviceId, appName: CORE_APP.name },
+      );
+      expect(check).toMatchObject({ status: 409, body: { code: 'REMOVAL_NOT_CONFIRMED' } });
+      expect(installedVersion(CORE)).toBe(VERSION);
+
+      await typed.fill(CORE_APP.name);
+      await purge.check();
+      await confirm.click({ timeout: 30_000 });
       await page.waitForURL('**/installations/*');
       const grid = page.getByRole('table', { name: 'Apps on each device' });
       await grid
@@ -151,12 +209,14 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
         .waitFor({ timeout: REMOVE_TIMEOUT_MS });
       await see(page, 'Succeeded');
       await screenshot(page, '92-uninstalled-confirmed-set');
-      expect(installedVersion(CORE)).toBeNull();
-      expect(installedVersion(PLUGIN)).toBeNull();
+      for (const name of [CORE, ...others]) expect(installedVersion(name), name).toBeNull();
+      // Purged: no configuration left behind, so dpkg no longer knows the package at all (no rc state).
+      expect(existsSync(CORE_SETTINGS)).toBe(false);
+      expect(dpkgStatus(CORE)).toBeNull();
       // What the person did not choose stays.
       expect(installedVersion(CANARY)).toBe(VERSION);
     },
-    REMOVE_TIMEOUT_MS + 60_000,
+    REMOVE_TIMEOUT_MS + 90_000,
   );
 
   it("refuses to remove the agent's own runtime, and says so", async () => {
@@ -180,3 +240,13 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('removing apps on a real m
     expect(installedVersion('nodejs')).not.toBeNull();
   });
 });
+
+/** dpkg's status line for a package ("deinstall ok config-files" is apt's rc state), or null when dpkg does not know it. */
+function dpkgStatus(name: string): string | null {
+  try {
+    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}', '--', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.trim() === '' || out.includes('not-installed') ? null : out.trim();
+  } catch {
+    return null;
+  }
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AgentMessage } from '@shared/agent/protocol';
 import type { RemovalCheck } from '@shared/api/removal-checks';
+import { CONFIRM_BY_NAME_ABOVE_OTHERS } from '@shared/removal-confirmation';
 
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
@@ -145,6 +146,109 @@ describe('removing an app: the person sees everything it takes before anything g
       code: 'REMOVAL_NOT_CONFIRMED',
       message: 'What the machine said is too old: check again before removing',
     });
+    await agent.close();
+  });
+
+  it("asks for the app's name before removing more than a few other packages, and refuses without it", async () => {
+    const { owner, app, machine, agent, checks, installs } = await world(t, admin);
+    const others = Array.from({ length: CONFIRM_BY_NAME_ABOVE_OTHERS + 1 }, (_, index) => ({
+      name: `python3-extra${index}`,
+      version: '1',
+    }));
+    const started = await checks.start(app.app_id);
+    answer(agent, (await agent.next('removal.check')).checkId, { removes: [PYTHON_REMOVAL[0]!, ...others] });
+    await eventually(
+      () => checks.get(started.body.checkId),
+      (res) => res.body.status === 'ready',
+      'answer stored',
+    );
+    const uninstall = (extra: Record<string, unknown>) =>
+      installs.create({
+        appIds: [app.app_id],
+        deviceIds: [machine.deviceId],
+        kind: 'uninstall',
+        removalCheckId: started.body.checkId,
+        ...extra,
+      });
+
+    for (const confirmName of [undefined, '', app.name.toLowerCase(), `${app.name}x`, 'python3']) {
+      const refused = await uninstall(confirmName === undefined ? {} : { confirmName });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'REMOVAL_NOT_CONFIRMED',
+        message: `Removing ${app.name} takes ${others.length + 1} packages: type the app's name to confirm it`,
+      });
+    }
+    const listed = await t.api.get<{ installations: unknown[] }>('/api/installations', owner.token);
+    expect(listed.body.installations).toHaveLength(0);
+
+    expect((await uninstall({ confirmName: ` ${app.name} ` })).status).toBe(201);
+    const { job } = await agent.next('job.assign');
+    expect(job.items[0]!.alsoRemove).toEqual(others.map((entry) => entry.name));
+    expect(job.items[0]!.purge).toBeUndefined();
+    await agent.close();
+  });
+
+  it(`needs no name for ${CONFIRM_BY_NAME_ABOVE_OTHERS} other packages or fewer`, async () => {
+    const { app, machine, agent, checks, installs } = await world(t, admin);
+    const others = Array.from({ length: CONFIRM_BY_NAME_ABOVE_OTHERS }, (_, index) => ({ name: `python3-extra${index}`, version: '1' }));
+    const started = await checks.start(app.app_id);
+    answer(agent, (await agent.next('removal.check')).checkId, { removes: [PYTHON_REMOVAL[0]!, ...others] });
+    await eventually(
+      () => checks.get(started.body.checkId),
+      (res) => res.body.status === 'ready',
+      'answer stored',
+    );
+    const created = await installs.create({
+      appIds: [app.app_id],
+      deviceIds: [machine.deviceId],
+      kind: 'uninstall',
+      removalCheckId: started.body.checkId,
+    });
+    expect(created.status).toBe(201);
+    await agent.close();
+  });
+
+  it('carries a purge to the agent only when the check offered it, as a boolean, for the confirmed app alone', async () => {
+    const { app, machine, agent, checks, installs } = await world(t, admin);
+    const confirmedCheck = async (plan: Parameters<typeof answer>[2]) => {
+      const started = await checks.start(app.app_id);
+      answer(agent, (await agent.next('removal.check')).checkId, plan);
+      const ready = await eventually(
+        () => checks.get(started.body.checkId),
+        (res) => res.body.status === 'ready',
+        'answer stored',
+      );
+      return ready.body;
+    };
+    const base = { appIds: [app.app_id], deviceIds: [machine.deviceId], kind: 'uninstall' };
+
+    // An older agent says nothing about purging: it is not offered, and the server refuses it.
+    const silent = await confirmedCheck({});
+    expect(silent.purgeOffered).toBe(false);
+    const notOffered = await installs.create({ ...base, removalCheckId: silent.checkId, purge: true });
+    expect(notOffered.status).toBe(409);
+    expect(notOffered.body).toMatchObject({ code: 'REMOVAL_NOT_CONFIRMED' });
+
+    const offered = await confirmedCheck({ purgeOffered: true });
+    expect(offered.purgeOffered).toBe(true);
+    // Not a boolean, or without a confirmed check, or on an install: refused before anything is stored.
+    for (const body of [
+      { ...base, removalCheckId: offered.checkId, purge: 'true' },
+      { ...base, removalCheckId: offered.checkId, purge: 1 },
+      { ...base, removalCheckId: offered.checkId, purge: ['--purge'] },
+      { ...base, purge: true },
+      { ...base, kind: 'install', purge: true },
+    ]) {
+      const refused = await installs.create(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+
+    expect((await installs.create({ ...base, removalCheckId: offered.checkId, purge: true })).status).toBe(201);
+    const { job } = await agent.next('job.assign');
+    expect(job.items).toHaveLength(1);
+    expect(job.items[0]).toMatchObject({ appId: app.app_id, purge: true, alsoRemove: ['python3-apt', 'unattended-upgrades'] });
     await agent.close();
   });
 

@@ -94,7 +94,10 @@ async function refusal(
   ]);
   const runtime = new Set(owners.exitCode === 0 ? parseOwners(owners.stdout) : []);
   const protectedReasons = parseProtected(priorities.stdout);
-  for (const other of names) {
+  // The package asked for first: perl-base is refused for being Essential itself, not for a
+  // required package that happens to go with it.
+  const ordered = [name, ...names.filter((other) => other !== name)];
+  for (const other of ordered) {
     const why = runtime.has(other)
       ? { self: "what Loadout's agent runs on", other: "which Loadout's agent runs on" }
       : LOADOUT_PACKAGES.includes(other)

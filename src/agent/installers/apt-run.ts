@@ -81,7 +81,8 @@ export const aptBatchArgs = (
   '--',
   ...names.map((name) => (kind === 'install' && pins.has(name) ? `${name}=${pins.get(name)!}` : name)),
 ];
-export const aptRemoveArgs = (name: string): string[] => ['remove', '-y', ...lockOption, '--', name];
+/** `purge` also removes the configuration, which `remove` keeps (apt's `rc` state). */
+export const aptRemoveArgs = (name: string, purge = false): string[] => [purge ? 'purge' : 'remove', '-y', ...lockOption, '--', name];
 export const aptUpdateArgs = (): string[] => ['update', ...lockOption];
 export const dpkgQueryArgs = (names: readonly string[]): string[] => ['-W', '-f=${Package}\t${Status}\t${Version}\n', '--', ...names];
 /** Names in apt's cache that start with `prefix`, read literally (never as a pattern). */

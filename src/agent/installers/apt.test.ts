@@ -321,6 +321,42 @@ describe('AptInstaller', () => {
       );
     });
 
+    it('purges the confirmed set when asked, so no configuration is left behind (rc)', async () => {
+      const machine = aptMachine([captured('apt-get-remove.txt')], new Map(python), '2.10-3', { removals });
+      const outcome = await machine.installer.uninstall({ name: 'python3' }, signal, { alsoRemove: ['python3-apt'], purge: true });
+      expect(outcome).toMatchObject({ status: 'succeeded', message: 'Removed (3.11.2-1+b1)' });
+      expect(machine.commandLines().filter((line) => /^apt-get (remove|purge)/.test(line))).toEqual([
+        'apt-get purge -y -o DPkg::Lock::Timeout=300 -- python3',
+      ]);
+    });
+
+    it('a purge removes nothing the person did not confirm, nothing the agent refuses, and no id that reads as an option', async () => {
+      const machine = aptMachine([captured('apt-get-remove.txt')], new Map([...python, ['gzip', '1.12-1']]), '2.10-3', {
+        removals,
+        priority: { gzip: ['yes', 'required'] },
+      });
+      const unseen = await machine.installer.uninstall({ name: 'python3' }, signal, { alsoRemove: [], purge: true });
+      expect(unseen.message).toMatch(/^Removing python3 would also remove python3-apt, which you did not confirm: nothing was removed/);
+      const essential = await machine.installer.uninstall({ name: 'gzip' }, signal, { alsoRemove: [], purge: true });
+      expect(essential.message).toBe('gzip is an Essential package of the system: the agent never removes it');
+      for (const name of ['--purge', '-oAPT::Get::Purge=true', 'python3 --allow-remove-essential', 'python3-']) {
+        const option = await machine.installer.uninstall({ name }, signal, { alsoRemove: [], purge: true });
+        expect(option).toMatchObject({ status: 'failed', message: 'Not a valid package id: nothing was run' });
+      }
+      // Only the simulation and the queries ran: no removal of any kind.
+      expect(machine.commandLines().filter((line) => /^apt-get (?!-s )/.test(line))).toEqual([]);
+    });
+
+    it('names the package asked for when it is Essential itself, not a required one that goes with it', async () => {
+      const machine = aptMachine([], new Map([['perl-base', '5.36.0-7+deb12u1']]), '2.10-3', {
+        removals: { 'perl-base': ['liblocale-gettext-perl', 'perl-base'] },
+        priority: { 'liblocale-gettext-perl': ['', 'required'], 'perl-base': ['yes', 'required'] },
+      });
+      expect((await machine.installer.removalPlan({ name: 'perl-base' })).refused).toBe(
+        'perl-base is an Essential package of the system: the agent never removes it',
+      );
+    });
+
     it('installs without ever removing: an install that would remove says what, and changes nothing', async () => {
       const wouldRemove: Answer = {
         exitCode: 100,

@@ -218,6 +218,10 @@ export class AptInstaller implements Installer {
     return { installedVersion, removes: check.removes, refused: check.refused ?? check.error };
   }
 
+  canPurge(): boolean {
+    return true;
+  }
+
   async uninstall(id: PackageId, signal: AbortSignal, consent: UninstallConsent = { alsoRemove: [] }): Promise<InstallOutcome> {
     const opening = await uninstallOpening(this, 'apt', id);
     if (opening.stop) return opening.stop;
@@ -230,7 +234,7 @@ export class AptInstaller implements Installer {
         `Removing ${id.name} would also remove ${namesOf(unseen)}, which you did not confirm: nothing was removed. Uninstall it from the device page to see the whole list`,
       );
 
-    const { result, lockWaitedMs } = await this.withLockRetry(aptRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const { result, lockWaitedMs } = await this.withLockRetry(aptRemoveArgs(id.name, consent.purge === true), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'apt-get');
     if (interrupted) return interrupted;
     const log = logTail(result.output);

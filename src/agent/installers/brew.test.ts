@@ -6,6 +6,7 @@ import {
   brewCommand,
   brewInstallArgs,
   BrewInstaller,
+  brewUninstallArgs,
   brewUpgradeArgs,
   interpretBrewInstall,
   interpretBrewUpgrade,
@@ -19,6 +20,15 @@ describe('brew arguments', () => {
   it('names the kind, so a formula and a cask of the same name are never confused', () => {
     expect(brewInstallArgs({ name: 'firefox', cask: true })).toEqual(['install', '--cask', 'firefox']);
     expect(brewInstallArgs({ name: 'wget' })).toEqual(['install', '--formula', 'wget']);
+  });
+
+  it("zaps a cask's settings only when asked, and never a formula's (it has no zap)", () => {
+    expect(brewUninstallArgs({ name: 'firefox', cask: true }, true)).toEqual(['uninstall', '--cask', '--zap', 'firefox']);
+    expect(brewUninstallArgs({ name: 'firefox', cask: true })).toEqual(['uninstall', '--cask', 'firefox']);
+    expect(brewUninstallArgs({ name: 'wget' }, true)).toEqual(['uninstall', '--formula', 'wget']);
+    const installer = new BrewInstaller(testDeps(scriptedRun(() => ({})).run, true));
+    expect(installer.canPurge({ name: 'firefox', cask: true })).toBe(true);
+    expect(installer.canPurge({ name: 'wget' })).toBe(false);
   });
 
   it('runs brew as the owner of Homebrew through sudo when the agent is root, carrying the environment', () => {

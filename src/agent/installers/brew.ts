@@ -27,6 +27,7 @@ import {
   type InventoryEntry,
   type PackageId,
   type RemovalPlan,
+  type UninstallConsent,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
@@ -47,7 +48,13 @@ const BREW_UPDATE_TIMEOUT_MS = 8 * 60_000;
 
 export const brewInstallArgs = (id: PackageId): string[] => ['install', KIND(id), id.name];
 export const brewUpgradeArgs = (id: PackageId): string[] => ['upgrade', KIND(id), id.name];
-export const brewUninstallArgs = (id: PackageId): string[] => ['uninstall', KIND(id), id.name];
+/** `--zap` (casks only) also removes the app's settings and caches that the cask lists. */
+export const brewUninstallArgs = (id: PackageId, zap = false): string[] => [
+  'uninstall',
+  KIND(id),
+  ...(zap && id.cask ? ['--zap'] : []),
+  id.name,
+];
 /** `brew pin`: `brew upgrade` leaves the formula at the version installed. Casks have no pin. */
 export const brewPinArgs = (name: string): string[] => ['pin', name];
 export const brewUnpinArgs = (name: string): string[] => ['unpin', name];
@@ -332,11 +339,16 @@ export class BrewInstaller implements Installer {
     };
   }
 
-  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+  /** Only a cask has settings Homebrew knows of (its zap stanza); a formula has none to remove. */
+  canPurge(id: PackageId): boolean {
+    return id.cask === true;
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
     const opening = await uninstallOpening(this, brewKind(id), id);
     if (opening.stop) return opening.stop;
     const { before } = opening;
-    const result = await this.brew(brewUninstallArgs(id), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
+    const result = await this.brew(brewUninstallArgs(id, consent?.purge === true), BREW_ENV, { timeoutMs: INSTALL_TIMEOUT_MS, signal });
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'brew');
     if (interrupted) return interrupted;
     const log = logTail(result.output);

@@ -126,6 +126,24 @@ describe('FlatpakInstaller', () => {
     const fake = scriptedRun((call) => (call.args[0] === 'list' ? { stdout: 'org.loadout.Hello\t\n' } : captured('flatpak-uninstall.txt')));
     const outcome = await new FlatpakInstaller(testDeps(fake.run, true)).uninstall({ name: 'org.loadout.Hello' }, signal);
     expect(outcome).toMatchObject({ status: 'succeeded', version: null, message: 'Removed' });
+    expect(fake.commandLines().filter((line) => line.includes(' uninstall '))).toEqual([
+      'flatpak uninstall --system -y --noninteractive org.loadout.Hello',
+    ]);
+  });
+
+  it("deletes the app's data only when the person asked to purge, and never for an id that reads as an option", async () => {
+    const fake = scriptedRun((call) => (call.args[0] === 'list' ? { stdout: 'org.loadout.Hello\t\n' } : captured('flatpak-uninstall.txt')));
+    const installer = new FlatpakInstaller(testDeps(fake.run, true));
+    expect(await installer.uninstall({ name: 'org.loadout.Hello' }, signal, { alsoRemove: [], purge: true })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(await installer.uninstall({ name: '--delete-data' }, signal, { alsoRemove: [], purge: true })).toMatchObject({
+      status: 'failed',
+      message: 'Not a valid package id: nothing was run',
+    });
+    expect(fake.commandLines().filter((line) => line.includes(' uninstall '))).toEqual([
+      'flatpak uninstall --system -y --noninteractive --delete-data org.loadout.Hello',
+    ]);
   });
 
   it('lists installed apps with their updates', async () => {

@@ -23,6 +23,7 @@ import {
   type InventoryEntry,
   type PackageId,
   type RemovalPlan,
+  type UninstallConsent,
   type UpgradeSaid,
 } from './installer';
 import { cleanLines, logTail } from './output';
@@ -57,7 +58,15 @@ export const flatpakInstallManyArgs = (names: readonly string[], scope: FlatpakS
   ...names,
 ];
 export const flatpakUpdateArgs = (name: string, scope: FlatpakScope): string[] => ['update', scope, '-y', '--noninteractive', name];
-export const flatpakUninstallArgs = (name: string, scope: FlatpakScope): string[] => ['uninstall', scope, '-y', '--noninteractive', name];
+/** `--delete-data` also removes the app's data folder (~/.var/app/ID). */
+export const flatpakUninstallArgs = (name: string, scope: FlatpakScope, deleteData = false): string[] => [
+  'uninstall',
+  scope,
+  '-y',
+  '--noninteractive',
+  ...(deleteData ? ['--delete-data'] : []),
+  name,
+];
 /** Both installations: an app the system already has counts as installed for a user too. */
 /**
  * `flatpak mask`: updates (and installs) of the masked id are refused until the mask is removed.
@@ -224,11 +233,15 @@ export class FlatpakInstaller implements Installer {
     return singlePackagePlan(this, id);
   }
 
-  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+  canPurge(): boolean {
+    return true;
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
     const opening = await uninstallOpening(this, 'flatpak', id);
     if (opening.stop) return opening.stop;
     const { before } = opening;
-    const result = await this.flatpak(flatpakUninstallArgs(id.name, this.scope), INSTALL_TIMEOUT_MS, signal);
+    const result = await this.flatpak(flatpakUninstallArgs(id.name, this.scope, consent?.purge === true), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'flatpak');
     if (interrupted) return interrupted;
     const log = logTail(result.output);

@@ -64,6 +64,8 @@ export interface RemovalPlan {
 /** What the person saw and confirmed before an uninstall: the other packages it may take. */
 export interface UninstallConsent {
   alsoRemove: readonly string[];
+  /** Also remove the app's settings; only asked of an installer whose `canPurge` says it can. */
+  purge?: boolean;
 }
 
 export interface Installer extends PinningInstaller {
@@ -94,6 +96,11 @@ export interface Installer extends PinningInstaller {
    * outside `consent.alsoRemove`, or one the agent refuses, fails and changes nothing.
    */
   uninstall(id: PackageId, signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome>;
+  /**
+   * Whether uninstalling this package can also remove its settings (apt purge, a cask's zap,
+   * Flatpak's data, snap --purge). Absent: never; the agent then refuses a purge, running nothing.
+   */
+  canPurge?(id: PackageId): boolean;
   /**
    * Upgrades an installed app to the newest version its manager offers; never installs. Not
    * installed → `skipped` "Not installed"; nothing newer → `skipped` "Already up to date (1.2)";

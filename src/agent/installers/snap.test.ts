@@ -63,6 +63,20 @@ describe('SnapInstaller', () => {
     return { ...fake, installer: new SnapInstaller(testDeps(fake.run, true)) };
   }
 
+  it('removes without keeping a snapshot of its data only when the person asked to purge', async () => {
+    const m = machine([{ stdout: microk8s() }, {}, { stdout: microk8s() }, {}]);
+    await m.installer.install({ name: 'microk8s' }, signal);
+    expect(await m.installer.uninstall({ name: 'microk8s' }, signal)).toMatchObject({ status: 'succeeded' });
+    await m.installer.install({ name: 'microk8s' }, signal);
+    expect(await m.installer.uninstall({ name: 'microk8s' }, signal, { alsoRemove: [], purge: true })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(m.commandLines().filter((line) => line.startsWith('snap remove'))).toEqual([
+      'snap remove microk8s',
+      'snap remove --purge microk8s',
+    ]);
+  });
+
   it('installs in the C locale and shows a log without frames or escapes', async () => {
     const m = machine([{ stdout: microk8s() }]);
     const outcome = await m.installer.install({ name: 'microk8s' }, signal);

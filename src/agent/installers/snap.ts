@@ -23,6 +23,7 @@ import {
   type InventoryEntry,
   type PackageId,
   type RemovalPlan,
+  type UninstallConsent,
   type UpgradeSaid,
 } from './installer';
 import { between, cleanLines, logTail, words } from './output';
@@ -43,7 +44,8 @@ export const snapRefreshArgs = (name: string): string[] => ['refresh', name];
 /** snapd's hold: no automatic or manual refresh moves the snap until it is unheld (snapd 2.58 and later). */
 export const snapHoldArgs = (name: string): string[] => ['refresh', '--hold=forever', '--', name];
 export const snapUnholdArgs = (name: string): string[] => ['refresh', '--unhold', '--', name];
-export const snapRemoveArgs = (name: string): string[] => ['remove', name];
+/** `--purge` removes the snap without keeping the snapshot of its data snapd otherwise saves. */
+export const snapRemoveArgs = (name: string, purge = false): string[] => ['remove', ...(purge ? ['--purge'] : []), name];
 export const snapListArgs = (name?: string): string[] => ['list', '--color=never', ...(name ? [name] : [])];
 export const snapRefreshListArgs = (): string[] => ['refresh', '--list', '--color=never'];
 
@@ -207,11 +209,15 @@ export class SnapInstaller implements Installer {
     return singlePackagePlan(this, id);
   }
 
-  async uninstall(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
+  canPurge(): boolean {
+    return true;
+  }
+
+  async uninstall(id: PackageId, signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
     const opening = await uninstallOpening(this, 'snap', id);
     if (opening.stop) return opening.stop;
     const { before } = opening;
-    const result = await this.snap(snapRemoveArgs(id.name), INSTALL_TIMEOUT_MS, signal);
+    const result = await this.snap(snapRemoveArgs(id.name, consent?.purge === true), INSTALL_TIMEOUT_MS, signal);
     const interrupted = interruptedOutcome(result, INSTALL_TIMEOUT_MS, 'snap');
     if (interrupted) return interrupted;
     const log = logTail(result.output);

@@ -2,10 +2,15 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import type { ManagerName } from '@shared/agent/protocol';
+
 import { Failure } from '../exit';
 import { reportUninstall } from '../install-commands';
+import type { Installer, PackageId } from '../installers/installer';
+import { silentLogger } from '../log';
 import { fakeMachine, tree, type FakeMachine } from './fake-machine';
 import { installAgent } from './install';
+import { releaseAgentHolds } from './release-holds';
 import { uninstallAgent } from './uninstall';
 
 const machines: FakeMachine[] = [];
@@ -90,8 +95,68 @@ describe('uninstall', () => {
       ]);
       const said: string[] = [];
       reportUninstall(result, true, { say: (line) => said.push(line), warn: (line) => said.push(line) });
-      expect(said.at(-1)).toMatch(/^Kept the enrolment in .* \(--keep-config\)\.$/);
+      expect(said.at(-1)).toMatch(/^Kept the enrolment in .* \(--keep-config\), and any holds Loadout set for pinned apps\.$/);
     }
+  });
+
+  describe('the holds the agent set for pinned apps', () => {
+    const holds = {
+      version: 1,
+      holds: [
+        { manager: 'apt', name: 'hello', version: '2.10-3' },
+        { manager: 'snap', name: 'microk8s', version: 'v1.27.2' },
+      ],
+    };
+    /** Managers that record what they were asked to release; `failing` ones refuse. */
+    function managers(failing: ManagerName[] = []) {
+      const released: string[] = [];
+      const installer = (name: ManagerName) =>
+        ({
+          name,
+          releaseHold: async (id: PackageId) => {
+            released.push(`${name} ${id.name}`);
+            return failing.includes(name) ? { ok: false, message: 'snap refused' } : { ok: true, message: 'Released' };
+          },
+        }) as unknown as Installer;
+      return { released, map: async () => new Map((['apt', 'snap'] as const).map((name) => [name, installer(name)])) };
+    }
+
+    it('are released, and holds.json and the folder go; holds the person set are never asked about', async () => {
+      const { m, before, unenroll } = await installed('linux');
+      await writeFile(join(m.root, 'etc/loadout-agent/holds.json'), JSON.stringify(holds));
+      const { released, map } = managers();
+      const result = await uninstallAgent({ keepConfig: false }, m.deps, unenroll, (dir) => releaseAgentHolds(dir, map, silentLogger));
+      expect(released).toEqual(['apt hello', 'snap microk8s']);
+      expect(await tree(m.root)).toEqual(before);
+      expect(result.removed).toContain('/etc/loadout-agent/holds.json');
+      const said: string[] = [];
+      reportUninstall(result, false, { say: (line) => said.push(line), warn: (line) => said.push(line) });
+      expect(said.slice(-2)).toEqual([
+        'Released the holds Loadout set for pinned apps:\n  apt hello (held at 2.10-3)\n  snap microk8s (held at v1.27.2)',
+        'Holds you set yourself were left as they are.',
+      ]);
+    });
+
+    it('a hold that cannot be released stays recorded in holds.json, and the output says so', async () => {
+      const { m, unenroll } = await installed('linux');
+      await writeFile(join(m.root, 'etc/loadout-agent/holds.json'), JSON.stringify(holds));
+      const { map } = managers(['snap']);
+      const result = await uninstallAgent({ keepConfig: false }, m.deps, unenroll, (dir) => releaseAgentHolds(dir, map, silentLogger));
+      const kept = JSON.parse(await readFile(join(m.root, 'etc/loadout-agent/holds.json'), 'utf8')) as typeof holds;
+      expect(kept.holds).toEqual([{ manager: 'snap', name: 'microk8s', version: 'v1.27.2' }]);
+      const said: string[] = [];
+      reportUninstall(result, false, { say: (line) => said.push(line), warn: (line) => said.push(line) });
+      expect(said).toContain('Kept the hold on snap microk8s (held at v1.27.2): snap refused. It is recorded in /etc/loadout-agent.');
+    });
+
+    it('--keep-config keeps them: the enrolment may come back', async () => {
+      const { m, unenroll } = await installed('linux');
+      await writeFile(join(m.root, 'etc/loadout-agent/holds.json'), JSON.stringify(holds));
+      const { released, map } = managers();
+      await uninstallAgent({ keepConfig: true }, m.deps, unenroll, (dir) => releaseAgentHolds(dir, map, silentLogger));
+      expect(released).toEqual([]);
+      expect(JSON.parse(await readFile(join(m.root, 'etc/loadout-agent/holds.json'), 'utf8'))).toEqual(holds);
+    });
   });
 
   it('in a container without systemd: removes the unit without calling systemctl', async () => {

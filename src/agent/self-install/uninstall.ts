@@ -1,6 +1,7 @@
 import { win32 } from 'node:path';
 
 import { CONFIG_FILE, ConfigStore } from '../config-store';
+import { HOLDS_FILE } from '../hold-store';
 import { LOCK_FILE } from '../instance-lock';
 import { OUTCOMES_FILE } from '../outcome-store';
 import { servicePlan, underRoot, uninstallService } from '../service/index';
@@ -9,6 +10,7 @@ import { WINDOWS_TASK_FILE } from '../service/windows';
 import type { InstallDeps } from './deps';
 import { agentHome, homeDir, ownedProgramFiles, PACKAGED_PROGRAMS, systemConfigDir } from './homes';
 import { systemdRuns } from './install';
+import type { HoldsReleased } from './release-holds';
 
 export interface UninstallResult {
   /** What was removed, in order. */
@@ -18,12 +20,14 @@ export interface UninstallResult {
   /** A program the system's package manager installed: it removes it, not us. */
   packaged: string | null;
   configDir: string;
+  /** The holds the agent had set for pinned apps: released, or kept and why; null when not asked (--keep-config). */
+  holds: HoldsReleased | null;
 }
 
 /** The files the agent itself writes in its config folder (simulated-installs.json: the simulated installer's). */
 const CONFIG_FILES = [CONFIG_FILE, OUTCOMES_FILE, LOCK_FILE, WINDOWS_TASK_FILE, 'simulated-installs.json', 'simulated-installs.json.tmp'];
 /** Temporary files a crash may leave: writePrivateJson's, the lock's, enrol's write probe, install's copy. */
-const CONFIG_LEFTOVER = /^(\.(agent|job-outcomes)\.json\.[0-9a-f]{8}\.tmp|agent\.lock\.[0-9a-f]{8}\.tmp|\.probe-[0-9a-f]{8})$/;
+const CONFIG_LEFTOVER = /^(\.(agent|job-outcomes|holds)\.json\.[0-9a-f]{8}\.tmp|agent\.lock\.[0-9a-f]{8}\.tmp|\.probe-[0-9a-f]{8})$/;
 const PROGRAM_LEFTOVER = /^\.loadout-agent(\.exe|\.mjs)?\.[0-9a-f]{12}\.tmp$/;
 
 /**
@@ -31,16 +35,18 @@ const PROGRAM_LEFTOVER = /^\.loadout-agent(\.exe|\.mjs)?\.[0-9a-f]{12}\.tmp$/;
  * folder. Only what install or the agent wrote goes, each by its own name: a file of anyone
  * else's, a link planted where ours would be, or a folder that is not empty stays and is named.
  * `unenroll` (the existing command's path) runs first and throws when the server cannot be told:
- * then nothing has been changed.
+ * then nothing has been changed. Once the service has stopped, `releaseHolds` releases the holds
+ * the agent set (holds.json); the file goes only when every one of them was released.
  */
 export async function uninstallAgent(
   request: { keepConfig: boolean },
   deps: InstallDeps,
   unenroll: (configDir: string) => Promise<void>,
+  releaseHolds?: (configDir: string) => Promise<HoldsReleased>,
 ): Promise<UninstallResult> {
   const at = (path: string) => underRoot(deps.root, path);
   const configDir = systemConfigDir(deps.platform, deps.env);
-  const result: UninstallResult = { removed: [], left: [], packaged: null, configDir };
+  const result: UninstallResult = { removed: [], left: [], packaged: null, configDir, holds: null };
   const removeFile = async (path: string, what = 'a file install did not write') => {
     const kind = await deps.kind(at(path));
     if (kind === null) return;
@@ -83,8 +89,13 @@ export async function uninstallAgent(
 
   const configKind = await deps.kind(at(configDir));
   if (!request.keepConfig && configKind === 'dir') {
+    // After the service stopped, so no job sets a hold meanwhile; before holds.json would go.
+    if (releaseHolds && (await deps.kind(at(join(deps, configDir, HOLDS_FILE)))) === 'file')
+      result.holds = await releaseHolds(at(configDir));
+    const holdsReleased = result.holds !== null && result.holds.kept.length === 0;
     for (const name of await deps.list(at(configDir))) {
-      if (CONFIG_FILES.includes(name) || CONFIG_LEFTOVER.test(name)) await removeFile(join(deps, configDir, name));
+      const ours = CONFIG_FILES.includes(name) || CONFIG_LEFTOVER.test(name) || (name === HOLDS_FILE && holdsReleased);
+      if (ours) await removeFile(join(deps, configDir, name));
     }
   } else if (!request.keepConfig && configKind !== null)
     result.left.push({ path: configDir, why: 'not a folder (a link?): left as it is' });

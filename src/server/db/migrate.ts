@@ -24,6 +24,7 @@ import { migration0021PinnedVersions } from './migrations/0021-pinned-versions';
 import { migration0022SharedLists } from './migrations/0022-shared-lists';
 import { migration0023DeviceSearches } from './migrations/0023-device-searches';
 import { migration0024SandboxIdempotencyKeys } from './migrations/0024-sandbox-idempotency-keys';
+import { migration0025RemovalPurge } from './migrations/0025-removal-purge';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -52,6 +53,7 @@ const migrations = {
   '0022-shared-lists': migration0022SharedLists,
   '0023-device-searches': migration0023DeviceSearches,
   '0024-sandbox-idempotency-keys': migration0024SandboxIdempotencyKeys,
+  '0025-removal-purge': migration0025RemovalPurge,
 } satisfies Record<string, Migration>;
 
 /**

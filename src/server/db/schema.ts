@@ -315,6 +315,8 @@ export interface InstallationItemsTable {
   updated_at: Timestamp;
   /** A confirmed uninstall: JSON array of the other packages its removal may take. */
   also_remove: string | null;
+  /** A confirmed uninstall that also removes the app's settings: 1; every other item 0. */
+  purge: number;
 }
 
 /** "What would uninstalling this app remove?", asked of a device's agent and answered once. */

@@ -46,9 +46,9 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const { removalCheckId, ...body } = request.body;
+      const { removalCheckId, confirmName, purge, ...body } = request.body;
       const removal = removalCheckId
-        ? await app.services.removalChecks.consent(caller, removalCheckId, body.deviceIds, body.appIds)
+        ? await app.services.removalChecks.consent(caller, removalCheckId, body.deviceIds, body.appIds, { confirmName, purge })
         : undefined;
       const installation = await app.services.installations.create(
         caller,

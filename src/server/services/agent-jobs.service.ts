@@ -184,6 +184,7 @@ export class AgentJobService {
         // A job stored before an id was found broken still never carries it.
         packages: packagesOf(stored.job.packages),
         ...(stored.job.alsoRemove ? { alsoRemove: stored.job.alsoRemove } : {}),
+        ...(stored.job.purge ? { purge: true as const } : {}),
         ...(stored.job.pinnedVersion ? { pinnedVersion: stored.job.pinnedVersion } : {}),
       });
     }

@@ -66,9 +66,9 @@ export interface CreateInstallationInput {
 }
 
 /** The other packages this item's removal may take: only for the app and device of the confirmed check. */
-function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, app: App): readonly string[] | null {
+function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, app: App): RemovalConsent | null {
   if (!removal || removal.deviceRowId !== device.id || removal.appId !== app.app_id) return null;
-  return removal.alsoRemove;
+  return removal;
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
@@ -110,6 +110,7 @@ export class InstallationService {
       const targetId = newId();
       const deviceItems = apps.map((app, position) => {
         const pin = input.kind === 'uninstall' ? null : (pins.get(app.app_id) ?? null);
+        const consent = consentFor(input.removal, device, app);
         // An update never moves a pinned app: the item is skipped with the reason the person reads.
         const reason = availability(app, device).reason ?? (input.kind === 'upgrade' && pin !== null ? pinnedReason(pin) : null);
         return {
@@ -119,7 +120,7 @@ export class InstallationService {
           position,
           app_id: app.app_id,
           app_name: app.name,
-          ...storedJobColumns(packagesOf(app), consentFor(input.removal, device, app)),
+          ...storedJobColumns(packagesOf(app), consent?.alsoRemove ?? null, consent?.purge ?? false),
           pinned_version: pin,
           status: reason ? 'skipped' : 'queued',
           manager: null,

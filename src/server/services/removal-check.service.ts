@@ -7,6 +7,7 @@ import {
   type RemovalCheck,
   type RemovalCheckStatus,
 } from '@shared/api/removal-checks';
+import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
@@ -35,6 +36,14 @@ export interface RemovalConsent {
   deviceRowId: string;
   appId: number;
   alsoRemove: string[];
+  /** Also remove the app's settings: asked for, and offered by the check's manager. */
+  purge: boolean;
+}
+
+/** What the person confirmed besides the check itself: the app's name as typed, and purge. */
+export interface RemovalConfirmation {
+  confirmName?: string;
+  purge?: boolean;
 }
 
 const checkNotFound = () => notFound('Removal check not found', ErrorCode.REMOVAL_CHECK_NOT_FOUND);
@@ -106,6 +115,7 @@ export class RemovalCheckService {
     checkId: string,
     deviceIds: readonly string[],
     appIds: readonly number[] | undefined,
+    confirmation: RemovalConfirmation = {},
   ): Promise<RemovalConsent> {
     if (deviceIds.length !== 1 || appIds?.length !== 1)
       throw badRequest('A confirmed removal is for one app on one device', ErrorCode.VALIDATION_ERROR, {
@@ -120,10 +130,18 @@ export class RemovalCheckService {
     if (plan.installedVersion === null) throw notConfirmed('This app is not installed on the machine');
     if (this.ctx.clock.now().getTime() - Date.parse(row.created_at) > REMOVAL_CHECK_VALID_MS)
       throw notConfirmed('What the machine said is too old: check again before removing');
+    // Checked against the name of the check's own app, as the dialog showed it.
+    const [app] = await findAppsByIds(this.ctx.db, [row.app_id], caller.userId);
+    if (!app) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
+    if (confirmsByName(plan) && !nameConfirmed(confirmation.confirmName, app.name))
+      throw notConfirmed(`Removing ${app.name} takes ${plan.removes.length} packages: type the app's name to confirm it`);
+    if (confirmation.purge === true && plan.purgeOffered !== true)
+      throw notConfirmed(`${plan.manager ?? 'Its package manager'} cannot remove ${app.name}'s settings: uninstall it without them`);
     return {
       deviceRowId: device.id,
       appId: row.app_id,
       alsoRemove: plan.removes.map((entry) => entry.name).filter((name) => name !== plan.packageId),
+      purge: confirmation.purge === true,
     };
   }
 
@@ -154,6 +172,7 @@ export class RemovalCheckService {
       // The app's own package first, then what goes with it in the manager's order.
       removes: plan ? [...plan.removes].sort((a, b) => Number(b.name === plan.packageId) - Number(a.name === plan.packageId)) : [],
       refused: plan?.refused ?? null,
+      purgeOffered: plan?.purgeOffered === true,
       createdAt: row.created_at,
     });
   }

@@ -115,6 +115,11 @@ export const jobItemSchema = z.object({
    */
   alsoRemove: z.array(packageName).max(REMOVAL_LIST_MAX).optional(),
   /**
+   * An uninstall the person asked to take the app's settings too (apt purge, a cask's zap,
+   * Flatpak's data, snap --purge). Only `true` or absent: anything else fails the frame.
+   */
+  purge: z.literal(true).optional(),
+  /**
    * An install: the version to install and hold; an upgrade: the agent refuses to move it
    * (docs/pinned-versions.md). Absent means not pinned. Held to its grammar (isValidPinnedVersion)
    * by the installer, which fails only this app for one that breaks it, as it does for a package id.
@@ -249,6 +254,8 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     removes: z.array(z.object({ name: packageName, version: shortText(100) })).max(REMOVAL_LIST_MAX),
     /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
     refused: shortText(500).nullable(),
+    /** Whether the manager can also remove the app's settings; absent (an older agent) means it cannot. */
+    purgeOffered: z.boolean().optional(),
   }),
   /**
    * What one manager found for a `search.request`: at most SEARCH_RESULTS_MAX, each id valid for

@@ -120,6 +120,13 @@ export const createInstallationRequestSchema = z
      * Without it, an uninstall removes the app's own package only, or nothing.
      */
     removalCheckId: z.string().min(1).max(64).optional(),
+    /**
+     * The app's name as the person typed it: asked when the confirmed check's removal takes more
+     * than CONFIRM_BY_NAME_ABOVE_OTHERS other packages (src/shared/removal-confirmation.ts).
+     */
+    confirmName: z.string().max(200).optional(),
+    /** Also remove the app's settings, where the check said the manager can; only with a removal check. */
+    purge: z.boolean().optional(),
   })
   .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), {
     message: 'Give either listId or appIds',
@@ -128,6 +135,10 @@ export const createInstallationRequestSchema = z
   .refine((body) => body.removalCheckId === undefined || body.kind === 'uninstall', {
     message: 'Only an uninstall names a removal check',
     path: ['removalCheckId'],
+  })
+  .refine((body) => body.removalCheckId !== undefined || (body.purge === undefined && body.confirmName === undefined), {
+    message: 'Removing settings, or confirming by name, is for an uninstall confirmed from a removal check',
+    path: ['purge'],
   });
 export type CreateInstallationRequest = z.input<typeof createInstallationRequestSchema>;
 

@@ -39,6 +39,8 @@ export const removalCheckSchema = z.object({
   removes: z.array(z.object({ name: z.string(), version: z.string() })),
   /** Why the agent will not remove it; null when it may. */
   refused: z.string().nullable(),
+  /** Whether the manager can also remove the app's settings (apt purge, a cask's zap, Flatpak's data, snap --purge). */
+  purgeOffered: z.boolean(),
   createdAt: z.string(),
 });
 export type RemovalCheck = z.infer<typeof removalCheckSchema>;

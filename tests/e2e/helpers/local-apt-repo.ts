@@ -25,13 +25,18 @@ export class LocalAptRepo {
 
   /**
    * Builds the package (or another of this repository's, `name`) at `version` — one text file
-   * saying the version, and `depends` as its Depends line — and answers the .deb's path.
+   * saying the version, `depends` as its Depends line and, with `settings`, a configuration file
+   * /etc/NAME/settings.conf — and answers the .deb's path.
    */
-  build(version: string, { name = this.packageName, depends }: { name?: string; depends?: string } = {}): string {
+  build(
+    version: string,
+    { name = this.packageName, depends, settings }: { name?: string; depends?: string; settings?: string } = {},
+  ): string {
     return buildDeb(this.folders.root, this.folders.root, {
       name,
       version,
       ...(depends ? { depends } : {}),
+      ...(settings !== undefined ? { settings } : {}),
       maintainer: 'Loadout tests <tests@loadout.invalid>',
       description: ['A package the Loadout end-to-end tests install and update', 'It holds one text file with its version.'],
       files: { VERSION: `${version}\n` },
@@ -43,9 +48,9 @@ export class LocalAptRepo {
     execFileSync('dpkg', ['-i', deb], { stdio: 'ignore', env: APT_ENV });
   }
 
-  /** Puts the .deb in the repository, indexes it and refreshes apt's lists for this one source only. */
-  publish(deb: string): void {
-    copyFileSync(deb, join(this.folders.repo, basename(deb)));
+  /** Puts the .debs in the repository, indexes them and refreshes apt's lists for this one source only (once). */
+  publish(...debs: string[]): void {
+    for (const deb of debs) copyFileSync(deb, join(this.folders.repo, basename(deb)));
     publishRepo(this.folders.repo, this.sourceFile);
   }
 

@@ -33,6 +33,10 @@ export interface CreateInstallationArgs {
   kind?: JobKind;
   /** An uninstall confirmed after seeing what it removes: it may remove exactly what that check listed. */
   removalCheckId?: string;
+  /** The app's name as typed, when the check's removal takes more than a few other packages. */
+  confirmName?: string;
+  /** Also remove the app's settings, where the check offered it. */
+  purge?: boolean;
   /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
   idempotencyKey: string;
 }
@@ -71,10 +75,10 @@ export const installationsApi = baseApi.injectEndpoints({
       providesTags: ['Inventory'],
     }),
     createInstallation: build.mutation<Installation, CreateInstallationArgs>({
-      query: ({ listId, appIds, deviceIds, kind = 'install', removalCheckId, idempotencyKey }) => ({
+      query: ({ listId, appIds, deviceIds, kind = 'install', removalCheckId, confirmName, purge, idempotencyKey }) => ({
         url: '/api/installations',
         method: 'POST',
-        data: { listId, appIds, deviceIds, kind, removalCheckId },
+        data: { listId, appIds, deviceIds, kind, removalCheckId, confirmName, purge },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: () => schemas().then((m) => m.installationSchema),
       }),

@@ -16,19 +16,25 @@ export type TargetRow = InstallationTargetsTable & {
   last_active_at: string | null;
 };
 /** Items without their log (fetched on demand), with whether there is one. */
-export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove'> & { has_log: number };
+export type ItemRow = Omit<InstallationItemsTable, 'log' | 'also_remove' | 'purge'> & { has_log: number };
 
 /** What an item's JSON columns hold: its package ids and, for a confirmed uninstall, the other packages it may remove. */
-export type StoredJob = Pick<JobItem, 'packages' | 'alsoRemove' | 'pinnedVersion'>;
+export type StoredJob = Pick<JobItem, 'packages' | 'alsoRemove' | 'purge' | 'pinnedVersion'>;
 
-const storedJobSchema = jobItemSchema.pick({ packages: true, alsoRemove: true, pinnedVersion: true });
+const storedJobSchema = jobItemSchema.pick({ packages: true, alsoRemove: true, purge: true, pinnedVersion: true });
 
 /** The JSON an item stores of its job, written once here so readStoredJob reads what was written. */
 export function storedJobColumns(
   packages: JobPackages,
   alsoRemove: readonly string[] | null,
-): Pick<InstallationItemsTable, 'packages' | 'also_remove'> {
-  return { packages: JSON.stringify(packages), also_remove: alsoRemove === null ? null : JSON.stringify(alsoRemove) };
+  purge = false,
+): Pick<InstallationItemsTable, 'packages' | 'also_remove' | 'purge'> {
+  return {
+    packages: JSON.stringify(packages),
+    also_remove: alsoRemove === null ? null : JSON.stringify(alsoRemove),
+    // Only with a confirmed list: a purge is never stored for an item nobody confirmed.
+    purge: purge && alsoRemove !== null ? 1 : 0,
+  };
 }
 
 /**
@@ -37,13 +43,14 @@ export function storedJobColumns(
  * caller fails that item), never a crash nor a job the agent would refuse.
  */
 export function readStoredJob(
-  item: Pick<InstallationItemsTable, 'id' | 'packages' | 'also_remove' | 'pinned_version'>,
+  item: Pick<InstallationItemsTable, 'id' | 'packages' | 'also_remove' | 'purge' | 'pinned_version'>,
 ): { ok: true; job: StoredJob } | { ok: false; error: string } {
   let raw: unknown;
   try {
     raw = {
       packages: JSON.parse(item.packages) as unknown,
       alsoRemove: item.also_remove === null ? undefined : (JSON.parse(item.also_remove) as unknown),
+      purge: item.purge === 1 ? true : undefined,
       pinnedVersion: item.pinned_version ?? undefined,
     };
   } catch (error) {

@@ -10,7 +10,7 @@ import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation, useStart
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { appKey, InventoryTable } from './inventory-table';
-import { UninstallAppModal, type InventoryApp } from './uninstall-app-modal';
+import { UninstallAppModal, type InventoryApp, type RemovalConfirmation } from './uninstall-app-modal';
 
 /**
  * "Installed apps": the catalogue apps the machine's agent found, with newer versions where
@@ -26,10 +26,11 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
   // A pinned app is not out of date to its owner: updates leave it at its pin.
   const outdated = query.data?.apps.filter((app) => app.availableVersion !== null && app.pinnedVersion === null) ?? [];
 
-  async function uninstall(app: InventoryApp, removalCheckId: string) {
+  async function uninstall(app: InventoryApp, removalCheckId: string, confirmation: RemovalConfirmation) {
     const started = await startInstallation(
-      { appIds: [app.appId], deviceIds: [device.device_id], kind: 'uninstall', removalCheckId },
-      `uninstall:${appKey(app)}`,
+      { appIds: [app.appId], deviceIds: [device.device_id], kind: 'uninstall', removalCheckId, ...confirmation },
+      // A new key once the person changes what they confirm: a retry of the same choice stays one installation.
+      `uninstall:${appKey(app)}:${removalCheckId}:${confirmation.purge ? 'purge' : 'keep'}`,
     );
     if (started) setUninstalling(null);
   }
@@ -137,7 +138,7 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
         deviceId={device.device_id}
         deviceName={device.device_name}
         busy={pending !== null && pending.startsWith('uninstall:')}
-        onConfirm={(app, checkId) => void uninstall(app, checkId)}
+        onConfirm={(app, checkId, confirmation) => void uninstall(app, checkId, confirmation)}
         onClose={() => setUninstalling(null)}
       />
     </Paper>

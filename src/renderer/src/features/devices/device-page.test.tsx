@@ -105,6 +105,7 @@ function vlcCheck(status: RemovalCheck['status'], removes: RemovalCheck['removes
     installedVersion: ready ? '3.0.21' : null,
     removes,
     refused: null,
+    purgeOffered: ready,
     createdAt: new Date().toISOString(),
   };
 }
@@ -282,6 +283,43 @@ describe('/devices/:deviceId', () => {
       deviceIds: ['dev_buildbox0001'],
       kind: 'uninstall',
       removalCheckId: 'chk-1',
+    });
+  });
+
+  it('asks for the app name before a removal that takes more than a few packages, and offers to remove its settings', async () => {
+    const many = [...VLC_REMOVES, ...['a', 'b', 'c', 'd'].map((letter) => ({ name: `libvlc-${letter}`, version: '3.0.21' }))];
+    const api = mockDevicesServer({
+      'GET /api/devices': { status: 200, data: devicesResponse([box]) },
+      'GET /api/installations': { status: 200, data: { installations: [] } },
+      'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: inventory },
+      'POST /api/devices/dev_buildbox0001/removal-checks': { status: 202, data: vlcCheck('pending', []) },
+      'GET /api/devices/dev_buildbox0001/removal-checks/chk-1': { status: 200, data: vlcCheck('ready', many) },
+      'POST /api/installations': { status: 201, data: startedInstallation('inst-9', 'uninstall', [18]) },
+      'GET /api/installations/inst-9': { status: 200, data: startedInstallation('inst-9', 'uninstall', [18]) },
+    });
+    renderApp('/devices/dev_buildbox0001');
+    const table = await screen.findByRole('table', { name: 'Installed apps' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Uninstall VLC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uninstall App' });
+    const typed = await within(dialog).findByRole('textbox', { name: 'Type VLC to confirm' });
+    const button = within(dialog).getByRole('button', { name: 'Uninstall 7 packages' });
+    expect(button).toBeDisabled();
+    fireEvent.change(typed, { target: { value: 'vlc' } });
+    expect(button).toBeDisabled();
+    const purge = within(dialog).getByRole('checkbox', { name: /Also remove its settings \(purge\)/ });
+    expect(purge).not.toBeChecked();
+    fireEvent.click(purge);
+    fireEvent.change(typed, { target: { value: 'VLC' } });
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uninstall: 1 app' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/installations')[0]?.body).toEqual({
+      appIds: [18],
+      deviceIds: ['dev_buildbox0001'],
+      kind: 'uninstall',
+      removalCheckId: 'chk-1',
+      confirmName: 'VLC',
+      purge: true,
     });
   });
 

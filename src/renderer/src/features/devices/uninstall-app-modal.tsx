@@ -1,6 +1,8 @@
-import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconShieldX } from '@tabler/icons-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+
+import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 
 import type { DeviceInventory } from '../../api/installations';
 import { removalChecksApi, useGetRemovalCheckQuery, useStartRemovalCheckMutation, type RemovalCheck } from '../../api/removal-checks';
@@ -8,13 +10,19 @@ import { errorMessage } from '../../lib/api-errors';
 
 export type InventoryApp = DeviceInventory['apps'][number];
 
+/** What the person confirmed besides the list: the app's name when asked for, and whether settings go too. */
+export interface RemovalConfirmation {
+  confirmName?: string;
+  purge?: boolean;
+}
+
 interface UninstallAppModalProps {
   app: InventoryApp | null;
   deviceId: string;
   deviceName: string;
   busy: boolean;
   /** The person saw the answer of `checkId` and confirmed it. */
-  onConfirm: (app: InventoryApp, checkId: string) => void;
+  onConfirm: (app: InventoryApp, checkId: string, confirmation: RemovalConfirmation) => void;
   onClose: () => void;
 }
 
@@ -60,7 +68,16 @@ function RemovalReview({ app, deviceId, deviceName, busy, onConfirm, onClose }: 
     refetchOnMountOrArgChange: true,
   });
   const answer = !skip && check.data?.checkId === args.checkId ? check.data : null;
-  const canRemove = answer?.status === 'ready' && answer.refused === null && answer.installedVersion !== null && answer.removes.length > 0;
+  const removable = answer?.status === 'ready' && answer.refused === null && answer.installedVersion !== null && answer.removes.length > 0;
+  const [typedName, setTypedName] = useState('');
+  const [purge, setPurge] = useState(false);
+  // A large removal is confirmed by typing the app's name, as the check named it (the server checks it too).
+  const byName = removable && confirmsByName(answer);
+  const canRemove = removable && (!byName || nameConfirmed(typedName, answer.appName));
+  const confirm = () => {
+    if (!answer || !canRemove) return;
+    onConfirm(app, answer.checkId, { ...(byName ? { confirmName: typedName } : {}), ...(purge ? { purge: true } : {}) });
+  };
 
   return (
     <Stack gap="md">
@@ -71,12 +88,38 @@ function RemovalReview({ app, deviceId, deviceName, busy, onConfirm, onClose }: 
         failure={started.isError ? errorMessage(started.error, 'Failed to ask the machine') : null}
         onAskAgain={ask}
       />
+      {removable && answer.purgeOffered ? (
+        <Checkbox
+          label="Also remove its settings (purge)"
+          description={purgeDescription(answer)}
+          checked={purge}
+          onChange={(event) => setPurge(event.currentTarget.checked)}
+        />
+      ) : null}
+      {byName ? (
+        <TextInput
+          label={
+            <>
+              Type <b>{answer.appName}</b> to confirm
+            </>
+          }
+          description={`This removes ${answer.removes.length} packages from ${deviceName}.`}
+          value={typedName}
+          onChange={(event) => setTypedName(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') confirm();
+          }}
+          autoComplete="off"
+          spellCheck={false}
+          aria-label={`Type ${answer.appName} to confirm`}
+        />
+      ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" loading={busy} disabled={!canRemove} onClick={() => answer && onConfirm(app, answer.checkId)}>
-          {canRemove && answer.removes.length > 1 ? `Uninstall ${answer.removes.length} packages` : 'Uninstall'}
+        <Button color="red" loading={busy} disabled={!canRemove} onClick={confirm}>
+          {removable && answer.removes.length > 1 ? `Uninstall ${answer.removes.length} packages` : 'Uninstall'}
         </Button>
       </Group>
     </Stack>
@@ -158,6 +201,22 @@ function Body({
       <RemovedList answer={answer} />
     </Stack>
   );
+}
+
+/** What purging removes, in the manager's own terms. */
+function purgeDescription(answer: RemovalCheck): string {
+  switch (answer.manager) {
+    case 'apt':
+      return 'Its configuration files go too (apt-get purge), for every package listed; without this apt keeps them.';
+    case 'flatpak':
+      return 'Its data folder goes too (flatpak uninstall --delete-data).';
+    case 'snap':
+      return 'Its data goes too, with no snapshot kept (snap remove --purge).';
+    case 'brew':
+      return 'Its settings and caches go too (brew uninstall --zap).';
+    default:
+      return 'Its settings go too.';
+  }
 }
 
 function RemovedList({ answer }: { answer: RemovalCheck }) {
