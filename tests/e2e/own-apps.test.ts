@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,6 +11,18 @@ const PHONE = { width: 390, height: 844 };
 
 /** Whether anything makes the page wider than the window. */
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** axe-core's serious and critical findings on the page as it is now, by rule id. */
+async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((found) => found.impact === 'serious' || found.impact === 'critical')
+      .map((found) => `${found.id}: ${found.nodes.map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`).join('; ')}`);
+  });
+}
 
 describe('your own apps in the browser', () => {
   let server: RunningServer;
@@ -59,6 +72,89 @@ describe('your own apps in the browser', () => {
     expect(await fits(page)).toBe(true);
     await screenshot(page, '95-own-apps-drawer-390');
     await inDarkMode(page, 'Tools', () => screenshot(page, '95-own-app-in-list-390-dark'));
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('refuses a second app with a package id you have, names yours under the form, and adds that one instead', async () => {
+    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const crashes: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) crashes.push(message.text());
+    });
+    await signUp(page, server.url, newPerson('own-app-twice'));
+    const first = await createListWithApps(page, server.url, 'Search tools', ['Git']);
+    await first.getByRole('button', { name: 'Add apps' }).click();
+    let drawer = page.getByRole('dialog', { name: 'Add apps to Search tools' });
+    await drawer.getByRole('button', { name: 'Add your own app' }).click();
+    let form = drawer.getByRole('form', { name: 'Add your own app' });
+    await field(form, 'Name').fill('Ripgrep');
+    await field(form, 'apt package').fill('ripgrep');
+    await form.getByRole('button', { name: 'Save and add' }).click();
+    await see(page, 'Ripgrep is saved in your apps and added to this list.');
+    // It leaves the list (it stays in your apps); adding "rg" by the same id finds Ripgrep, renamed to nothing.
+    await drawer.getByRole('button', { name: 'Ripgrep added' }).waitFor();
+    await page.keyboard.press('Escape');
+    await first.getByRole('listitem', { name: 'Ripgrep' }).getByRole('button', { name: 'Remove Ripgrep from Search tools' }).click();
+    await first.getByRole('listitem', { name: 'Ripgrep' }).waitFor({ state: 'detached' });
+
+    /** Opens "Add your own app" on the list and tries "rg" with Ripgrep's apt package; the refusal's alert. */
+    const tryAgain = async () => {
+      await page.getByRole('region', { name: 'Search tools' }).getByRole('button', { name: 'Add apps' }).click();
+      drawer = page.getByRole('dialog', { name: 'Add apps to Search tools' });
+      await drawer.getByRole('button', { name: 'Add your own app' }).click();
+      form = drawer.getByRole('form', { name: 'Add your own app' });
+      await field(form, 'Name').fill('rg');
+      await field(form, 'apt package').fill('ripgrep');
+      await form.getByRole('button', { name: 'Save and add' }).click();
+      const alert = drawer.getByRole('alert').filter({ hasText: 'You already have “Ripgrep” with this apt package.' });
+      await alert.waitFor();
+      await form.getByText('Your app “Ripgrep” has this id').waitFor();
+      return alert;
+    };
+    let alert = await tryAgain();
+    expect(await alert.getByText('Add it to this list instead, or change the package id to add a different app.').count()).toBe(1);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, '96-own-app-exists-1440-light');
+    await page.keyboard.press('Escape');
+    await inDarkMode(page, 'Search tools', async () => {
+      await tryAgain();
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await screenshot(page, '96-own-app-exists-1440-dark');
+      await page.keyboard.press('Escape');
+    });
+
+    await page.setViewportSize(PHONE);
+    await page.getByText('Search tools').first().waitFor();
+    alert = await tryAgain();
+    expect(await fits(page)).toBe(true);
+    // The drawer scrolls to the refusal: below the form, it would otherwise be off a phone's screen.
+    expect(await alert.isVisible()).toBe(true);
+    expect(await alert.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, '96-own-app-exists-390-light');
+    await page.keyboard.press('Escape');
+    await inDarkMode(page, 'Search tools', async () => {
+      await tryAgain();
+      expect(await fits(page)).toBe(true);
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await screenshot(page, '96-own-app-exists-390-dark');
+      await page.keyboard.press('Escape');
+    });
+
+    alert = await tryAgain();
+    await alert.getByRole('button', { name: 'Add Ripgrep to this list' }).click();
+    await drawer.getByRole('form', { name: 'Add your own app' }).waitFor({ state: 'detached' });
+    await drawer.getByRole('button', { name: 'Ripgrep added' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'Search tools' }).getByRole('listitem', { name: 'Ripgrep' }).getByText('Your app').waitFor();
+    // Still one app of yours by that id, under its own name.
+    await page.getByRole('region', { name: 'Search tools' }).getByRole('button', { name: 'Add apps' }).click();
+    const yours = page.getByRole('dialog', { name: 'Add apps to Search tools' }).getByRole('list', { name: 'Your apps' });
+    await yours.getByRole('listitem', { name: 'Ripgrep' }).waitFor();
+    expect(await yours.getByRole('listitem').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // The 409s are the browser's own network lines; nothing else went wrong on the page.
+    expect(crashes).toEqual([]);
     await page.setViewportSize(DESKTOP);
   });
 });

@@ -95,12 +95,6 @@ describe('your own apps', () => {
       homebrew_cask: null,
       platforms: ['windows', 'linux'],
     });
-    const again = await mine.add({ name: 'Another name', apt_package: 'tool-one' });
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ app_id: added.body.app_id, name: 'Tool One' });
-    const anyCase = await mine.add({ name: 'Third name', winget_id: 'example.toolone' });
-    expect(anyCase.status).toBe(200);
-    expect(anyCase.body.app_id).toBe(added.body.app_id);
     expect((await mine.all()).body.apps.map((app) => app.name)).toEqual(['Tool One']);
 
     const second = await mine.add({ name: 'Tool Two', snap_name: 'tool-two' });
@@ -117,6 +111,34 @@ describe('your own apps', () => {
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ code: 'APP_NOT_FOUND', message: 'App not found' });
     expect((await mine.all()).body.apps.map((app) => app.name)).toEqual(['Tool One']);
+  });
+
+  it('refuses a new app whose package id you have already, naming your app, its id and the field; nothing is renamed', async () => {
+    const mine = ownApps(user.token);
+    const ripgrep = await mine.add({ name: 'Ripgrep', apt_package: 'ripgrep', winget_id: 'BurntSushi.ripgrep' });
+    expect(ripgrep.status).toBe(201);
+    const again = await mine.add({ name: 'rg', apt_package: 'ripgrep' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'OWN_APP_EXISTS',
+      message: 'You already have “Ripgrep” with this apt package.',
+      details: { appId: String(ripgrep.body.app_id), apt_package: 'Your app “Ripgrep” has this id' },
+    });
+    // Any case, and every field that clashes is named; the first one in the message.
+    const both = await mine.add({ name: 'RG', winget_id: 'burntsushi.RipGrep', apt_package: 'ripgrep', flatpak_id: 'org.example.Rg' });
+    expect(both.status).toBe(409);
+    expect(both.body.message).toBe('You already have “Ripgrep” with this winget id.');
+    expect(both.body.details).toEqual({
+      appId: String(ripgrep.body.app_id),
+      winget_id: 'Your app “Ripgrep” has this id',
+      apt_package: 'Your app “Ripgrep” has this id',
+    });
+    const apps = (await mine.all()).body.apps.filter((app) => app.apt_package === 'ripgrep' || app.flatpak_id === 'org.example.Rg');
+    expect(apps).toEqual([ripgrep.body]);
+    // Another account's ids are theirs: the same package is a new app for someone else.
+    const theirs = await ownApps(other.token).add({ name: 'rg', apt_package: 'ripgrep' });
+    expect(theirs.status).toBe(201);
+    expect((await ownApps(other.token).remove(theirs.body.app_id)).status).toBe(200);
   });
 
   it('refuses an app without a name or without any package id', async () => {
@@ -212,8 +234,10 @@ describe('your own apps', () => {
       code: 'OWN_APP_LIMIT_REACHED',
       message: `You have ${MAX_OWN_APPS} apps of your own, the most an account may keep. Delete one to add another.`,
     });
-    // An id it has already still answers that app.
-    expect((await ownApps(heavy.token).add({ name: 'Again', apt_package: 'bulk-3' })).status).toBe(200);
+    // An id it has already names that app rather than the limit.
+    const again = await ownApps(heavy.token).add({ name: 'Again', apt_package: 'bulk-3' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You already have “Bulk 3” with this apt package.');
   });
 
   it('keeps the packages of a winget export or a Brewfile that the catalogue lacks as your own apps', async () => {

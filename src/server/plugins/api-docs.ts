@@ -99,7 +99,8 @@ const ERROR_SCHEMA = {
     details: {
       type: 'object' as const,
       additionalProperties: { type: 'string' as const },
-      description: 'For validation errors: field path → message.',
+      description:
+        'For validation errors: field path → message. OWN_APP_EXISTS on adding an app also gives appId, the id of your app that has the package id.',
     },
   },
   required: ['code', 'message'],

@@ -39,16 +39,13 @@ export const ownAppRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-errors': [409],
         tags,
         summary:
-          'Add an app the catalogue lacks (201), or get back your app that has one of these package ids already (200); OWN_APP_LIMIT_REACHED past the limit',
+          'Add an app the catalogue lacks (201); OWN_APP_EXISTS when one of yours has one of these package ids (details.appId is that app), OWN_APP_LIMIT_REACHED past the limit',
         security,
         body: ownAppRequestSchema,
-        response: { 200: ownAppSchema, 201: ownAppSchema },
+        response: { 201: ownAppSchema },
       },
     },
-    async (request, reply) => {
-      const { app: own, created } = await ownApps.create(callerOf(request).userId, request.body);
-      return reply.status(created ? 201 : 200).send(own);
-    },
+    async (request, reply) => reply.status(201).send(await ownApps.create(callerOf(request).userId, request.body)),
   );
 
   app.put(

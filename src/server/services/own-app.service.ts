@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 
-import { platformsOf, type App } from '@shared/api/catalogue';
+import { PACKAGE_ID_FIELDS, platformsOf, type App, type PackageIdField } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import {
   MAX_OWN_APPS,
+  ownAppExistsFieldMessage,
+  ownAppExistsMessage,
   type AdminOwnApp,
   type OwnApp,
   type ownAppRequestSchema,
@@ -45,6 +47,19 @@ export const ownAppLimitReached = () =>
   );
 const ownAppExists = (name: string) => conflict(`Your app “${name}” has one of these package ids already.`, ErrorCode.OWN_APP_EXISTS);
 
+/** The fields of `input` whose id `existing` has too (any case, as ownAppsWithPackageIds matches). */
+const clashingFields = (existing: OwnAppRow, input: OwnAppColumns): PackageIdField[] =>
+  PACKAGE_ID_FIELDS.filter((field) => input[field] && existing[field]?.toLowerCase() === input[field]?.toLowerCase());
+
+/** A new app whose package id you have: which app, its id, and the fields that clash (shared/api/own-apps.ts). */
+function ownAppAlreadyThere(existing: OwnAppRow, input: OwnAppColumns): AppError {
+  const fields = clashingFields(existing, input);
+  const details: Record<string, string> = { appId: String(existing.id) };
+  for (const field of fields) details[field] = ownAppExistsFieldMessage(existing.name);
+  const message = ownAppExistsMessage(existing.name, fields[0] ?? 'winget_id');
+  return new AppError(409, ErrorCode.OWN_APP_EXISTS, message, details);
+}
+
 const ADMIN_LIST_LIMIT = 500;
 
 export function toOwnApp(row: OwnAppRow): OwnApp {
@@ -74,7 +89,8 @@ const columnsOf = (input: OwnAppInput): OwnAppColumns => ({
 
 /**
  * Your own apps (docs/decisions.md#your-own-apps): private to the account, at most MAX_OWN_APPS,
- * one app per package id (adding an id you already have answers that app).
+ * one app per package id (adding an id you already have is OWN_APP_EXISTS naming that app; an
+ * import or a copy reuses it instead).
  */
 export class OwnAppService {
   constructor(
@@ -86,18 +102,22 @@ export class OwnAppService {
     return (await ownAppsOf(this.ctx.db, userId)).map(toOwnApp);
   }
 
-  /** The new app (created: true), or the user's app that has one of these package ids already. */
-  async create(userId: string, input: OwnAppInput): Promise<{ app: OwnApp; created: boolean }> {
+  /** The new app; OWN_APP_EXISTS (naming it) when one of the user's apps has one of these package ids. */
+  async create(userId: string, input: OwnAppInput): Promise<OwnApp> {
     return this.ctx.db.transaction().execute(async (trx) => {
       await lockUserLists(trx, userId);
-      const { row, created } = await this.findOrCreate(trx, userId, columnsOf(input));
-      return { app: toOwnApp(row), created };
+      const columns = columnsOf(input);
+      const [existing] = await ownAppsWithPackageIds(trx, userId, columns);
+      if (existing) throw ownAppAlreadyThere(existing, columns);
+      return toOwnApp((await this.findOrCreate(trx, userId, columns)).row);
     });
   }
 
   /**
-   * For imports too (inside their transaction, after lockUserLists): the user's app with one of
-   * these ids, else a new one; OWN_APP_LIMIT_REACHED past MAX_OWN_APPS.
+   * For imports and copies of a shared list (inside their transaction, after lockUserLists): the
+   * user's app with one of these ids, else a new one; OWN_APP_LIMIT_REACHED past MAX_OWN_APPS.
+   * A file's or a shared list's package is the same package, so reusing is what the person wants
+   * there, unlike the form, where they asked for a new app.
    */
   async findOrCreate(db: Db, userId: string, app: OwnAppColumns): Promise<{ row: OwnAppRow; created: boolean }> {
     const [existing] = await ownAppsWithPackageIds(db, userId, app);

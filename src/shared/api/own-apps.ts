@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { optionalId, PACKAGE_ID_FIELDS, packageIdsShape, platformSchema } from './catalogue';
+import { optionalId, PACKAGE_ID_FIELDS, packageIdsShape, platformSchema, type PackageIdField } from './catalogue';
 import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
 /**
@@ -30,6 +30,27 @@ export const ownAppRequestSchema = z
     path: ['winget_id'],
   });
 export type OwnAppRequest = z.input<typeof ownAppRequestSchema>;
+
+/** What each package id field is called in a sentence ("this apt package"). */
+export const PACKAGE_ID_NAMES: Readonly<Record<PackageIdField, string>> = {
+  winget_id: 'winget id',
+  homebrew_cask: 'Homebrew cask',
+  homebrew_formula: 'Homebrew formula',
+  apt_package: 'apt package',
+  flatpak_id: 'Flatpak id',
+  snap_name: 'Snap name',
+};
+
+/**
+ * POST /api/own-apps with a package id one of your apps has already is refused (409
+ * OWN_APP_EXISTS) rather than answered with that app: a person who adds "an app" expects a new
+ * one, not to find their entry renamed. The answer names the app and says where it clashes:
+ * `details.appId` is its id (to add it to a list instead) and `details[field]` a message for the
+ * field that has the id.
+ */
+export const ownAppExistsMessage = (name: string, field: PackageIdField) =>
+  `You already have “${name}” with this ${PACKAGE_ID_NAMES[field]}.`;
+export const ownAppExistsFieldMessage = (name: string) => `Your app “${name}” has this id`;
 
 /** One of your apps, as GET /api/own-apps lists it and POST/PUT answer it. */
 export const ownAppSchema = z.object({

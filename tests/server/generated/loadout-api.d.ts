@@ -1296,7 +1296,7 @@ export interface paths {
         /** Your own apps, by name */
         get: operations["listOwnApps"];
         put?: never;
-        /** Add an app the catalogue lacks (201), or get back your app that has one of these package ids already (200); OWN_APP_LIMIT_REACHED past the limit */
+        /** Add an app the catalogue lacks (201); OWN_APP_EXISTS when one of yours has one of these package ids (details.appId is that app), OWN_APP_LIMIT_REACHED past the limit */
         post: operations["createOwnApp"];
         delete?: never;
         options?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The sandbox provider's confirmCardPayment: Stripe's test cards, answered like Stripe.js */
+        /** The sandbox provider's confirmCardPayment: Stripe's test cards and Idempotency-Key, answered like Stripe.js */
         post: operations["confirmSandboxPayment"];
         delete?: never;
         options?: never;
@@ -1672,7 +1672,7 @@ export interface components {
         Error: {
             /** @example VALIDATION_ERROR */
             code: string;
-            /** @description For validation errors: field path → message. */
+            /** @description For validation errors: field path → message. OWN_APP_EXISTS on adding an app also gives appId, the id of your app that has the package id. */
             details?: {
                 [key: string]: string;
             };
@@ -2520,6 +2520,17 @@ export interface operations {
                             macos: boolean;
                             windows: boolean;
                         };
+                        nativeBuild?: {
+                            builds: {
+                                /** @enum {string} */
+                                arch: "x64" | "arm64";
+                                /** @enum {string} */
+                                platform: "linux" | "macos" | "windows";
+                            }[];
+                            startedWithServer: boolean;
+                            /** @enum {string} */
+                            state: "building" | "failed";
+                        };
                         publicKey: string;
                         version: string;
                     };
@@ -3080,6 +3091,7 @@ export interface operations {
                         /** @enum {string|null} */
                         manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
+                        purgeOffered: boolean;
                         refused: string | null;
                         removes: {
                             name: string;
@@ -3126,6 +3138,7 @@ export interface operations {
                         /** @enum {string|null} */
                         manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
+                        purgeOffered: boolean;
                         refused: string | null;
                         removes: {
                             name: string;
@@ -3941,6 +3954,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         installations: {
+                            appNames: string[];
                             counts: {
                                 cancelled: number;
                                 failed: number;
@@ -3985,6 +3999,7 @@ export interface operations {
             content: {
                 "application/json": {
                     appIds?: number[];
+                    confirmName?: string;
                     deviceIds: string[];
                     /**
                      * @default install
@@ -3992,6 +4007,7 @@ export interface operations {
                      */
                     kind?: "install" | "upgrade" | "uninstall";
                     listId?: string;
+                    purge?: boolean;
                     removalCheckId?: string;
                 };
             };
@@ -5426,26 +5442,6 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        app_id: number;
-                        apt_package: string | null;
-                        createdAt: string;
-                        flatpak_id: string | null;
-                        homebrew_cask: string | null;
-                        homebrew_formula: string | null;
-                        name: string;
-                        platforms: ("windows" | "macos" | "linux")[];
-                        snap_name: string | null;
-                        winget_id: string | null;
-                    };
-                };
-            };
-            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5624,16 +5620,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentIntent: {
+                        error: {
+                            code: string;
+                            declineCode?: string;
+                            message: string;
+                        };
+                        paymentIntent?: {
                             id: string;
                             /** @enum {string} */
                             status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
                         };
                     } | {
-                        error: {
-                            code: string;
-                            declineCode?: string;
-                            message: string;
+                        paymentIntent: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
                         };
                     };
                 };
@@ -5647,7 +5648,9 @@ export interface operations {
     confirmSandboxPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5671,16 +5674,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentIntent: {
+                        error: {
+                            code: string;
+                            declineCode?: string;
+                            message: string;
+                        };
+                        paymentIntent?: {
                             id: string;
                             /** @enum {string} */
                             status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
                         };
                     } | {
-                        error: {
-                            code: string;
-                            declineCode?: string;
-                            message: string;
+                        paymentIntent: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
                         };
                     };
                 };

@@ -1,6 +1,8 @@
 import type { App } from '@shared/api/catalogue';
+import { ErrorCode } from '@shared/api/error-codes';
 import type { AdminOwnApp, OwnApp, OwnAppRequest, PromoteOwnAppRequest } from '@shared/api/own-apps';
 
+import { toApiError } from '../lib/api-errors';
 import { baseApi } from '../lib/base-api';
 
 // Loaded with the "Add apps" drawer and the admin page, not at start: zod stays out of the first route.
@@ -10,6 +12,21 @@ const appSchema = () => import('@shared/api/catalogue').then((m) => m.appSchema)
 
 export type { AdminOwnApp, OwnApp };
 
+/** Your app that a refused "add your own app" names: it has one of the new app's package ids. */
+export interface ExistingOwnApp {
+  appId: number;
+  /** "You already have “Ripgrep” with this apt package." */
+  message: string;
+}
+
+/** The app a 409 OWN_APP_EXISTS of POST /api/own-apps names (`details.appId`), else null. */
+export function ownAppExistsOf(error: unknown): ExistingOwnApp | null {
+  const { code, message, details } = toApiError(error);
+  const appId = Number(details?.appId);
+  if (code !== ErrorCode.OWN_APP_EXISTS || !Number.isInteger(appId) || appId <= 0) return null;
+  return { appId, message: message ?? 'You already have an app with this package id.' };
+}
+
 /** Your own apps (GET/POST /api/own-apps, PUT/DELETE /api/own-apps/:id) and the admin's view and promote. */
 export const ownAppsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +35,7 @@ export const ownAppsApi = baseApi.injectEndpoints({
       transformResponse: (body: { apps: OwnApp[] }) => body.apps,
       providesTags: ['OwnApps'],
     }),
-    /** The new app, or your app that has one of these package ids already. */
+    /** The new app; OWN_APP_EXISTS (see `ownAppExistsOf`) when one of yours has one of its package ids. */
     createOwnApp: build.mutation<OwnApp, OwnAppRequest>({
       query: (body) => ({ url: '/api/own-apps', method: 'POST', data: body, schema: () => schemas().then((m) => m.ownAppSchema) }),
       invalidatesTags: ['OwnApps'],

@@ -34,8 +34,8 @@ const LIGHT_VARIANT_TEXT: Readonly<Record<string, string>> = {
 };
 
 /**
- * Secondary text, links and warning text that stay readable: dimmed 6.1:1 on white and 6.2:1
- * on the dark body; orange and yellow text (`c="orange"`) at least 4.9:1 on white.
+ * Secondary text, links, warning and field-error text that stay readable: dimmed 6.1:1 on white
+ * and 6.2:1 on the dark body; orange and yellow text (`c="orange"`) at least 4.9:1 on white.
  */
 const readableColors: CSSVariablesResolver = () => ({
   variables: {},
@@ -44,9 +44,16 @@ const readableColors: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': 'var(--mantine-color-indigo-8)',
     '--mantine-color-orange-text': '#c2410c',
     '--mantine-color-yellow-text': '#a16207',
+    // A field's error text and the typed value of a field in error: red.6 is 3.3:1 on white.
+    '--mantine-color-error': '#b92727',
     ...Object.fromEntries(Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text])),
   },
-  dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-anchor': 'var(--mantine-color-indigo-3)' },
+  dark: {
+    '--mantine-color-dimmed': '#a3a3a3',
+    '--mantine-color-anchor': 'var(--mantine-color-indigo-3)',
+    // red.8 is 3.4:1 on the dark body; red.4 is 6.5:1 (5.7:1 on an input).
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });
 
 /**

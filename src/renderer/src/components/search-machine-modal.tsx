@@ -8,7 +8,7 @@ import { isValidSearchQuery, SEARCH_QUERY_MAX, SEARCH_QUERY_MESSAGE, type Search
 
 import { deviceSearchesApi, useGetDeviceSearchQuery, useStartDeviceSearchMutation, type DeviceSearch } from '../api/device-searches';
 import { useAddListItemMutation, useGetListsQuery } from '../api/lists';
-import { useCreateOwnAppMutation } from '../api/own-apps';
+import { ownAppExistsOf, useCreateOwnAppMutation } from '../api/own-apps';
 import { errorMessage } from '../lib/api-errors';
 import { notify } from '../lib/notify';
 
@@ -254,10 +254,22 @@ function AddToList({ manager, result }: { manager: ManagerSearchView['manager'];
   const request = ownAppOf(manager, result);
   if (!request) return null;
 
+  // A package the person has as their app already is that app: adding what a machine found is
+  // about the package, so the one they have goes into the list (the form, unlike this, refuses).
+  const ownAppFor = async (app: OwnAppRequest): Promise<number> => {
+    try {
+      return (await createOwnApp(app).unwrap()).app_id;
+    } catch (error) {
+      const existing = ownAppExistsOf(error);
+      if (existing) return existing.appId;
+      throw error;
+    }
+  };
+
   const add = async (listId: string, listName: string) => {
     try {
-      const app = await createOwnApp(request).unwrap();
-      await addItem({ listId, appId: app.app_id }).unwrap();
+      const appId = await ownAppFor(request);
+      await addItem({ listId, appId }).unwrap();
       notify.success(`Added ${result.name} to ${listName} as your app`);
     } catch (error) {
       notify.error(errorMessage(error, `Failed to add ${result.name} to ${listName}`));

@@ -14,6 +14,8 @@ function show(color: string, message: string, options: ToastOptions = {}): void 
     message,
     title: options.title,
     autoClose: options.autoClose ?? TIMING.toastDefaultMs,
+    // Mantine's close button is an icon with no name: a screen reader would say only "button".
+    closeButtonProps: { 'aria-label': 'Dismiss' },
   });
 }
 

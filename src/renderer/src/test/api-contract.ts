@@ -147,7 +147,7 @@ export const apiContract = {
   'GET /api/lists/:id/export': file(),
 
   'GET /api/own-apps': json(ownAppsResponseSchema),
-  'POST /api/own-apps': json(ownAppSchema, 200, 201),
+  'POST /api/own-apps': json(ownAppSchema, 201),
   'PUT /api/own-apps/:id': json(ownAppSchema),
   'DELETE /api/own-apps/:id': json(successResponseSchema),
   'GET /api/admin/own-apps': json(adminOwnAppsResponseSchema),

@@ -29,6 +29,7 @@ afterEach(cleanup);
 describe('searching a machine from its page', () => {
   it('searches, shows each manager as it answers, and adds a result to a list as your own app', async () => {
     let reads = 0;
+    let ownAppPosts = 0;
     const api = mockDevicesServer({
       'GET /api/devices': { status: 200, data: devicesResponse([box]) },
       'GET /api/installations': { status: 200, data: { installations: [] } },
@@ -57,21 +58,32 @@ describe('searching a machine from its page', () => {
                 ]),
         };
       },
-      'POST /api/own-apps': {
-        status: 201,
-        data: {
-          app_id: 9001,
-          name: 'zstd',
-          winget_id: null,
-          homebrew_cask: null,
-          homebrew_formula: null,
-          apt_package: 'zstd',
-          flatpak_id: null,
-          snap_name: null,
-          platforms: ['linux'],
-          createdAt: new Date().toISOString(),
-        },
-      },
+      // The first time a new app; then the person has it, and the server names it rather than making another.
+      'POST /api/own-apps': () =>
+        (ownAppPosts += 1) > 1
+          ? {
+              status: 409,
+              data: {
+                code: 'OWN_APP_EXISTS',
+                message: 'You already have “zstd” with this apt package.',
+                details: { appId: '9001', apt_package: 'Your app “zstd” has this id' },
+              },
+            }
+          : {
+              status: 201,
+              data: {
+                app_id: 9001,
+                name: 'zstd',
+                winget_id: null,
+                homebrew_cask: null,
+                homebrew_formula: null,
+                apt_package: 'zstd',
+                flatpak_id: null,
+                snap_name: null,
+                platforms: ['linux'],
+                createdAt: new Date().toISOString(),
+              },
+            },
       'POST /api/lists/list-1/items': { status: 201, data: makeListItem(makeApp({ app_id: 9001, name: 'zstd' }), 0) },
     });
     renderApp('/devices/dev_buildbox0001');
@@ -99,6 +111,13 @@ describe('searching a machine from its page', () => {
     await waitFor(() => expect(toastMessages()).toContain('Added zstd to Work laptop as your app'));
     expect(api.callsTo('POST', '/api/own-apps')[0]!.body).toEqual({ name: 'zstd', apt_package: 'zstd' });
     expect(api.callsTo('POST', '/api/lists/list-1/items')[0]!.body).toEqual({ appId: 9001 });
+
+    // Added again (say, to the list it left): the app the person has goes in, no error.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add zstd to a list' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Work laptop' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/list-1/items')).toHaveLength(2));
+    expect(api.callsTo('POST', '/api/lists/list-1/items')[1]!.body).toEqual({ appId: 9001 });
+    await waitFor(() => expect(toastMessages().filter((text) => text === 'Added zstd to Work laptop as your app')).toHaveLength(2));
   });
 
   it('says in plain words when the machine is offline', async () => {

@@ -75,6 +75,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
       position="right"
       size="lg"
       title={`Add apps to ${list.name}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="md">

@@ -172,6 +172,66 @@ describe('your own apps in "Add apps"', () => {
     });
   });
 
+  it('refuses a new app with a package id you have, names your app under the form and adds that one instead', async () => {
+    const message = 'You already have “My tool” with this apt package.';
+    const api = routes({
+      'POST /api/own-apps': {
+        status: 409,
+        data: { code: 'OWN_APP_EXISTS', message, details: { appId: '70', apt_package: 'Your app “My tool” has this id' } },
+      },
+      'POST /api/lists/l1/items': { status: 201, data: { ...makeListItem(firefox, 1), app_id: 70, own_app: true } },
+    });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add your own app' }));
+    const form = within(drawer).getByRole('form', { name: 'Add your own app' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Tool again' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'my-tool' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent('Add it to this list instead, or change the package id to add a different app.');
+    expect(within(form).getByRole('textbox', { name: 'apt package' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('Your app “My tool” has this id')).toBeInTheDocument();
+    // Nothing was saved or added, and no toast claims otherwise.
+    expect(api.callsTo('POST', '/api/lists/l1/items')).toHaveLength(0);
+    expect(screen.queryByText(/is saved in your apps/)).not.toBeInTheDocument();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Add My tool to this list' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lists/l1/items')[0]?.body).toEqual({ appId: 70 }));
+    await waitFor(() => expect(within(drawer).queryByRole('form', { name: 'Add your own app' })).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/own-apps')).toHaveLength(1);
+  });
+
+  it('forgets the refusal once the package id changes, and says so when that app is in the list already', async () => {
+    routes({
+      'GET /api/lists/l1/items': {
+        status: 200,
+        data: { items: [makeListItem(firefox, 0), { ...makeListItem(firefox, 1), app_id: 70, name: 'My tool', own_app: true }] },
+      },
+      'POST /api/own-apps': {
+        status: 409,
+        data: {
+          code: 'OWN_APP_EXISTS',
+          message: 'You already have “My tool” with this apt package.',
+          details: { appId: '70', apt_package: 'Your app “My tool” has this id' },
+        },
+      },
+    });
+    const drawer = await openDrawer();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add your own app' }));
+    const form = within(drawer).getByRole('form', { name: 'Add your own app' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Tool again' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'my-tool' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and add' }));
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent('It is in this list already. Change the package id to add a different app.');
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'my-tool-two' } });
+    await waitFor(() => expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('saves a new app and adds it to the list', async () => {
     const api = routes({
       'POST /api/own-apps': { status: 201, data: { ...ownTool, app_id: 71, name: 'New tool', apt_package: 'new-tool' } },

@@ -1,17 +1,19 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 
 import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
 import { ownAppRequestSchema } from '@shared/api/own-apps';
 
 import {
+  ownAppExistsOf,
   useCreateOwnAppMutation,
   useDeleteOwnAppMutation,
   useGetOwnAppsQuery,
   useUpdateOwnAppMutation,
+  type ExistingOwnApp,
   type OwnApp,
 } from '../../api/own-apps';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -22,6 +24,7 @@ import { notify } from '../../lib/notify';
 import { PACKAGE_ID_LABELS, packageIdsText } from '../../lib/package-id-labels';
 import { schemaForm } from '../../lib/schema-form';
 import { CatalogueAppRow } from './catalogue-app-row';
+import { OwnAppExistsAlert } from './own-app-exists-alert';
 
 /** An own app shown in the catalogue's row: its ids where a catalogue app has a description. */
 function asRow(app: OwnApp): App {
@@ -79,6 +82,8 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
       {formOpen ? (
         <OwnAppForm
           blockedReason={blockedReason}
+          yourApps={ownApps.data ?? []}
+          inList={inList}
           onDone={async (appId) => {
             setFormOpen(false);
             if (appId !== null && !inList.has(appId)) await onAdd(appId);
@@ -169,6 +174,9 @@ export function OwnAppsSection({ search, inList, pending, blockedReason, onAdd }
 
 interface OwnAppFormProps {
   blockedReason: string | null;
+  /** Your apps as listed below: the one a refusal names is called by its name. */
+  yourApps: readonly OwnApp[];
+  inList: ReadonlySet<number>;
   /** Called with the app to add to the list (null when cancelled). */
   onDone: (appId: number | null) => Promise<void>;
 }
@@ -176,16 +184,31 @@ interface OwnAppFormProps {
 type OwnAppFields = z.output<typeof ownAppRequestSchema>;
 
 /** The form of one own app, new (empty) or to edit (its fields), checked by the server's schema. */
-function useOwnAppForm(name: string, initialValues: typeof EMPTY_OWN_APP) {
-  return useForm({ name, initialValues, ...schemaForm(ownAppRequestSchema) });
+function useOwnAppForm(name: string, initialValues: typeof EMPTY_OWN_APP, onValuesChange?: () => void) {
+  return useForm({ name, initialValues, onValuesChange, ...schemaForm(ownAppRequestSchema) });
 }
 
 /** A new app of yours, saved and (unless the list is full or read-only) added to the list. */
-function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
+function OwnAppForm({ blockedReason, yourApps, inList, onDone }: OwnAppFormProps) {
   const [createOwnApp, { isLoading }] = useCreateOwnAppMutation();
-  const form = useOwnAppForm('own-app', EMPTY_OWN_APP);
+  // Your app that has the id typed: shown until the fields change, with the offer to add it instead.
+  const [existing, setExisting] = useState<ExistingOwnApp | null>(null);
+  const [addingExisting, setAddingExisting] = useState(false);
+  const form = useOwnAppForm('own-app', EMPTY_OWN_APP, () => setExisting(null));
+  const existingName = yourApps.find((app) => app.app_id === existing?.appId)?.name ?? null;
+
+  // The form closes and the app's row below reads "added"; a refusal (a full list) says so there.
+  async function addExisting(appId: number) {
+    setAddingExisting(true);
+    try {
+      await onDone(appId);
+    } finally {
+      setAddingExisting(false);
+    }
+  }
 
   async function save(app: OwnAppFields) {
+    setExisting(null);
     try {
       const saved = await createOwnApp(app).unwrap();
       notify.success(
@@ -194,7 +217,11 @@ function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
       form.reset();
       await onDone(blockedReason ? null : saved.app_id);
     } catch (failure) {
-      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, 'Failed to save your app'));
+      const named = ownAppExistsOf(failure);
+      // The fields that clash are marked too; the alert under the form says which app and what to do.
+      const onFields = applyServerErrors(form, failure);
+      if (named) setExisting(named);
+      else if (!onFields) notify.error(errorMessage(failure, 'Failed to save your app'));
     }
   }
 
@@ -207,6 +234,18 @@ function OwnAppForm({ blockedReason, onDone }: OwnAppFormProps) {
       saving={isLoading}
       onSave={save}
       onCancel={() => void onDone(null)}
+      below={
+        existing ? (
+          <OwnAppExistsAlert
+            existing={existing}
+            name={existingName}
+            inList={inList.has(existing.appId)}
+            blockedReason={blockedReason}
+            adding={addingExisting}
+            onAdd={() => void addExisting(existing.appId)}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -247,10 +286,12 @@ interface OwnAppFormFieldsProps {
   saving: boolean;
   onSave: (app: OwnAppFields) => Promise<void>;
   onCancel: () => void;
+  /** Shown under the form's buttons: what a refusal means and what to do instead. */
+  below?: ReactNode;
 }
 
 /** A name and one field per package manager, each checked by that manager's grammar (here and on the server). */
-function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCancel }: OwnAppFormFieldsProps) {
+function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCancel, below }: OwnAppFormFieldsProps) {
   return (
     <Paper withBorder p="sm" radius="md">
       <form onSubmit={form.onSubmit(onSave, (errors) => focusFirstError(form, errors))} noValidate aria-label={label}>
@@ -288,6 +329,7 @@ function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCa
           </Group>
         </Stack>
       </form>
+      {below ? <Stack mt="sm">{below}</Stack> : null}
     </Paper>
   );
 }
