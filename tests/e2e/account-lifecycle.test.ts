@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, screenshot } from './helpers/browser';
+import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { field, logOut, newPerson, see, signIn, signUp } from './helpers/ui';
 
@@ -110,5 +110,28 @@ describe('a new user, from sign-up to deleting the account', () => {
     // The account is gone.
     await signIn(page, base, person.email, resetPassword);
     await see(page, 'Invalid email or password');
+  });
+
+  it('keeps in Settings what sign-up required: the last name stays required, and the date of birth is shown', async () => {
+    const person = newPerson('settings-legal');
+    const own = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signUp(own, server.url, person);
+    await own.goto(`${server.url}/settings`);
+    await own.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    // Signed up with 1990-04-12 (the browser's language is English).
+    expect(await field(own, 'Date of birth').inputValue()).toBe('April 12, 1990');
+    expect(await field(own, 'Date of birth').getAttribute('readonly')).not.toBeNull();
+    await field(own, 'Last name').fill('');
+    await own.getByRole('button', { name: 'Save Changes' }).click();
+    await own.getByText('First and last name are required').waitFor();
+    await screenshot(own, '07-settings-last-name-required-1440-light');
+
+    await own.setViewportSize({ width: 390, height: 844 });
+    await inDarkMode(own, 'Personal Information', async () => {
+      expect(await field(own, 'Date of birth').inputValue()).toBe('April 12, 1990');
+      expect(await own.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(own, '07-settings-390-dark');
+    });
+    await own.context().close();
   });
 });

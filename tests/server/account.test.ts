@@ -50,6 +50,27 @@ describe('account', () => {
     });
   });
 
+  it('keeps the legal last name that sign-up required, in sign-up’s words, and the date of birth as given', async () => {
+    const user = await registerUser(t.api, { firstName: 'Mary', lastName: 'Shelley', dateOfBirth: '1997-08-30' });
+    for (const lastName of ['', '   ', undefined]) {
+      const res = await update(user.token, { firstName: 'Mary', lastName, email: user.email });
+      expect(res.status, JSON.stringify(lastName)).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'First and last name are required',
+        details: { lastName: 'First and last name are required' },
+      });
+    }
+    // Settings shows the date of birth; nothing on this call changes it.
+    const renamed = await update(user.token, { firstName: 'Mary', lastName: 'Godwin', email: user.email, dateOfBirth: '2001-01-01' });
+    expect(renamed.status).toBe(200);
+    expect((await t.api.get<Account & { dateOfBirth: string | null }>('/api/account', user.token)).body).toMatchObject({
+      firstName: 'Mary',
+      lastName: 'Godwin',
+      dateOfBirth: '1997-08-30',
+    });
+  });
+
   it('changes the password only with the right current one, and signs out the other sessions', async () => {
     const user = await registerUser(t.api);
     const phone = await loginUser(t.api, user.email, user.password);
@@ -77,7 +98,7 @@ describe('account', () => {
     const a = await registerUser(t.api, { firstName: 'Alice', password: 'only she knows this one' });
     const b = await registerUser(t.api, { firstName: 'Bob' });
     expect((await t.api.get<Account>('/api/account', b.token)).body.id).toBe(b.user.id);
-    await update(b.token, { firstName: 'Mallory', lastName: '', email: b.email });
+    await update(b.token, { firstName: 'Mallory', lastName: 'Mallet', email: b.email });
     expect((await deleteAccount(b.token, { password: a.password })).status).toBe(403);
     const alice = await t.api.get<Account>('/api/account', a.token);
     expect(alice.body).toMatchObject({ id: a.user.id, firstName: 'Alice', email: a.email });

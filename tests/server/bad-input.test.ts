@@ -77,7 +77,7 @@ describe('bad input', () => {
       message: 'First name is required',
       details: { firstName: 'First name is required' },
     });
-    const badEmail = await t.api.put<ApiError>('/api/account', { firstName: 'A', email: 'nope' }, user.token);
+    const badEmail = await t.api.put<ApiError>('/api/account', { firstName: 'A', lastName: 'X', email: 'nope' }, user.token);
     expect(badEmail.body.message).toBe('Enter a valid email address');
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { emailSchema, nameSchema, newPasswordSchema } from './common';
+import { emailSchema, LAST_NAME_REQUIRED_MESSAGE, nameSchema, newPasswordSchema, singleLineText } from './common';
 
 /** GET /api/account. */
 export const accountResponseSchema = z.object({
@@ -26,7 +26,8 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
 export const updateAccountRequestSchema = z
   .object({
     firstName: nameSchema.min(1, 'First name is required'),
-    lastName: nameSchema.default(''),
+    // Sign-up requires the legal last name; an account keeps one (the same words as sign-up).
+    lastName: singleLineText('Name', 100, LAST_NAME_REQUIRED_MESSAGE),
     email: emailSchema,
     currentPassword: z.string().max(1024).optional(),
     newPassword: newPasswordSchema.optional(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-import { emailSchema, nameSchema, newPasswordSchema, singleLineText } from './common';
+import { emailSchema, LAST_NAME_REQUIRED_MESSAGE, nameSchema, newPasswordSchema, singleLineText } from './common';
 import { userSchema } from './user';
 
 /** POST /api/auth/register: the sign-up form's fields, with the product's messages. */
 export const registerRequestSchema = z.object({
-  firstName: nameSchema.min(1, 'First and last name are required'),
-  lastName: nameSchema.min(1, 'First and last name are required'),
+  firstName: nameSchema.min(1, LAST_NAME_REQUIRED_MESSAGE),
+  lastName: nameSchema.min(1, LAST_NAME_REQUIRED_MESSAGE),
   email: emailSchema,
   password: newPasswordSchema,
   careerField: singleLineText('Career field', 100).optional().nullable(),

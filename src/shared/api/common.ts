@@ -50,6 +50,8 @@ function textField(required?: string) {
 }
 
 export const nameSchema = singleLineText('Name', 100);
+/** Sign-up's words for a missing legal name, which the account's settings use for the last name too. */
+export const LAST_NAME_REQUIRED_MESSAGE = 'First and last name are required';
 
 /** Numeric ids are PostgreSQL `integer`s: anything larger is no id of ours (and would be a 500 there). */
 export const MAX_ROW_ID = 2_147_483_647;

@@ -1808,8 +1808,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     firstName: string;
-                    /** @default  */
-                    lastName?: string;
+                    lastName: string;
                     newPassword?: string;
                 };
             };

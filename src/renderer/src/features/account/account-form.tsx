@@ -14,6 +14,12 @@ import { schemaForm } from '../../lib/schema-form';
 import { saveUser } from '../../lib/session';
 import { accountFormSchema, type AccountFormOutput } from './account-form-schema';
 
+/** "17 May 1990" in the reader's language; the stored date is a calendar day, so no time zone moves it. */
+function dateOfBirthText(date: string | null): string {
+  if (!date) return 'Not given';
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+}
+
 interface AccountFormProps {
   account: AccountResponse;
   onSendResetLink: () => void;
@@ -78,8 +84,16 @@ export function AccountForm({ account, onSendResetLink }: AccountFormProps) {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-              <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+              <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
             </SimpleGrid>
+            {/* Given at sign-up (where it is required) and not changed here: shown so the account holds no hidden data. */}
+            <TextInput
+              label="Date of birth"
+              value={dateOfBirthText(account.dateOfBirth)}
+              readOnly
+              variant="filled"
+              description="As given when you signed up. It cannot be changed here."
+            />
             <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
             <Group gap="sm">
               <Badge color={account.isEmailVerified ? 'green' : 'yellow'} variant="light" size="lg">

@@ -32,6 +32,30 @@ describe('the settings screen', () => {
     expect(api.callsTo('PUT', '/api/account')).toHaveLength(0);
   });
 
+  it('requires the last name as sign-up does, in its words, and shows the date of birth read-only', async () => {
+    const api = mockApi({ 'GET /api/account': { status: 200, data: account } });
+    renderApp('/settings');
+    await screen.findByDisplayValue('ada@example.com');
+    expect(input('Last name')).toBeRequired();
+    const born = input('Date of birth');
+    expect(born).toHaveValue(new Date('1990-12-10T00:00:00Z').toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' }));
+    expect(born).toHaveAttribute('readonly');
+    expect(screen.getByText('As given when you signed up. It cannot be changed here.')).toBeInTheDocument();
+
+    type('Last name', '   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First and last name are required')).toBeInTheDocument();
+    expect(input('Last name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT', '/api/account')).toHaveLength(0);
+  });
+
+  it('says so when the account has no date of birth (an account made with a third-party sign-in)', async () => {
+    mockApi({ 'GET /api/account': { status: 200, data: { ...account, dateOfBirth: null } } });
+    renderApp('/settings');
+    await screen.findByDisplayValue('ada@example.com');
+    expect(input('Date of birth')).toHaveValue('Not given');
+  });
+
   it('asks for the current password before changing it', async () => {
     const api = mockApi({ 'GET /api/account': { status: 200, data: account } });
     renderApp('/settings');
