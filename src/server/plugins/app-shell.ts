@@ -20,15 +20,25 @@ export function appShellPolicy(nonce: string): string {
   );
 }
 
-/** Tags the nonce goes on: Vite's entry script and the module preloads it writes. */
-const NONCED_TAG = /<script\b|<link\b(?=[^>]*\brel="modulepreload")/g;
+/** Where the tags the nonce may go on start: Vite's entry script and the module preloads it writes. */
+const TAG_START = /<script\b|<link\b/g;
 
-/** Split once at every place a nonce goes, so an answer is a join, not a parse. */
+/**
+ * Split once at every place a nonce goes, so an answer is a join, not a parse. A `<link>` takes
+ * one only when it is a module preload; its attributes are read up to the tag's `>`, found once
+ * per tag (a scan per `<link` to a far `>` would be quadratic on a page of unclosed tags).
+ */
 export function shellTemplate(html: string): (nonce: string) => string {
   const parts: string[] = [];
   let last = 0;
-  for (const match of html.matchAll(NONCED_TAG)) {
+  let tagEnd = -1;
+  for (const match of html.matchAll(TAG_START)) {
     const end = match.index + match[0].length;
+    if (match[0] === '<link') {
+      if (end > tagEnd) tagEnd = html.indexOf('>', end);
+      if (tagEnd === -1) break;
+      if (!html.slice(end, tagEnd).includes('rel="modulepreload"')) continue;
+    }
     parts.push(html.slice(last, end));
     last = end;
   }
