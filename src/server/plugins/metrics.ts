@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { ErrorCode } from '@shared/api/errors';
 import { ITEM_STATUSES, TARGET_STATUSES } from '@shared/api/installations';
+import { PAYMENT_STATUSES } from '@shared/api/payment';
 
 import type { PoolState } from '../db/connect';
 import { statusCounts } from '../db/repositories/metrics.repository';
@@ -10,7 +11,6 @@ import { notFound, unauthorized } from '../errors';
 import { RequestMetrics, UNMATCHED_ROUTE } from '../metrics/request-metrics';
 
 const OUTBOX_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
-const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 
 /**
  * GET /metrics in Prometheus's text format, for an operator's scraper, behind a bearer token
