@@ -32,8 +32,9 @@
 //     installation;
 //   - second agents not refused: a second process on a machine's folder that did not exit 75;
 //   - card payments unreconciled: each round a payment is confirmed in the sandbox as the server is
-//     killed, and nobody comes back for it; after the rounds (at most FAULTS_PAYMENT_WAIT_MS), a
-//     payment the sandbox charged must be recorded paid and its plan given, by the server alone.
+//     killed, and nobody comes back for it; after the rounds the open ones are made older than the
+//     sweep's grace and the server restarted, and within FAULTS_PAYMENT_WAIT_MS a payment the
+//     sandbox charged must be recorded paid and its plan given, by the server alone.
 // Prints the figures last; exits 1 when a count is not 0, unless BENCH_NO_FAIL=1.
 // Loopback only; bounded (FAULTS_LIMIT_MS, default 20 min), and every child is killed on the way out.
 import { spawn } from 'node:child_process';
@@ -61,8 +62,10 @@ const AGENT_KILL_SHARE = Number(process.env.FAULTS_AGENT_KILL_SHARE ?? 0.4);
 const PROXY_SHARE = Number(process.env.FAULTS_PROXY_SHARE ?? 0.5);
 const DUPLICATE_SHARE = Number(process.env.FAULTS_DUPLICATE_SHARE ?? 0.3);
 const FAIL_APPS = Number(process.env.FAULTS_FAIL_APPS ?? 1);
-/** How long the payments may take to reconcile after the last round: the sweep's two minutes' grace and a scheduler minute. */
-const PAYMENT_SETTLE_WAIT_MS = Number(process.env.FAULTS_PAYMENT_WAIT_MS ?? 200_000);
+/** How long the server's sweep leaves an open payment to its browser (the server's SETTLE_AFTER_MS). */
+const PAYMENT_GRACE_MS = 2 * 60_000;
+/** How long the payments may take to reconcile once made older than the grace: the sweep at start, or a scheduler minute. */
+const PAYMENT_SETTLE_WAIT_MS = Number(process.env.FAULTS_PAYMENT_WAIT_MS ?? 75_000);
 /** The agent's exit code when another process holds its folder's lock. */
 const EXIT_LOCKED = 75;
 const DATABASE_URL = process.env.FAULTS_DATABASE_URL ?? '';
@@ -94,6 +97,15 @@ async function openDatabase(defer, dir) {
         db ??= new Database(join(dir, 'loadout.db'), { readonly: true, fileMustExist: true });
         return db.prepare(sql).all(...params);
       },
+      /** A write, made while the server is stopped (the reads above stay read-only). */
+      async run(sql, params = []) {
+        const writer = new Database(join(dir, 'loadout.db'), { fileMustExist: true });
+        try {
+          writer.prepare(sql).run(...params);
+        } finally {
+          writer.close();
+        }
+      },
     };
   }
   const schema = `faults_${randomBytes(5).toString('hex')}`;
@@ -113,6 +125,9 @@ async function openDatabase(defer, dir) {
       let n = 0;
       const text = sql.replace(/\?/g, () => `$${(n += 1)}`);
       return (await client.query(text, params)).rows;
+    },
+    async run(sql, params = []) {
+      await this.all(sql, params);
     },
   };
 }
@@ -448,12 +463,25 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     );
   }
   // Payments: none may stay unrecorded while the provider charged it, or charged without its plan
-  // change, once the server's sweep has run (two minutes' grace, then every minute).
+  // change, once the server's sweep has run. The sweep leaves a payment to its browser for two
+  // minutes, then settles it at start and every minute. Rather than wait those minutes, the time
+  // is moved (as a test moves its clock): the open payments are made older than the grace while
+  // the server is down, and the server started again must settle them by itself.
   const unreconciled = () =>
     db.all(
       `SELECT p.id, p.status, s.status AS provider_status FROM payments p JOIN sandbox_payment_intents s ON s.id = p.provider_intent_id
         WHERE s.status = 'succeeded' AND (p.status <> 'succeeded' OR p.used_at IS NULL)`,
     );
+  const open = await unreconciled();
+  if (open.length > 0) {
+    const serverExited = exitOf(server);
+    server.kill('SIGKILL');
+    await serverExited;
+    const beforeGrace = new Date(Date.now() - PAYMENT_GRACE_MS - 60_000).toISOString();
+    for (const row of open) await db.run('UPDATE payments SET created_at = ? WHERE id = ?', [beforeGrace, row.id]);
+    await startServer();
+    tally.restarts += 1;
+  }
   await until(async () => (await unreconciled()).length === 0, { timeoutMs: PAYMENT_SETTLE_WAIT_MS, everyMs: 2000 });
   for (const row of await unreconciled()) {
     counts.paymentsUnreconciled += 1;

@@ -172,7 +172,7 @@ describe('tables that fit, one message per sign-out, and the words', () => {
     const newPassword = 'second-Password-2';
     const changed = await page.request.put(`${server.url}/api/account`, {
       headers: { authorization: `Bearer ${await storedToken(page, 'token')}` },
-      data: { firstName: person.firstName, email: person.email, currentPassword: person.password, newPassword },
+      data: { firstName: person.firstName, lastName: person.lastName, email: person.email, currentPassword: person.password, newPassword },
     });
     expect(changed.status()).toBe(200);
     person.password = newPassword;

@@ -44,7 +44,13 @@ describe('the sign-in cache never answers with what changed', () => {
     expect((await devicesOf(t, laptop).list()).status).toBe(200);
     const changed = await t.api.put(
       '/api/account',
-      { firstName: 'Ada', email: owner.user.email, currentPassword: owner.user.password, newPassword: 'a brand new long passphrase' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: owner.user.email,
+        currentPassword: owner.user.password,
+        newPassword: 'a brand new long passphrase',
+      },
       owner.token,
     );
     expect(changed.status).toBe(200);

@@ -34,7 +34,13 @@ describe('why a session ended', () => {
     const laptop = await anotherBrowser(t, owner);
     const changed = await t.api.put(
       '/api/account',
-      { firstName: 'Ada', email: owner.user.email, currentPassword: owner.user.password, newPassword: 'a brand new long passphrase' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: owner.user.email,
+        currentPassword: owner.user.password,
+        newPassword: 'a brand new long passphrase',
+      },
       owner.token,
     );
     expect(changed.status).toBe(200);
