@@ -207,4 +207,26 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  {
+    // The server projects share a worker's modules between files (isolate: false): a mock or an
+    // environment change there would leak into the files after it.
+    files: ['tests/server/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server test files share their worker (isolate: false): pass what differs to createTestApp() instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message: 'Server test files share their worker (isolate: false): pass what differs to createTestApp({ env }) instead.',
+        },
+      ],
+    },
+  },
 );

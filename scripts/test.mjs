@@ -1,10 +1,10 @@
 // `npm test`: type check, lint and format check side by side, then every vitest project — unit, the
 // server suite on SQLite and on PostgreSQL, and the browser tests — ending with one summary line.
 //
-// The browser tests run one file at a time (they share the machine's apt and Chromium) and would
-// otherwise wait for the unit and server suites to end: vitest runs a project without file
-// parallelism after all the others. Here they run in a second vitest process beside the rest, so a
-// two-core machine keeps both cores busy. `npm test -- FILE…` narrows to one vitest process.
+// The browser tests that change this machine (e2e-machine: apt, dpkg) run one file at a time, and
+// vitest runs a project without file parallelism after all the others; so they run in a second
+// vitest process from the start, beside the rest (two workers). `npm test -- FILE…` narrows to
+// one vitest process.
 // On another Node line it re-runs itself on the pinned one (pinned-node.mjs).
 import { runOnPinnedNode } from './pinned-node.mjs';
 
@@ -61,15 +61,21 @@ if (await postgresReachable()) {
 
 const reporters = ['--reporter=default', '--reporter=./tests/fixtures/summary-reporter.ts'];
 const asProjects = (projects) => projects.flatMap((project) => ['--project', project]);
+// Two workers: the browser tests spend most of their time waiting on a browser or an agent.
+const workers = ['--maxWorkers', '2'];
 const runs =
   extraArgs.length > 0
-    ? [startVitest([...asProjects([...serverProjects, 'e2e']), ...reporters, ...extraArgs], { live: true })]
+    ? [startVitest([...asProjects([...serverProjects, 'e2e', 'e2e-machine']), ...reporters, ...extraArgs], { live: true })]
     : [
-        startVitest([...asProjects(serverProjects), ...reporters], { live: true }),
-        startVitest([...asProjects(['e2e']), ...reporters], { live: false }),
+        startVitest([...asProjects([...serverProjects, 'e2e']), ...workers, ...reporters], { live: true }),
+        startVitest([...asProjects(['e2e-machine']), ...reporters], { live: false }),
       ];
 
-console.log(extraArgs.length > 0 ? '\n▶ vitest' : '\n▶ vitest: unit and server suites (the browser tests run beside them, shown after)');
+console.log(
+  extraArgs.length > 0
+    ? '\n▶ vitest'
+    : '\n▶ vitest: unit, server and browser suites (the browser tests that change this machine run beside them, shown after)',
+);
 const results = [];
 for (const run of runs) {
   run.release();

@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
-import { payWith } from './helpers/payment';
+import { CARD_OK, payWith } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
-import { field, newPerson, see, signUp } from './helpers/ui';
+import { field, newPerson, see, signIn, signUp } from './helpers/ui';
 
 /** Stripe's test card that asks for 3-D Secure on every payment; the sandbox follows it. */
 const CARD_3DS = '4000 0027 6000 3184';
@@ -101,5 +101,49 @@ describe('paying: no phantom payments, and the 3-D Secure challenge', () => {
     await page.getByText('Payment history').first().waitFor();
     await screenshot(page, '63-payment-history-390');
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('gives the plan a card paid for when the browser went away before recording it, and shows it on the next visit', async () => {
+    const person = newPerson('gone');
+    const leaving = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signUp(leaving, server.url, person);
+    await leaving.goto(`${server.url}/payment-page?plan=premium`);
+    await field(leaving, 'Card number').waitFor();
+    // The card is charged, and the browser is gone before it can tell the server: its record
+    // never arrives (as when the tab is closed or the server restarts at that moment).
+    await leaving.route('**/api/payment/verify', (route) => route.abort());
+    const charged = leaving.waitForResponse((response) => response.url().endsWith('/api/payment/sandbox/confirm'));
+    await payWith(leaving, CARD_OK);
+    expect((await charged).status()).toBe(200);
+    await leaving.context().close();
+
+    // The server's sweep (every minute) leaves a payment two minutes to its browser, then settles it.
+    server.clock.advanceMinutes(3);
+    expect(await server.app.services.paymentSettlement.settlePaidUnused()).toBe(1);
+
+    // The person comes back another day, in another browser: Settings shows the plan and the payment.
+    const back = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signIn(back, server.url, person.email, person.password);
+    await back.waitForURL('**/app-list**');
+    // A browser of its own: it asks to be registered (that is not what this test looks at).
+    const prompt = back.getByRole('dialog', { name: 'Register this browser' });
+    await prompt.getByRole('button', { name: 'Not now' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await back.goto(`${server.url}/settings`);
+    const plan = back.getByRole('region', { name: 'Plan and billing' });
+    await plan.getByText('Premium', { exact: true }).first().waitFor();
+    await plan.getByText(/Paid until/).waitFor();
+    const history = plan.getByRole('table', { name: 'Payment history' });
+    await history.waitFor();
+    const rows = (await history.getByRole('row').allInnerTexts()).slice(1);
+    expect(rows).toEqual([expect.stringMatching(/Premium.*\$9\.99.*Paid/is)]);
+    await screenshot(back, '64-paid-without-browser-1440');
+    await inDarkMode(back, 'Payment history', async () => {
+      await back.setViewportSize(PHONE);
+      await screenshot(back, '64-paid-without-browser-390-dark');
+    });
+    await back.context().close();
+    // And the receipt went out, as after any payment.
+    await server.mail.waitFor(person.email, /Your Loadout receipt: Premium/);
   });
 });

@@ -41,11 +41,13 @@ export async function addAppsToCatalogue(admin: Page, baseUrl: string, category:
       if (app.apt) await field(admin, 'apt package').fill(app.apt);
       if (app.winget) await field(admin, 'winget id').fill(app.winget);
       await admin.getByRole('button', { name: 'Add App' }).click();
+      // Saving uploads and resizes the icon: seconds when other suites share the machine.
       await expect
         .poll(
           async () =>
             ((await (await admin.request.get(`${baseUrl}/catalogue/apps?search=${encodeURIComponent(app.name)}`)).json()) as unknown[])
               .length,
+          { timeout: 20_000 },
         )
         .toBe(1);
     }
