@@ -43,7 +43,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node' as const,
           env: { TEST_DB: database },
-          globalSetup: ['tests/fixtures/postgres-schemas-setup.ts'],
+          globalSetup: database === 'postgres' ? ['tests/fixtures/postgres-schemas-setup.ts'] : [],
           // Each file builds its own app on its own database, and none mocks a module: sharing the
           // worker's module cache between files saves importing the server once per file, which
           // was more than half of this suite's time.

@@ -62,8 +62,11 @@ const AGENT_KILL_SHARE = Number(process.env.FAULTS_AGENT_KILL_SHARE ?? 0.4);
 const PROXY_SHARE = Number(process.env.FAULTS_PROXY_SHARE ?? 0.5);
 const DUPLICATE_SHARE = Number(process.env.FAULTS_DUPLICATE_SHARE ?? 0.3);
 const FAIL_APPS = Number(process.env.FAULTS_FAIL_APPS ?? 1);
-/** How long the server's sweep leaves an open payment to its browser (the server's SETTLE_AFTER_MS). */
-const PAYMENT_GRACE_MS = 2 * 60_000;
+/**
+ * How far back the open payments are moved: well past the sweep's grace (two minutes, the
+ * server's SETTLE_AFTER_MS) and well within the week it looks back over.
+ */
+const PAYMENT_BACKDATE_MS = 60 * 60_000;
 /** How long the payments may take to reconcile once made older than the grace: the sweep at start, or a scheduler minute. */
 const PAYMENT_SETTLE_WAIT_MS = Number(process.env.FAULTS_PAYMENT_WAIT_MS ?? 75_000);
 /** The agent's exit code when another process holds its folder's lock. */
@@ -477,7 +480,7 @@ const figures = await bounded(LIMIT_MS, async (defer) => {
     const serverExited = exitOf(server);
     server.kill('SIGKILL');
     await serverExited;
-    const beforeGrace = new Date(Date.now() - PAYMENT_GRACE_MS - 60_000).toISOString();
+    const beforeGrace = new Date(Date.now() - PAYMENT_BACKDATE_MS).toISOString();
     for (const row of open) await db.run('UPDATE payments SET created_at = ? WHERE id = ?', [beforeGrace, row.id]);
     await startServer();
     tally.restarts += 1;

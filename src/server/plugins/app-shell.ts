@@ -25,20 +25,20 @@ const TAG_START = /<script\b|<link\b/g;
 
 /**
  * Split once at every place a nonce goes, so an answer is a join, not a parse. A `<link>` takes
- * one only when it is a module preload; its attributes are read up to the tag's `>`, found once
- * per tag (a scan per `<link` to a far `>` would be quadratic on a page of unclosed tags).
+ * one only when it is a module preload. Each tag's attributes are read once, up to its `>`; a
+ * `<script` or `<link` before that `>` is text inside the tag, not a tag, so the reads never
+ * overlap and the whole stays linear in the page.
  */
 export function shellTemplate(html: string): (nonce: string) => string {
   const parts: string[] = [];
   let last = 0;
   let tagEnd = -1;
   for (const match of html.matchAll(TAG_START)) {
+    if (match.index < tagEnd) continue;
     const end = match.index + match[0].length;
-    if (match[0] === '<link') {
-      if (end > tagEnd) tagEnd = html.indexOf('>', end);
-      if (tagEnd === -1) break;
-      if (!html.slice(end, tagEnd).includes('rel="modulepreload"')) continue;
-    }
+    tagEnd = html.indexOf('>', end);
+    if (tagEnd === -1) break;
+    if (match[0] === '<link' && !html.slice(end, tagEnd).includes('rel="modulepreload"')) continue;
     parts.push(html.slice(last, end));
     last = end;
   }
