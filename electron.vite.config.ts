@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
+import { mantineUsedStyles } from './scripts/mantine-styles.mjs';
+
 const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -32,7 +34,7 @@ export default defineConfig({
   renderer: {
     root: fromRoot('./src/renderer'),
     resolve: { alias },
-    plugins: [react()],
+    plugins: [react(), mantineUsedStyles([fromRoot('./src/renderer/src')])],
     build: {
       outDir: fromRoot('./out/renderer'),
       rolldownOptions: { input: fromRoot('./src/renderer/index.html') },

@@ -27,7 +27,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           // DOM tests (`@vitest-environment happy-dom`) get a real origin, so relative API URLs reach msw.
           environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },

@@ -6,9 +6,10 @@
 // The CPU slowdown is calibrated, as Chrome DevTools' calibration does: Lighthouse's 4× assumes a
 // fast desktop, to emulate a low-end phone (benchmark index about 264, a Moto G Power). This
 // shared 2-core machine often scores no better than that phone itself, and 4× on top measured a
-// phone four times slower than the one Lighthouse means. So before each page the browser's
-// benchmark index is measured and the multiplier is index / 264 (at least 1);
-// BENCH_LIGHTHOUSE_CPU=4 forces a fixed one.
+// phone four times slower than the one Lighthouse means. So the browser's benchmark index is
+// measured, and the multiplier is index / 264 (at least 1), the same for every page:
+// BENCH_LIGHTHOUSE_CPU=4 forces a fixed one. The index is the median of seven measures taken
+// before the first page: one measure per page swung between 4× and 10× within a run here.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -55,9 +56,10 @@ try {
     { name: 'gallery', path: '/gallery' },
     { name: 'shared list', path: new URL(sharing.shareUrl).pathname },
   ];
+  const cpuSlowdownMultiplier =
+    Number(process.env.BENCH_LIGHTHOUSE_CPU) || Math.max(1, (await medianBenchmarkIndex()) / LOW_END_PHONE_INDEX);
   for (const page of pages) {
-    const benchmarkIndex = await setSession(page.session);
-    const cpuSlowdownMultiplier = Number(process.env.BENCH_LIGHTHOUSE_CPU) || Math.max(1, benchmarkIndex / LOW_END_PHONE_INDEX);
+    await setSession(page.session);
     const { lhr } = await lighthouse(
       `${server.url}${page.path}`,
       // The signed-in page reads its session from localStorage, so storage is kept between runs
@@ -97,10 +99,7 @@ try {
   await server.stop();
 }
 
-/**
- * Puts a session into the browser's localStorage the way the web app keeps it, or clears it;
- * answers the browser's benchmark index (Lighthouse's own measure), taken on the same tab.
- */
+/** Puts a session into the browser's localStorage the way the web app keeps it, or clears it. */
 async function setSession(session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
@@ -113,11 +112,24 @@ async function setSession(session) {
       localStorage.setItem('refreshToken', stored.refreshToken);
       localStorage.setItem('user', JSON.stringify(stored.user));
     }, session ?? null);
-    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
     await page.close();
-    return index;
   } finally {
     // Disconnects only: the browser is chrome-launcher's.
+    await browser.close();
+  }
+}
+
+/** The browser's benchmark index (Lighthouse's own measure): the median of seven, on one tab. */
+async function medianBenchmarkIndex() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${server.url}/robots.txt`);
+    const indexes = [];
+    for (let run = 0; run < 7; run++) indexes.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+    await page.close();
+    return indexes.sort((a, b) => a - b)[3];
+  } finally {
     await browser.close();
   }
 }

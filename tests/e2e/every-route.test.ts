@@ -11,7 +11,8 @@ import { createListWithApps, newPerson, signUp, storedToken } from './helpers/ui
 
 /**
  * Every route of the web app, as a phone and as a desktop, light and dark: no page may scroll
- * sideways and none may have a serious or critical accessibility problem (axe-core). Each
+ * sideways, none may show a Mantine component whose styles the build left out, and none may
+ * have a serious or critical accessibility problem (axe-core). Each
  * page is also saved as a screenshot to look at (tests/e2e/screenshots/r-<route>-<width>-<theme>.png).
  */
 
@@ -154,6 +155,35 @@ async function horizontalOverflow(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Mantine's classes (`m_` and eight hex digits) on the page that no loaded style rule names: the
+ * web build ships only the styles of the components the app imports, so a component whose
+ * styles were left out shows here, unstyled.
+ */
+async function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList): void => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const styled = new Set(selectors.join(' ').match(/m_[0-9a-f]{8}/g) ?? []);
+    const used = new Map<string, string>();
+    for (const element of document.querySelectorAll('[class*="m_"]')) {
+      for (const name of element.classList) {
+        if (/^m_[0-9a-f]{8}$/.test(name) && !styled.has(name) && !used.has(name)) {
+          const mantineName = [...element.classList].find((other) => other.startsWith('mantine-')) ?? element.tagName.toLowerCase();
+          used.set(name, `${name} (${mantineName})`);
+        }
+      }
+    }
+    return [...used.values()];
+  });
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -261,6 +291,8 @@ describe('every route, at 390 and 1440 px, light and dark', () => {
         await waitUntilLoaded(page, route, key);
         await screenshot(page, `r-${key}`);
 
+        const unstyled = await unstyledMantineClasses(page);
+        if (unstyled.length > 0) problems.push(`${route.url()} (${key}) has Mantine classes with no styles: ${unstyled.join(', ')}`);
         const overflow = await horizontalOverflow(page);
         if (overflow) problems.push(`${route.url()} (${key}) scrolls sideways: ${overflow}`);
         const violations = await accessibilityViolations(page);

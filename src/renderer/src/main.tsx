@@ -3,7 +3,7 @@ import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -16,10 +16,15 @@ if (!container) throw new Error('index.html has no #root element');
 const store = createAppStore();
 startSessionSync(store);
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App store={store} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree: a phone answers a tap while the app starts.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <App store={store} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});
