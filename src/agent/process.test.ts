@@ -30,6 +30,16 @@ describe('runCommand', () => {
     expect(result.stdout).toBe(tricky);
   });
 
+  it('writes `input` to the program and closes it; without it the program reads nothing', async () => {
+    const echo =
+      'let text = ""; process.stdin.on("data", (c) => (text += c)); process.stdin.on("end", () => process.stdout.write(`[${text}]`))';
+    expect((await runCommand(process.execPath, ['-e', echo], { timeoutMs: 10_000, input: 'hello hold\n' })).stdout).toBe('[hello hold\n]');
+    expect((await runCommand(process.execPath, ['-e', echo], { timeoutMs: 10_000 })).stdout).toBe('[]');
+    // A program that exits before reading a large input leaves the agent unharmed.
+    const early = await runCommand(process.execPath, ['-e', 'process.exit(4)'], { timeoutMs: 10_000, input: 'x'.repeat(4 * 1024 * 1024) });
+    expect(early).toMatchObject({ exitCode: 4, spawnError: null });
+  });
+
   it('applies the environment override and can remove a variable', async () => {
     process.env.LOADOUT_TEST_REMOVE_ME = 'present';
     const result = await node("process.stdout.write(`${process.env.LC_ALL}|${process.env.LOADOUT_TEST_REMOVE_ME ?? 'gone'}`)", 10_000, {

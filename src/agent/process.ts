@@ -24,6 +24,11 @@ export interface RunOptions {
    * without its line end; a line longer than LINE_MAX_CHARS is cut there, the rest dropped.
    */
   onLine?: (line: string) => void;
+  /**
+   * Written to the program's standard input, which is then closed (dpkg --set-selections reads
+   * its lines there). Without it the program's standard input is empty.
+   */
+  input?: string;
 }
 
 export interface RunResult {
@@ -239,7 +244,7 @@ export const runCommand: Run = (command, args, options) =>
     const child = spawn(command, [...args], {
       env: childEnv(options.env),
       cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       windowsHide: true,
     });
@@ -271,6 +276,10 @@ export const runCommand: Run = (command, args, options) =>
     });
     child.stdout.on('end', () => lines?.end());
     child.stderr.on('data', (chunk: Buffer) => tail.push(chunk));
+    // Closed at once without input (the program reads an empty stdin, as from /dev/null). A program
+    // that exits without reading all of it closes the pipe: that is its answer, not ours to fail on.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input);
     child.on('error', (error: NodeJS.ErrnoException) => finish({ exitCode: null, signal: null, spawnError: error.code ?? error.message }));
     // 'close' waits for the pipes too. A daemon the program started may keep them open after it
     // exits (a service restarted by a post-install script): stop reading shortly after exit.

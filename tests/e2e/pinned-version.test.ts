@@ -151,7 +151,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
           async () => (await api<Created>(page, 'GET', `/api/installations/${created.body.id}`)).body.targets[0]?.items[0]?.message ?? '',
           { timeout: 30_000, interval: 500 },
         )
-        .toBe(`Installed (${PINNED}); pinned, held by apt-mark`);
+        .toBe(`Installed (${PINNED}); pinned, held (apt-mark hold)`);
       await page.goto(`${server.url}/installations/${created.body.id}`);
       await page.getByRole('table', { name: 'Apps on each device' }).getByRole('row').filter({ hasText: APP.name }).waitFor();
       await screenshot(page, '81-pinned-install');

@@ -19,12 +19,14 @@ import {
   aptGetWithLockRetry,
   aptInstallArgs,
   aptInstallVersionArgs,
-  aptMarkArgs,
   aptPkgnamesArgs,
   aptRemoveArgs,
   aptUpdateArgs,
   aptUpgradeArgs,
+  DPKG_SET_SELECTIONS_ARGS,
   dpkgQueryArgs,
+  dpkgSelectionLine,
+  dpkgStatusArgs,
 } from './apt-run';
 import {
   agentRuntimePath,
@@ -172,26 +174,31 @@ export class AptInstaller implements Installer {
     return failedOutcome(await this.failure(result, lockWaitedMs, 'install', id), result.exitCode, log);
   }
 
-  /** `apt-mark hold`: no upgrade, by Loadout or anything else, moves the package until it is released. */
+  /** apt's hold (dpkg's selection, apt-run.ts says why not apt-mark): no upgrade, by Loadout or anything else, moves it until released. */
   async hold(id: PackageId, _version: string, signal: AbortSignal): Promise<HoldResult> {
     // A hold the person set themselves stays theirs: Loadout neither takes it over nor, later, releases it.
     const invalid = invalidIdOutcome('apt', id);
     if (invalid) return { ok: false, message: invalid.message };
-    const shown = await this.deps.run('apt-mark', aptMarkArgs('showhold', id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
-    if (shown.exitCode === 0 && shown.stdout.split('\n').some((line) => line.trim() === id.name))
-      return { ok: true, preexisting: true, message: 'already held by apt-mark' };
-    return this.mark('hold', id, signal);
+    const status = await this.deps.run('dpkg-query', dpkgStatusArgs(id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
+    if (status.exitCode === 0 && status.stdout.startsWith('hold '))
+      return { ok: true, preexisting: true, message: 'already held (apt-mark hold)' };
+    return this.select(id, 'hold', signal);
   }
 
   async releaseHold(id: PackageId, signal: AbortSignal): Promise<HoldResult> {
-    return this.mark('unhold', id, signal);
+    return this.select(id, 'install', signal);
   }
 
-  private async mark(action: 'hold' | 'unhold', id: PackageId, signal: AbortSignal): Promise<HoldResult> {
+  private async select(id: PackageId, selection: 'hold' | 'install', signal: AbortSignal): Promise<HoldResult> {
     const invalid = invalidIdOutcome('apt', id);
     if (invalid) return { ok: false, message: invalid.message };
-    const result = await this.deps.run('apt-mark', aptMarkArgs(action, id.name), { timeoutMs: QUERY_TIMEOUT_MS, signal, env: APT_ENV });
-    return holdResult(result, action === 'hold' ? 'held by apt-mark' : 'released by apt-mark', 'apt-mark');
+    const result = await this.deps.run('dpkg', DPKG_SET_SELECTIONS_ARGS, {
+      timeoutMs: QUERY_TIMEOUT_MS,
+      signal,
+      env: APT_ENV,
+      input: dpkgSelectionLine(id.name, selection),
+    });
+    return holdResult(result, selection === 'hold' ? 'held (apt-mark hold)' : 'released (apt-mark unhold)', 'dpkg');
   }
 
   /** Why apt-get failed; for an install that would remove packages, which ones (from apt's simulation). */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { scriptedRun, testDeps } from '../../../tests/fixtures/pm-output/fake-run';
+import { scriptedRun, testDeps, type RunCall } from '../../../tests/fixtures/pm-output/fake-run';
 import { HoldStore } from '../hold-store';
 import { callWithPins } from '../pinning';
 import { AptInstaller } from './apt';
+import { dpkgSelectionLine } from './apt-run';
 import { BrewInstaller } from './brew';
 import { FlatpakInstaller } from './flatpak';
 import { skippedInstalled, type Installer, type InstallerDeps, type PackageId } from './installer';
@@ -122,8 +123,15 @@ describe('a pinned version is held to its grammar before anything runs', () => {
   }
 });
 
+/** The calls that read or set apt's holds (dpkg's selections), with what went to dpkg's standard input. */
+function selectionCalls(calls: readonly RunCall[]): string[] {
+  return calls
+    .filter((call) => call.command === 'dpkg' || (call.command === 'dpkg-query' && call.args[1] === '-f=${Status}\n'))
+    .map((call) => [call.command, ...call.args].join(' ') + (call.options.input === undefined ? '' : ` <- ${call.options.input}`));
+}
+
 describe('pinning, per manager, with the exact arguments', () => {
-  it('apt: installs name=version after --, alone and with downgrades allowed, then apt-mark hold; unhold before an upgrade', async () => {
+  it('apt: installs name=version after --, alone and with downgrades allowed, then holds it; releases the hold before an upgrade', async () => {
     let installed = '2.0-1';
     const fake = scriptedRun((call) => {
       if (call.command === 'dpkg-query') return { stdout: `hello\tinstall ok installed\t${installed}\n` };
@@ -139,7 +147,7 @@ describe('pinning, per manager, with the exact arguments', () => {
     expect(outcome).toMatchObject({
       status: 'succeeded',
       version: '1.0-1',
-      message: 'Changed from 2.0-1 to 1.0-1; pinned, held by apt-mark',
+      message: 'Changed from 2.0-1 to 1.0-1; pinned, held (apt-mark hold)',
     });
     const install = fake.calls.find((call) => call.command === 'apt-get')!;
     expect(install.args).toEqual([
@@ -156,10 +164,8 @@ describe('pinning, per manager, with the exact arguments', () => {
       '--',
       'hello=1.0-1',
     ]);
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
-      'apt-mark showhold -- hello',
-      'apt-mark hold -- hello',
-    ]);
+    // The hold is dpkg's selection, read and set as apt-mark would, without loading apt's cache.
+    expect(selectionCalls(fake.calls)).toEqual(['dpkg-query -W -f=${Status}\n -- hello', 'dpkg --set-selections <- hello hold\n']);
     expect(holds.heldAt('apt', { name: 'hello' })).toBe('1.0-1');
 
     // An upgrade of the pinned app: refused by the agent too, nothing runs.
@@ -172,21 +178,17 @@ describe('pinning, per manager, with the exact arguments', () => {
 
     // Unpinned, then upgraded: the hold Loadout set goes first.
     await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, () => apt.upgrade({ name: 'hello' }, signal));
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual([
-      'apt-mark showhold -- hello',
-      'apt-mark hold -- hello',
-      'apt-mark unhold -- hello',
-    ]);
+    expect(selectionCalls(fake.calls).slice(2)).toEqual(['dpkg --set-selections <- hello install\n']);
     expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
     // A hold this agent did not set is never cleared.
     await callWithPins(apt, 'uninstall', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toHaveLength(3);
+    expect(selectionCalls(fake.calls)).toHaveLength(3);
   });
 
   it('apt: a hold the person set themselves is neither taken over nor ever released', async () => {
     const fake = scriptedRun((call) => {
+      if (call.command === 'dpkg-query' && call.args[1] === '-f=${Status}\n') return { stdout: 'hold ok installed\n' };
       if (call.command === 'dpkg-query') return { stdout: 'hello\thold ok installed\t1.0-1\n' };
-      if (call.command === 'apt-mark' && call.args[0] === 'showhold') return { stdout: 'hello\n' };
       return {};
     });
     const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
@@ -194,10 +196,21 @@ describe('pinning, per manager, with the exact arguments', () => {
     const outcome = await callWithPins(apt, 'install', { name: 'hello' }, '1.0-1', signal, holds, () =>
       apt.install({ name: 'hello' }, signal),
     );
-    expect(outcome).toMatchObject({ status: 'skipped', message: 'Already installed (1.0-1); pinned, already held by apt-mark' });
+    expect(outcome).toMatchObject({ status: 'skipped', message: 'Already installed (1.0-1); pinned, already held (apt-mark hold)' });
     expect(holds.heldAt('apt', { name: 'hello' })).toBeNull();
     await callWithPins(apt, 'upgrade', { name: 'hello' }, undefined, signal, holds, async () => skippedInstalled('1.0-1'));
-    expect(fake.commandLines().filter((line) => line.startsWith('apt-mark'))).toEqual(['apt-mark showhold -- hello']);
+    expect(selectionCalls(fake.calls)).toEqual(['dpkg-query -W -f=${Status}\n -- hello']);
+  });
+
+  it('apt: a name that would be a second selection on dpkg’s input never reaches dpkg', async () => {
+    const fake = scriptedRun(() => ({}));
+    const apt = new AptInstaller(testDeps(fake.run, true), { listsDir: '/nonexistent', runtimePath: '/usr/bin/node' });
+    for (const name of ['hello\nperl-base purge', 'hello purge', 'perl-base deinstall\n', '-a']) {
+      expect(await apt.hold({ name }, '1.0', signal)).toEqual({ ok: false, message: 'Not a valid package id: nothing was run' });
+      expect(await apt.releaseHold({ name }, signal)).toEqual({ ok: false, message: 'Not a valid package id: nothing was run' });
+      expect(() => dpkgSelectionLine(name, 'hold')).toThrow('Not a valid apt package name');
+    }
+    expect(fake.calls).toEqual([]);
   });
 
   it('apt: a version the sources lack is said plainly', async () => {
@@ -211,7 +224,7 @@ describe('pinning, per manager, with the exact arguments', () => {
       status: 'failed',
       message: 'Version 9.9 of hello is not in the apt sources',
     });
-    expect(fake.commandLines().some((line) => line.startsWith('apt-mark'))).toBe(false);
+    expect(selectionCalls(fake.calls)).toEqual([]);
   });
 
   it('winget: --version, then winget pin add --version; pin remove when released', async () => {
