@@ -318,6 +318,13 @@ describe('installing a list onto a machine', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', counts: { cancelled: 1, succeeded: 1 } });
     expect((await agent.next('job.cancel')).jobId).toBe(job.jobId);
     expect((await installs.retry(created.id)).body).toMatchObject({ code: 'NOTHING_TO_RETRY' });
+
+    // Cancelling what is over changes nothing: it keeps the time it finished.
+    t.clock.advanceMinutes(5);
+    const cancelledAgain = await installs.cancel(created.id);
+    expect(cancelledAgain.status).toBe(200);
+    expect(cancelledAgain.body).toMatchObject({ status: 'cancelled', finishedAt: cancelled.body.finishedAt });
+    expect((await installs.get(created.id)).body.finishedAt).toBe(cancelled.body.finishedAt);
     await agent.close();
   });
 

@@ -233,11 +233,15 @@ export class InstallationService {
     return { log: item.log ?? '', exitCode: item.exit_code, message: item.message };
   }
 
-  /** Stops what has not started: waiting jobs end at once; a running agent is told to stop after its current app. */
+  /**
+   * Stops what has not started: waiting jobs end at once; a running agent is told to stop after
+   * its current app. An installation that is over is answered as it is (its finish time stays).
+   */
   async cancel(userId: string, id: string): Promise<Installation> {
     const installation = await this.get(userId, id);
     const now = isoNow(this.ctx.clock);
     const open = installation.targets.filter((target) => target.status === 'waiting' || target.status === 'running');
+    if (open.length === 0) return installation;
     await this.ctx.db.transaction().execute(async (trx) => {
       for (const target of open) {
         await moveTarget(trx, target.targetId, ['waiting', 'running'], { status: 'cancelled', reason: 'Cancelled', finished_at: now });
