@@ -7,18 +7,19 @@
 //   - `ui`: the libraries only pages use (Mantine's components, floating-ui, forms), loaded once,
 //     beside the first page's own chunk;
 //   - `app`: the web app's shared code (api, lib, components) that pages use and the entry does
-//     not, loaded the same way;
-//   - everything else keeps the bundler's own splitting: each page, and zod with the schemas,
-//     which stay off the first route (a page loads them when it validates a form or an answer).
+//     not, loaded the same way, with what it imports that no other group took (the schemas its
+//     calls check answers with, and zod);
+//   - everything else keeps the bundler's own splitting: each page, and the libraries of one or
+//     two screens (card payments).
 // A group takes the modules its test matches and, by default, what they import that no group
 // of higher priority took.
 
-/** Libraries kept out of `ui`: large and used by a few screens only (card payments, schemas). */
-const OWN_CHUNK_LIBRARIES = /node_modules[\\/](?!zod[\\/]|@stripe[\\/]|react-number-format[\\/])/;
+/** Every library but card payments (one screen) and zod, which goes with the schemas in `app`. */
+const UI_LIBRARIES = /node_modules[\\/](?!zod[\\/]|@stripe[\\/]|react-number-format[\\/])/;
 
 /** The `codeSplitting.groups` of the web build. */
 export const WEB_CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial'], priority: 3 },
-  { name: 'ui', test: OWN_CHUNK_LIBRARIES, priority: 2 },
+  { name: 'ui', test: UI_LIBRARIES, priority: 2 },
   { name: 'app', test: /src[\\/]renderer[\\/]src[\\/](api|lib|components)[\\/]/, priority: 1 },
 ];
