@@ -118,8 +118,10 @@ describe('paying: no phantom payments, and the 3-D Secure challenge', () => {
     await leaving.context().close();
 
     // The server's sweep (every minute) leaves a payment two minutes to its browser, then settles it.
+    // Run here so the test need not wait for the minute; the server's own run may get there first,
+    // so what counts is what the person sees below, not which run settled it.
     server.clock.advanceMinutes(3);
-    expect(await server.app.services.paymentSettlement.settlePaidUnused()).toBe(1);
+    await server.app.services.paymentSettlement.settlePaidUnused();
 
     // The person comes back another day, in another browser: Settings shows the plan and the payment.
     const back = await (await browser.newContext({ viewport: DESKTOP })).newPage();
