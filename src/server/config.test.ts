@@ -1,12 +1,16 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { ConfigError, loadConfig } from './config';
 
-const tempDb = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'loadout-config-')), 'x.db')}`;
+// Every folder these tests make is inside one, removed at the end.
+const root = mkdtempSync(join(tmpdir(), 'loadout-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const tempDir = (prefix: string) => mkdtempSync(join(root, prefix));
+const tempDb = () => `sqlite:${join(tempDir('db-'), 'x.db')}`;
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -23,9 +27,9 @@ describe('loadConfig', () => {
     const folder = join(url.slice('sqlite:'.length), '..');
     expect(loadConfig({ DATABASE_URL: url }).mailDir).toBe(join(folder, 'mail'));
     expect(statSync(join(folder, 'secret')).isFile()).toBe(true);
-    const dataDir = mkdtempSync(join(tmpdir(), 'loadout-data-'));
+    const dataDir = tempDir('data-');
     expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }).mailDir).toBe(join(dataDir, 'mail'));
-    const own = mkdtempSync(join(tmpdir(), 'loadout-mail-'));
+    const own = tempDir('mail-');
     expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, MAIL_DIR: own }).mailDir).toBe(own);
   });
 
