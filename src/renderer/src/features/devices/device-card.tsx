@@ -21,11 +21,18 @@ interface DeviceCardProps {
   onDeactivate: () => void;
   /** Offered on an admin device for a browser or desktop client that is not one: makes it an admin device too. */
   onMakeAdmin?: () => void;
+  /** Whether the browser or client showing the card is an admin device (only those may deactivate others). */
+  viewerIsAdmin: boolean;
 }
 
-/** Why Deactivate is disabled (in cooldown, or this very device), or null when it is not. */
-export function deactivateBlockedReason(device: Device): string | null {
+/**
+ * Why Deactivate is disabled, or null when it is not: the server's own rules in its order (this
+ * very device; only from an admin device; never an admin device; a new device's protection).
+ */
+export function deactivateBlockedReason(device: Device, viewerIsAdmin: boolean): string | null {
   if (device.is_current) return 'You cannot deactivate the device you are using';
+  if (!viewerIsAdmin) return 'Only admin devices can deactivate other devices';
+  if (device.is_admin) return 'Cannot deactivate admin devices';
   if (device.isInCooldown) return `New devices are protected from deactivation: ${formatCooldown(device.cooldown_remaining_minutes)} left`;
   return null;
 }
@@ -44,12 +51,20 @@ export function removableAtOnceText(device: Device): string | null {
 }
 
 /** One device of the Device Management screen. */
-export function DeviceCard({ device, installing = false, thisComputer = false, onRename, onDeactivate, onMakeAdmin }: DeviceCardProps) {
+export function DeviceCard({
+  device,
+  installing = false,
+  thisComputer = false,
+  onRename,
+  onDeactivate,
+  onMakeAdmin,
+  viewerIsAdmin,
+}: DeviceCardProps) {
   // An enrolled machine shows its agent's state; a browser its connection status.
   const enrolled = isEnrolled(device);
   const state = enrolled ? agentState(device, installing) : null;
   const status = state ? AGENT_STATE[state] : CONNECTION_STATUS[device.connection_status];
-  const blocked = deactivateBlockedReason(device);
+  const blocked = deactivateBlockedReason(device, viewerIsAdmin);
   const removable = removableAtOnceText(device);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={device.device_name}>

@@ -15,6 +15,7 @@ import {
   summaryOf,
 } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
+import { deactivateBlockedReason } from './device-card';
 import { clearToasts, mockDevicesServer, toastMessages } from './devices-test-kit';
 
 const thisBrowser = makeDevice({
@@ -102,6 +103,19 @@ describe('Device Management screen', () => {
     expect(within(card('Chrome on Linux')).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
     expect(within(card('New laptop')).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
     expect(within(card('Studio PC')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+  });
+
+  it('disables Deactivate where the server would refuse it, and says why: from a browser that is not an admin device, and on an admin device', async () => {
+    const otherAdmin = makeDevice({ device_id: 'dev_444444444444', device_name: 'Office desktop', is_admin: true });
+    await openDevices([thisBrowser, studio, otherAdmin]);
+    expect(within(card('Office desktop')).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(deactivateBlockedReason(otherAdmin, true)).toBe('Cannot deactivate admin devices');
+    cleanup();
+
+    const notAdmin = makeDevice({ ...thisBrowser, is_admin: false, capabilities: ['web_access', 'receive_installations'] });
+    await openDevices([notAdmin, studio]);
+    expect(within(card('Studio PC')).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(deactivateBlockedReason(studio, false)).toBe('Only admin devices can deactivate other devices');
   });
 
   it('lets a device in its first hour be deactivated at once, and says for how long', async () => {

@@ -169,6 +169,7 @@ export function DevicesPage() {
             onRename={(name) => void saveName(device, name)}
             onDeactivate={() => setDeactivating(device)}
             onMakeAdmin={mayBecomeAdmin(device) ? () => void makeAdmin(device) : undefined}
+            viewerIsAdmin={viewerIsAdmin}
           />
         ))}
       </Stack>
