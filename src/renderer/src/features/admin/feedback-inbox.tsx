@@ -49,7 +49,7 @@ export function FeedbackInbox() {
           Feedback
         </Title>
         {isLoading ? (
-          <Loader size="sm" aria-label="Loading feedback" />
+          <Loader size="sm" role="status" aria-label="Loading feedback" />
         ) : isError ? (
           <Text c="red">The feedback could not be loaded.</Text>
         ) : !data || data.length === 0 ? (

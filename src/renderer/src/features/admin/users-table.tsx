@@ -62,7 +62,7 @@ export function UsersTable() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         {isLoading ? (
-          <Loader size="sm" aria-label="Loading users" />
+          <Loader size="sm" role="status" aria-label="Loading users" />
         ) : isError ? (
           <Text c="red">The users could not be loaded.</Text>
         ) : users.length === 0 ? (

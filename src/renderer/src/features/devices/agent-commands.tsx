@@ -49,7 +49,7 @@ export function agentCommands(origin: string, link: string, sha256: string): Arr
 export function AgentCommands({ link, origin = window.location.origin }: { link: string; origin?: string }) {
   const releases = useGetAgentReleasesQuery();
   const sha256 = releases.data?.builds.find((build) => build.format === 'mjs')?.sha256;
-  if (releases.isLoading) return <Loader size="sm" aria-label="Loading the agent's checksum" />;
+  if (releases.isLoading) return <Loader size="sm" role="status" aria-label="Loading the agent's checksum" />;
   if (!sha256) {
     return (
       <Text size="sm" c="dimmed">

@@ -98,7 +98,7 @@ export function AgentDownloads({ link, platform, onPlatformChange, onShowOtherWa
   const [order] = useState<NativePlatform[]>(() => [platform, ...(['windows', 'macos', 'linux'] as const).filter((p) => p !== platform)]);
 
   let body;
-  if (releases.isLoading) body = <Loader size="sm" aria-label="Loading the downloads" />;
+  if (releases.isLoading) body = <Loader size="sm" role="status" aria-label="Loading the downloads" />;
   else if (!releases.data) {
     body = (
       <Alert color="red" variant="light" title="Could not load the downloads">

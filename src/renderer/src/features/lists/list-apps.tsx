@@ -23,7 +23,7 @@ export function ListApps({ list, items, loading, failed, onRetry, onAddApps }: L
   const [remove, { isLoading: removing }] = useRemoveListItemMutation();
   const [pinning, setPinning] = useState<ListItem | null>(null);
 
-  if (loading) return <Loader size="sm" aria-label="Loading apps" />;
+  if (loading) return <Loader size="sm" role="status" aria-label="Loading apps" />;
   if (failed || !items) {
     return (
       <Alert color="red" variant="light" title="The apps of this list could not be loaded">

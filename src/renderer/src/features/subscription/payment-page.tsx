@@ -79,7 +79,7 @@ function Checkout({ plan }: { plan: Plan }) {
           </Text>
         </Group>
         <Divider />
-        {config.isLoading ? <Loader size="sm" aria-label="Preparing the payment" /> : null}
+        {config.isLoading ? <Loader size="sm" role="status" aria-label="Preparing the payment" /> : null}
         {config.isError ? (
           <Alert color="red" variant="light" title="Payment system initialization failed" icon={<IconAlertCircle size={18} aria-hidden />}>
             <Button size="xs" variant="light" color="red" onClick={() => void config.refetch()}>

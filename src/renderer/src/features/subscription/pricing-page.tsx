@@ -84,7 +84,7 @@ export function PricingPage() {
           onCancel={() => void changes.cancelScheduledDowngrade()}
         />
       ) : null}
-      {authenticated && isLoading ? <Loader size="sm" aria-label="Loading your plan" mb="md" /> : null}
+      {authenticated && isLoading ? <Loader size="sm" role="status" aria-label="Loading your plan" mb="md" /> : null}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {PLAN_IDS.map((id) => {
           const header = headerFor(PLANS[id], viewer);

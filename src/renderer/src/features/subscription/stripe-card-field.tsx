@@ -63,7 +63,7 @@ export function StripeCardField({ publishableKey, onReady, onFailed }: StripeCar
   return (
     <Input.Wrapper label="Card information" error={cardError}>
       <Paper withBorder radius="sm" px="sm" py={10} mt={4} pos="relative">
-        {state === 'loading' ? <Loader size="xs" aria-label="Loading the card field" /> : null}
+        {state === 'loading' ? <Loader size="xs" role="status" aria-label="Loading the card field" /> : null}
         <div ref={host} data-testid="stripe-card" />
       </Paper>
     </Input.Wrapper>
