@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
 /**
@@ -26,7 +27,7 @@ export interface RunOptions {
   onLine?: (line: string) => void;
   /**
    * Written to the program's standard input, which is then closed (dpkg --set-selections reads
-   * its lines there). Without it the program's standard input is empty.
+   * its lines there). Without it the program's standard input is the null device.
    */
   input?: string;
 }
@@ -241,13 +242,14 @@ export const runCommand: Run = (command, args, options) =>
       return;
     }
 
+    // Standard input is the null device, as it always was for installers, unless there is input to give.
     const child = spawn(command, [...args], {
       env: childEnv(options.env),
       cwd: options.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       windowsHide: true,
-    });
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
 
     let killTimer: NodeJS.Timeout | undefined;
     const stop = (): void => {
@@ -276,10 +278,9 @@ export const runCommand: Run = (command, args, options) =>
     });
     child.stdout.on('end', () => lines?.end());
     child.stderr.on('data', (chunk: Buffer) => tail.push(chunk));
-    // Closed at once without input (the program reads an empty stdin, as from /dev/null). A program
-    // that exits without reading all of it closes the pipe: that is its answer, not ours to fail on.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input);
+    // A program that exits without reading all of it closes the pipe: that is its answer, not ours to fail on.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input);
     child.on('error', (error: NodeJS.ErrnoException) => finish({ exitCode: null, signal: null, spawnError: error.code ?? error.message }));
     // 'close' waits for the pipes too. A daemon the program started may keep them open after it
     // exits (a service restarted by a post-install script): stop reading shortly after exit.
