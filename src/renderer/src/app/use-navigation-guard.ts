@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { matchPath, useLocation } from 'react-router-dom';
 
 import { withoutTrailingSlashes } from '@shared/url';
@@ -8,6 +8,7 @@ import { devicesApi } from '../api/devices';
 import { selectDevicesUnavailable } from '../features/devices/device-state';
 import { clearPendingVerification } from '../lib/pending-verification';
 import { readToken } from '../lib/session';
+import { useTransitionSelector } from '../lib/transition-selector';
 import type { AppDispatch } from './store';
 
 /** Paths that need a signed-in user (the product's route table). */
@@ -40,7 +41,7 @@ export function isAuthRoute(pathname: string): boolean {
 export function useNavigationGuard(): void {
   const { pathname, search } = useLocation();
   const dispatch = useDispatch<AppDispatch>();
-  const unavailable = useSelector(selectDevicesUnavailable);
+  const unavailable = useTransitionSelector(selectDevicesUnavailable);
 
   useEffect(() => {
     if (pathname !== '/sign-in' && pathname !== '/sign-up') return;

@@ -1,9 +1,11 @@
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
+import { useDispatch, useStore, type useSelector } from 'react-redux';
 import type { ZodType } from 'zod';
 
 import { apiClient } from './api-client';
 import { toApiError, type ApiError } from './api-errors';
+import { useTransitionSelector } from './transition-selector';
 
 export interface ApiRequest {
   url: string;
@@ -32,6 +34,11 @@ const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async ({ url,
 };
 
 /** The one createApi; features add their endpoints with `baseApi.injectEndpoints`. */
+// RTK Query's hooks read the store through useTransitionSelector, so an answer re-renders the page as a transition.
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ hooks: { useDispatch, useSelector: useTransitionSelector as typeof useSelector, useStore } }),
+);
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 
 import { BROWSER_REGISTRATION, useCheckRegistrationQuery, useRegisterBrowserMutation } from '../../api/devices';
 import { isMobileBrowser, readDeviceSecret } from '../../lib/device-id';
+import { useTransitionSelector } from '../../lib/transition-selector';
 import { defaultDeviceName } from './device-naming';
 import { selectDevicesUnavailable, selectPromptWanted, selectRegisteredHere } from './device-state';
 import { RegisterDeviceModal } from './register-device-modal';
@@ -19,9 +19,9 @@ export function DeviceBackground() {
   const check = useCheckRegistrationQuery(undefined, { skip: isMobileBrowser() });
   const [register] = useRegisterBrowserMutation({ fixedCacheKey: BROWSER_REGISTRATION });
   const [dismissed, setDismissed] = useState(registrationPromptDismissed);
-  const promptWanted = useSelector(selectPromptWanted);
-  const registeredHere = useSelector(selectRegisteredHere);
-  const unavailable = useSelector(selectDevicesUnavailable);
+  const promptWanted = useTransitionSelector(selectPromptWanted);
+  const registeredHere = useTransitionSelector(selectRegisteredHere);
+  const unavailable = useTransitionSelector(selectDevicesUnavailable);
 
   // Update-status answering DEVICE_NOT_FOUND re-registers this browser. The server
   // answers DEVICE_LIMIT_REACHED when no seat is free, which the limit banner shows.

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDevicesOff, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
@@ -19,6 +19,7 @@ import { notify } from '../../lib/notify';
 import { devicesUpgradeHint } from '../../lib/plan-upgrade';
 import { desktopBridge } from '../../lib/platform';
 import { readToken } from '../../lib/session';
+import { useTransitionSelector } from '../../lib/transition-selector';
 import { DeactivateDeviceModal } from './deactivate-device-modal';
 import { DeviceCard } from './device-card';
 import { filterDevices, PLATFORM_FILTERS, type PlatformFilter } from './device-labels';
@@ -55,8 +56,8 @@ function LimitBanner({ seatLimit }: { seatLimit: number }) {
 /** /devices, "Device Management". */
 export function DevicesPage() {
   const query = useGetDevicesQuery();
-  const limitReached = useSelector(selectLimitReached);
-  const seatLimit = useSelector(selectSeatLimit);
+  const limitReached = useTransitionSelector(selectLimitReached);
+  const seatLimit = useTransitionSelector(selectSeatLimit);
   const [rename] = useRenameDeviceMutation();
   const [setAdminStatus] = useSetAdminStatusMutation();
   // Which machines are installing now: the cards say so (kept live by the event stream).
