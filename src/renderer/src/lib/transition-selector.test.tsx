@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -26,7 +27,6 @@ type State = ReturnType<ReturnType<typeof makeStore>['getState']>;
 
 let renders = 0;
 function Shown() {
-  renders += 1;
   const shown = useTransitionSelector((state: State) => state.counters.shown);
   return <output aria-label="shown">{shown}</output>;
 }
@@ -36,7 +36,9 @@ function renderShown() {
   renders = 0;
   render(
     <Provider store={store}>
-      <Shown />
+      <Profiler id="shown" onRender={() => (renders += 1)}>
+        <Shown />
+      </Profiler>
     </Provider>,
   );
   return store;
