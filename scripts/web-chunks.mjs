@@ -3,7 +3,7 @@
 // requests, and on a phone's connection (six connections, 150 ms a round trip) the waves, not
 // the bytes, were most of the wait. Grouped this way a page loads in two waves:
 //   - `boot`: everything the entry imports statically (what every route needs first; the
-//     first-route budget in bench/bundle-size.mjs counts it);
+//     entry gate in bench/bundle-size.mjs counts it);
 //   - `ui`: the libraries only pages use (Mantine's components, floating-ui, forms), loaded once,
 //     beside the first page's own chunk;
 //   - `app`: the web app's shared code (api, lib, components) that pages use and the entry does
