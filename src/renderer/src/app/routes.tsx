@@ -1,12 +1,30 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 
 import { CenteredLoader } from '../components/centered-loader';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 
-/** Every screen loads on demand (the first route loads at most 170 KB gzipped, docs/decisions.md#performance-budgets), sign-in too: its form library is its own. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
+/** A screen that loads on demand, and can be asked to load before it is first rendered. */
+type LazyPage = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * Every screen loads on demand (the first route loads at most 170 KB gzipped, docs/decisions.md#performance-budgets), sign-in too: its form library is its own.
+ * Once loaded, the screen renders directly instead of through React.lazy, which would suspend
+ * (show the loader) once more for a module it already has.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      Loaded = pick(module);
+    }));
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: Loaded ?? (() => null) };
+  });
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
 }
 
 const SignIn = lazyPage(
@@ -101,6 +119,44 @@ const TermsOfUse = lazyPage(
   () => import('../features/legal/terms-of-use-page'),
   (m) => m.TermsOfUsePage,
 );
+
+/**
+ * Each screen's path as the route table below declares it (a path with a fixed part before one with
+ * a parameter, as the router ranks them), so that main.tsx can load the first screen before the
+ * first render: a first render that suspends on it shows the loader, and React then keeps the
+ * loader at least 300 ms longer than the screen took to arrive.
+ */
+const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
+  ['sign-in', SignIn],
+  ['sign-up', SignUp],
+  ['app-list', AppList],
+  ['app-database-management', AppDatabase],
+  ['admin-console', AdminConsole],
+  ['app-catalogue', Catalogue],
+  ['settings', Settings],
+  ['payment-page', Payment],
+  ['devices', Devices],
+  ['devices/enroll', Enroll],
+  ['devices/:deviceId', DevicePage],
+  ['installations', Installations],
+  ['installations/:id', InstallationDetails],
+  ['history', History],
+  ['pricing-page', Pricing],
+  ['terms-of-use', TermsOfUse],
+  ['password-reset', PasswordReset],
+  ['reset-password', ResetPassword],
+  ['verify-email', VerifyEmail],
+  ['undo-email-change', UndoEmailChange],
+  ['auth/:provider/callback', AuthCallback],
+  ['shared/:shareId', SharedList],
+  ['gallery', Gallery],
+];
+
+/** Loads the screen `pathname` shows (nothing for an address that only redirects). */
+export function preloadPageFor(pathname: string): Promise<void> {
+  const found = PAGE_PATHS.find(([path]) => matchPath(`/${path}`, pathname));
+  return found ? found[1].preload() : Promise.resolve();
+}
 
 /** The payment flow names the pricing screen /pricing; lead it to /pricing-page and keep its query. */
 function PricingAlias() {
