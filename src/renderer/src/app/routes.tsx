@@ -126,7 +126,7 @@ const TermsOfUse = lazyPage(
  * first render: a first render that suspends on it shows the loader, and React then keeps the
  * loader at least 300 ms longer than the screen took to arrive.
  */
-const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
+export const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
   ['sign-in', SignIn],
   ['sign-up', SignUp],
   ['app-list', AppList],
