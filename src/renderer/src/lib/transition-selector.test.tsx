@@ -2,7 +2,7 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
-import { Provider } from 'react-redux';
+import { Provider, shallowEqual } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { useTransitionSelector } from './transition-selector';
@@ -67,6 +67,37 @@ describe('useTransitionSelector', () => {
       store.dispatch(counters.actions.bumpOther());
     });
     expect(renders).toBe(before);
+  });
+
+  it('keeps the earlier value when the new one is equal, as useSelector does', async () => {
+    const store = makeStore();
+    const seen: Array<{ shown: number }> = [];
+    function Pair() {
+      const pair = useTransitionSelector((state: State) => ({ shown: state.counters.shown }), shallowEqual);
+      seen.push(pair);
+      return <output aria-label="pair">{pair.shown}</output>;
+    }
+    function Both() {
+      // Re-rendered by the change it selects, so that Pair renders again with an equal selection.
+      const other = useTransitionSelector((state: State) => state.counters.other);
+      return (
+        <>
+          <Pair />
+          <output aria-label="other">{other}</output>
+        </>
+      );
+    }
+    render(
+      <Provider store={store}>
+        <Both />
+      </Provider>,
+    );
+    await act(async () => {
+      store.dispatch(counters.actions.bumpOther());
+    });
+    expect(screen.getByLabelText('other').textContent).toBe('1');
+    expect(seen.length).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(1);
   });
 
   it('leaves the re-render to the scheduler instead of running it before the page can respond', async () => {

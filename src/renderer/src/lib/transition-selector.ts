@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 
 type EqualityFn<T> = (a: T, b: T) => boolean;
@@ -18,7 +18,13 @@ export function useTransitionSelector<State, Selected>(
 ): Selected {
   const store = useStore<State>();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const selected = selector(store.getState());
+  const fresh = selector(store.getState());
+  // As useSelector does: an equal selection keeps the earlier value, so what depends on it stays put.
+  // (Boxed: a selection may itself be a function, which useState would call.)
+  const [kept, keep] = useState(() => ({ value: fresh }));
+  const changed = !equalityFn(fresh, kept.value);
+  if (changed) keep({ value: fresh });
+  const selected = changed ? fresh : kept.value;
   const latest = useRef({ selector, selected, equalityFn });
   useLayoutEffect(() => {
     latest.current = { selector, selected, equalityFn };
