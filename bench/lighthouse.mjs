@@ -63,7 +63,8 @@ try {
     const { lhr } = await lighthouse(
       `${server.url}${page.path}`,
       // The signed-in page reads its session from localStorage, so storage is kept between runs
-      // (and set or cleared above); the cache is cleared by Lighthouse as usual.
+      // (and set or cleared above). Lighthouse then keeps the HTTP cache too: setSession empties it,
+      // so every page loads cold, as a first visit does.
       {
         port: chrome.port,
         output: 'json',
@@ -99,11 +100,15 @@ try {
   await server.stop();
 }
 
-/** Puts a session into the browser's localStorage the way the web app keeps it, or clears it. */
+/**
+ * Puts a session into the browser's localStorage the way the web app keeps it, or clears it,
+ * and empties the HTTP cache (an earlier page's scripts would otherwise load from it).
+ */
 async function setSession(session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const page = await browser.contexts()[0].newPage();
+    const devtools = await page.context().newCDPSession(page);
     await page.goto(`${server.url}/robots.txt`);
     await page.evaluate((stored) => {
       localStorage.clear();
@@ -112,6 +117,7 @@ async function setSession(session) {
       localStorage.setItem('refreshToken', stored.refreshToken);
       localStorage.setItem('user', JSON.stringify(stored.user));
     }, session ?? null);
+    await devtools.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     // Disconnects only: the browser is chrome-launcher's.
