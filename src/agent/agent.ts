@@ -5,7 +5,7 @@ import { AGENT_PROTOCOL_VERSION, type AgentMessage, type ManagerName, type Serve
 import { ConfigStore, type AgentConfig } from './config-store';
 import { AgentConnection } from './connection';
 import { HoldStore } from './hold-store';
-import { createInstaller, defaultDeps, detectInstallers, MANAGERS_BY_PLATFORM, platformName } from './installers/index';
+import { createInstaller, defaultDeps, detectInstallers, managersOf, platformName } from './installers/index';
 import type { Installer } from './installers/installer';
 import { InventoryReporter } from './inventory';
 import { JobRunner } from './jobs';
@@ -215,5 +215,5 @@ export class Agent {
 export function reportedManagers(installers: ReadonlyMap<ManagerName, Installer>, platform: NodeJS.Platform): ManagerName[] {
   const names = [...installers.keys()];
   if (!installers.has('simulated')) return names;
-  return [...new Set<ManagerName>([...(MANAGERS_BY_PLATFORM[platform] ?? []), ...names])];
+  return [...new Set<ManagerName>([...managersOf(platform), ...names])];
 }

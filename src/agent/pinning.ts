@@ -1,4 +1,5 @@
 import type { JobKind } from '@shared/agent/protocol';
+import { managerLabel } from '@shared/package-managers';
 
 import type { HoldStore } from './hold-store';
 import { invalidVersionOutcome, type Installer, type InstallOutcome, type PackageId } from './installers/installer';
@@ -78,6 +79,5 @@ export async function holdPinned(
 }
 
 function managerName(installer: Installer): string {
-  const names: Partial<Record<Installer['name'], string>> = { brew: 'Homebrew', flatpak: 'Flatpak', snap: 'Snap', winget: 'winget' };
-  return names[installer.name] ?? installer.name;
+  return managerLabel(installer.name);
 }

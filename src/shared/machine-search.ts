@@ -1,4 +1,5 @@
 import { isValidPackageId, type PackageIdKind } from './package-ids';
+import { fieldOfPackage, packageSource } from './package-managers';
 
 /**
  * Searching a machine's package managers through its agent (docs/decisions.md, "Searching a
@@ -49,20 +50,10 @@ export interface SearchResult {
   cask?: boolean;
 }
 
-/** The package-id grammar a manager's result must pass, or null for a manager that is never searched. */
+/** The package-id grammar a manager's result must pass, or null for a manager the catalogue has no ids for. */
 export function searchResultKind(manager: string, result: Pick<SearchResult, 'cask'>): PackageIdKind | null {
-  switch (manager) {
-    case 'winget':
-      return 'winget';
-    case 'brew':
-      return result.cask ? 'brew-cask' : 'brew-formula';
-    case 'apt':
-    case 'flatpak':
-    case 'snap':
-      return manager;
-    default:
-      return null;
-  }
+  const field = fieldOfPackage(manager, result.cask);
+  return field === null ? null : packageSource(field).kind;
 }
 
 /** Whether a result's id is one its manager could be handed: one that is not is dropped, never shown. */

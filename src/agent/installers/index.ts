@@ -1,28 +1,35 @@
 import type { AppPackages } from '@shared/agent/packages';
-import type { Platform } from '@shared/api/catalogue';
 import { platformDisplayName } from '@shared/format';
+import {
+  fieldsOfPlatform,
+  managersOfPlatform,
+  NODE_PLATFORMS,
+  packageSource,
+  PLATFORMS,
+  type ManagerName,
+  type Platform,
+} from '@shared/package-managers';
 
 import { runCommand } from '../process';
 import { AptInstaller } from './apt';
 import { BrewInstaller } from './brew';
 import { FlatpakInstaller } from './flatpak';
-import { sleep, type Installer, type InstallerDeps, type ManagerName, type PackageId } from './installer';
+import { sleep, type Installer, type InstallerDeps, type PackageId } from './installer';
 import { SimulatedInstaller } from './simulated';
 import { SnapInstaller } from './snap';
 import { findWingetExecutable, WingetInstaller } from './winget';
 
 export * from './installer';
 
-/** The real managers each OS may have, in the order they are preferred. */
-export const MANAGERS_BY_PLATFORM: Readonly<Partial<Record<NodeJS.Platform, readonly ManagerName[]>>> = {
-  win32: ['winget'],
-  darwin: ['brew'],
-  linux: ['apt', 'flatpak', 'snap'],
-};
-
 /** The catalogue's name for a Node platform ('not available on Linux'); null for one Loadout does not serve. */
 export function platformName(platform: NodeJS.Platform): Platform | null {
-  return platform === 'win32' ? 'windows' : platform === 'darwin' ? 'macos' : platform === 'linux' ? 'linux' : null;
+  return PLATFORMS.find((each) => NODE_PLATFORMS[each] === platform) ?? null;
+}
+
+/** The real managers each OS may have, in the order they are preferred (src/shared/package-managers.ts). */
+export function managersOf(platform: NodeJS.Platform): readonly ManagerName[] {
+  const name = platformName(platform);
+  return name ? managersOfPlatform(name) : [];
 }
 
 export function defaultDeps(): InstallerDeps {
@@ -64,7 +71,7 @@ export async function detectInstallers(
   deps: InstallerDeps = defaultDeps(),
 ): Promise<Installer[]> {
   const found: Installer[] = [];
-  for (const name of MANAGERS_BY_PLATFORM[platform] ?? []) {
+  for (const name of managersOf(platform)) {
     let installer = createInstaller(name, deps);
     let available = await installer.isAvailable();
     if (!available && name === 'winget') {
@@ -85,23 +92,6 @@ export interface ChosenPackage {
   id: PackageId;
 }
 
-/** Each platform's package ids, in the order they are preferred. */
-const CANDIDATES: Readonly<
-  Partial<Record<NodeJS.Platform, ReadonlyArray<{ field: keyof AppPackages; manager: ManagerName; cask?: true }>>>
-> = {
-  win32: [{ field: 'winget_id', manager: 'winget' }],
-  // A cask first: catalogue apps are mostly desktop apps, which Homebrew ships as casks.
-  darwin: [
-    { field: 'homebrew_cask', manager: 'brew', cask: true },
-    { field: 'homebrew_formula', manager: 'brew' },
-  ],
-  linux: [
-    { field: 'apt_package', manager: 'apt' },
-    { field: 'flatpak_id', manager: 'flatpak' },
-    { field: 'snap_name', manager: 'snap' },
-  ],
-};
-
 /**
  * Which manager installs this app here: on Linux apt, then Flatpak, then Snap; on macOS a cask,
  * then a formula; on Windows winget — the first the app has a package for and the machine has.
@@ -110,12 +100,14 @@ const CANDIDATES: Readonly<
  */
 export function chooseManager(packages: AppPackages, available: readonly ManagerName[], platform: NodeJS.Platform): ChosenPackage | null {
   const simulated = available.includes('simulated');
-  for (const candidate of CANDIDATES[platform] ?? []) {
-    const name = packages[candidate.field]?.trim();
+  const platformId = platformName(platform);
+  for (const field of platformId ? fieldsOfPlatform(platformId) : []) {
+    const name = packages[field]?.trim();
     if (!name) continue;
-    if (!simulated && !available.includes(candidate.manager)) continue;
-    const id: PackageId = candidate.cask ? { name, cask: true } : { name };
-    return { manager: simulated ? 'simulated' : candidate.manager, id };
+    const source = packageSource(field);
+    if (!simulated && !available.includes(source.manager)) continue;
+    const id: PackageId = 'cask' in source ? { name, cask: true } : { name };
+    return { manager: simulated ? 'simulated' : source.manager, id };
   }
   return null;
 }

@@ -1,14 +1,13 @@
 import { realpathSync } from 'node:fs';
 
 import { isValidPackageId, isValidPinnedVersion, PACKAGE_ID_KINDS, type PackageIdKind } from '@shared/package-ids';
+import type { ManagerName } from '@shared/package-managers';
 
 import { formatDuration, type Run, type RunResult } from '../process';
 import type { ManagerSearch } from '../search/run-search';
 import { logTail } from './output';
 
-/** One interface every package manager implements: the job runner never knows which one it drives. */
-export const MANAGER_NAMES = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const;
-export type ManagerName = (typeof MANAGER_NAMES)[number];
+export { MANAGER_NAMES, type ManagerName } from '@shared/package-managers';
 
 /** A package as its manager knows it. */
 export interface PackageId {

@@ -3,6 +3,7 @@ import type { Generated, Kysely, Transaction } from 'kysely';
 import type { JobKind, ManagerName } from '@shared/agent/protocol';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { ListVisibility } from '@shared/api/shared-lists';
+import type { PackageIds } from '@shared/package-managers';
 
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
@@ -105,7 +106,8 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
-export interface AppsTable {
+/** An app has a column per package id field (src/shared/package-managers.ts), each null when none. */
+export interface AppsTable extends PackageIds<string | null> {
   id: Generated<number>;
   name: string;
   /** Empty for an own app. */
@@ -116,12 +118,6 @@ export interface AppsTable {
   website: string;
   /** Null when no package manager states a size (resources/catalogue/SOURCES.md): none is shown. */
   file_size_kb: number | null;
-  winget_id: string | null;
-  homebrew_cask: string | null;
-  homebrew_formula: string | null;
-  apt_package: string | null;
-  flatpak_id: string | null;
-  snap_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Null for a catalogue app; the owner's user id for an own app (docs/decisions.md#your-own-apps). */

@@ -79,7 +79,7 @@ export class AdminService {
       apps: catalogue.apps,
       lists,
       feedback,
-      appsPerPlatform: { windows: catalogue.windows, macos: catalogue.macos, linux: catalogue.linux },
+      appsPerPlatform: catalogue.perPlatform,
     };
   }
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 import { packageIdsShape } from '@shared/api/catalogue';
+import { perPackageField } from '@shared/package-managers';
 
 import { isoNow, type AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
@@ -41,12 +42,7 @@ const seedAppSchema = z.object({
     .regex(/^[\w.-]+\.(svg|png|webp|jpe?g|gif)$/, 'icon must be a file name in the icons folder')
     .nullable()
     .optional(),
-  winget_id: packageIdsShape.winget_id.optional().default(null),
-  homebrew_cask: packageIdsShape.homebrew_cask.optional().default(null),
-  homebrew_formula: packageIdsShape.homebrew_formula.optional().default(null),
-  apt_package: packageIdsShape.apt_package.optional().default(null),
-  flatpak_id: packageIdsShape.flatpak_id.optional().default(null),
-  snap_name: packageIdsShape.snap_name.optional().default(null),
+  ...perPackageField((field) => packageIdsShape[field].optional().default(null)),
 });
 type SeedApp = z.output<typeof seedAppSchema>;
 

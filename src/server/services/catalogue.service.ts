@@ -10,6 +10,7 @@ import {
   type updateAppFieldsSchema,
 } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
+import { packageIdsOf } from '@shared/package-managers';
 
 import { isoNow, type AppContext } from '../context';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
@@ -62,12 +63,7 @@ export function toApp(row: AppRow): App {
     website: row.website,
     file_size_kb: sizeKbOf(row),
     icon_file_location: iconUrl(row.id, row.icon_sha256),
-    winget_id: row.winget_id,
-    homebrew_cask: row.homebrew_cask,
-    homebrew_formula: row.homebrew_formula,
-    apt_package: row.apt_package,
-    flatpak_id: row.flatpak_id,
-    snap_name: row.snap_name,
+    ...packageIdsOf(row),
     platforms: platformsOf(row),
   };
 }
@@ -247,11 +243,6 @@ function appColumns(input: CreateAppInput | UpdateAppInput) {
     category_id: input.category,
     website: input.website,
     file_size_kb: input.file_size_kb,
-    winget_id: input.winget_id,
-    homebrew_cask: input.homebrew_cask,
-    homebrew_formula: input.homebrew_formula,
-    apt_package: input.apt_package,
-    flatpak_id: input.flatpak_id,
-    snap_name: input.snap_name,
+    ...packageIdsOf(input),
   };
 }

@@ -1,7 +1,8 @@
-import { SEARCH_MANAGERS, type AgentMessage, type ServerMessage } from '@shared/agent/protocol';
+import { type AgentMessage, type SEARCH_MANAGERS, type ServerMessage } from '@shared/agent/protocol';
 import { deviceSearchSchema, type DeviceSearch, type DeviceSearchStatus, type ManagerSearchView } from '@shared/api/device-searches';
 import { ErrorCode } from '@shared/api/errors';
 import { SEARCH_EXPIRY_MS, type SearchResult } from '@shared/machine-search';
+import { PACKAGE_MANAGERS } from '@shared/package-managers';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
@@ -28,7 +29,7 @@ type SearchManager = (typeof SEARCH_MANAGERS)[number];
 export const SEARCHES_PER_DEVICE_PER_MINUTE = 12;
 const MINUTE_MS = 60_000;
 /** The managers a machine can search (`simulated` stands in for the platform's and searches nothing). */
-const SEARCHABLE = new Set<string>(SEARCH_MANAGERS.filter((manager) => manager !== 'simulated'));
+const SEARCHABLE = new Set<string>(PACKAGE_MANAGERS.map((manager) => manager.name));
 
 const searchNotFound = () => notFound('Search not found', ErrorCode.DEVICE_SEARCH_NOT_FOUND);
 

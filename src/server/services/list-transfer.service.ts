@@ -1,6 +1,7 @@
 import { isValidPackageField, PACKAGE_ID_FIELDS, type App, type PackageIdField, type Platform } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import type { ImportListResponse, ListFormat } from '@shared/api/lists';
+import { perPackageField } from '@shared/package-managers';
 
 import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
@@ -232,14 +233,5 @@ export class ListTransferService {
 
 /** An own app made from one package id of an imported file: its name is the id. */
 function ownAppOf(field: PackageIdField, id: string) {
-  const app = {
-    name: id.slice(0, 100),
-    winget_id: null,
-    homebrew_cask: null,
-    homebrew_formula: null,
-    apt_package: null,
-    flatpak_id: null,
-    snap_name: null,
-  };
-  return { ...app, [field]: id };
+  return { name: id.slice(0, 100), ...perPackageField((each) => (each === field ? id : null)) };
 }

@@ -11,6 +11,7 @@ import {
   type ownAppRequestSchema,
   type promoteOwnAppRequestSchema,
 } from '@shared/api/own-apps';
+import { packageIdsOf } from '@shared/package-managers';
 
 import { isoNow, type AppContext } from '../context';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
@@ -66,12 +67,7 @@ export function toOwnApp(row: OwnAppRow): OwnApp {
   return {
     app_id: row.id,
     name: row.name,
-    winget_id: row.winget_id,
-    homebrew_cask: row.homebrew_cask,
-    homebrew_formula: row.homebrew_formula,
-    apt_package: row.apt_package,
-    flatpak_id: row.flatpak_id,
-    snap_name: row.snap_name,
+    ...packageIdsOf(row),
     platforms: platformsOf(row),
     createdAt: row.created_at,
   };
@@ -79,12 +75,7 @@ export function toOwnApp(row: OwnAppRow): OwnApp {
 
 const columnsOf = (input: OwnAppInput): OwnAppColumns => ({
   name: input.name,
-  winget_id: input.winget_id,
-  homebrew_cask: input.homebrew_cask,
-  homebrew_formula: input.homebrew_formula,
-  apt_package: input.apt_package,
-  flatpak_id: input.flatpak_id,
-  snap_name: input.snap_name,
+  ...packageIdsOf(input),
 });
 
 /**

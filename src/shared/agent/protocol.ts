@@ -9,6 +9,7 @@ import {
   SEARCH_RESULTS_MAX,
   SEARCH_VERSION_MAX,
 } from '../machine-search';
+import { MANAGER_NAMES, perPackageField, type ManagerName } from '../package-managers';
 
 /**
  * The messages between the server and a device agent over `GET /api/agent/ws` (docs/delivery.md).
@@ -63,8 +64,7 @@ export const TIMER_MAX_MS = 2 ** 31 - 1;
 /** The WebSocket close code the server uses for a credential that no longer works. */
 export const AGENT_CLOSE_DEACTIVATED = 4401;
 
-export const MANAGER_NAMES = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const;
-export type ManagerName = (typeof MANAGER_NAMES)[number];
+export { MANAGER_NAMES, type ManagerName };
 
 export const JOB_KINDS = ['install', 'upgrade', 'uninstall'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -89,15 +89,8 @@ const id = z
   .regex(/^[\w-]+$/);
 const packageId = shortText(255).nullable();
 
-/** The catalogue's package ids of one app (src/shared/api/catalogue.ts), as a job carries them. */
-export const jobPackagesSchema = z.object({
-  winget_id: packageId,
-  homebrew_cask: packageId,
-  homebrew_formula: packageId,
-  apt_package: packageId,
-  flatpak_id: packageId,
-  snap_name: packageId,
-});
+/** The catalogue's package ids of one app (src/shared/package-managers.ts), as a job carries them. */
+export const jobPackagesSchema = z.object(perPackageField(() => packageId));
 export type JobPackages = z.infer<typeof jobPackagesSchema>;
 
 /** How many packages one removal may list; apt's removal of python3 here takes about fifty. */
@@ -148,8 +141,8 @@ export type Job = z.infer<typeof jobSchema>;
 /** A search query as both ends check it (src/shared/machine-search.ts): data, never an option or a pattern. */
 const searchQuery = z.string().max(200).refine(isValidSearchQuery, SEARCH_QUERY_MESSAGE);
 
-/** The managers a search runs: `simulated` stands in for them in tests and demos. */
-export const SEARCH_MANAGERS = ['winget', 'brew', 'apt', 'flatpak', 'snap', 'simulated'] as const satisfies readonly ManagerName[];
+/** The managers a search runs: every one; `simulated` stands in for the real ones in tests and demos. */
+export const SEARCH_MANAGERS = MANAGER_NAMES;
 
 export const searchResultSchema = z.object({
   id: shortText(255),

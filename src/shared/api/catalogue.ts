@@ -1,12 +1,19 @@
 import { z } from 'zod';
 
 import { isValidPackageId, packageIdMaxLength, packageIdMessage, type PackageIdKind } from '../package-ids';
+import {
+  PACKAGE_ID_FIELDS,
+  packageSource,
+  perPackageField,
+  platformOfField,
+  PLATFORMS,
+  type PackageIdField,
+  type Platform,
+} from '../package-managers';
 import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
-/** Where an app can be installed, derived from which package ids it has. */
-export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
+export { PACKAGE_ID_FIELDS, PLATFORMS, type PackageIdField, type Platform };
 export const platformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof platformSchema>;
 
 /** A catalogue category, in the API's snake_case field names. */
 export const categorySchema = z.object({
@@ -36,44 +43,21 @@ function packageIdSchema(kind: PackageIdKind) {
 }
 
 /**
- * The package ids an app is known by, per package manager. Each is optional; an
- * app is installable on a platform when one of that platform's managers knows it.
+ * The package ids an app is known by, per package manager (src/shared/package-managers.ts). Each
+ * is optional; an app is installable on a platform when one of that platform's managers knows it.
  */
-export const packageIdsShape = {
-  winget_id: packageIdSchema('winget'),
-  homebrew_cask: packageIdSchema('brew-cask'),
-  homebrew_formula: packageIdSchema('brew-formula'),
-  apt_package: packageIdSchema('apt'),
-  flatpak_id: packageIdSchema('flatpak'),
-  snap_name: packageIdSchema('snap'),
-};
-export const PACKAGE_ID_FIELDS = Object.keys(packageIdsShape) as Array<keyof typeof packageIdsShape>;
-export type PackageIdField = (typeof PACKAGE_ID_FIELDS)[number];
+export const packageIdsShape = perPackageField((field) => packageIdSchema(packageSource(field).kind));
 
 /** The grammar each package id field is held to. */
-export const PACKAGE_ID_KIND_OF: Readonly<Record<PackageIdField, PackageIdKind>> = {
-  winget_id: 'winget',
-  homebrew_cask: 'brew-cask',
-  homebrew_formula: 'brew-formula',
-  apt_package: 'apt',
-  flatpak_id: 'flatpak',
-  snap_name: 'snap',
-};
+export const PACKAGE_ID_KIND_OF: Readonly<Record<PackageIdField, PackageIdKind>> = perPackageField((field) => packageSource(field).kind);
 
 /** Whether a stored id (which may predate the grammar) is one the agent may be sent. */
 export function isValidPackageField(field: PackageIdField, id: string): boolean {
   return isValidPackageId(PACKAGE_ID_KIND_OF[field], id);
 }
 
-/** Which platforms each package manager serves. */
-export const PACKAGE_MANAGER_PLATFORMS: Readonly<Record<PackageIdField, Platform>> = {
-  winget_id: 'windows',
-  homebrew_cask: 'macos',
-  homebrew_formula: 'macos',
-  apt_package: 'linux',
-  flatpak_id: 'linux',
-  snap_name: 'linux',
-};
+/** Which platform each package id field installs on. */
+export const PACKAGE_MANAGER_PLATFORMS: Readonly<Record<PackageIdField, Platform>> = perPackageField(platformOfField);
 
 /** A catalogue app (the API's snake_case fields), plus package ids and the platforms they make it installable on. */
 export const appSchema = z.object({
@@ -115,6 +99,8 @@ const fileSizeKb = z.coerce
   .max(100_000_000, 'File size must be at most 100000000 KB');
 export const optionalId = (schema: z.ZodType<string | null>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.optional().default(null));
+/** Every package id field as a form sends it: left empty, absent or null means none. */
+export const optionalPackageIdsShape = () => perPackageField((field) => optionalId(packageIdsShape[field]));
 export const createAppFieldsSchema = z.object({
   name: singleLineText('Name', 100, 'Name is required'),
   description: multiLineText('Description', 1000, 'Description is required'),
@@ -125,12 +111,7 @@ export const createAppFieldsSchema = z.object({
     .max(MAX_ROW_ID, 'Category is required'),
   website: z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }),
   file_size_kb: fileSizeKb,
-  winget_id: optionalId(packageIdsShape.winget_id),
-  homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
-  homebrew_formula: optionalId(packageIdsShape.homebrew_formula),
-  apt_package: optionalId(packageIdsShape.apt_package),
-  flatpak_id: optionalId(packageIdsShape.flatpak_id),
-  snap_name: optionalId(packageIdsShape.snap_name),
+  ...optionalPackageIdsShape(),
 });
 export type CreateAppFields = z.input<typeof createAppFieldsSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { JOB_KINDS, MANAGER_NAMES, type ManagerName } from '../agent/protocol';
-import type { PackageIdField } from './catalogue';
+import { JOB_KINDS, MANAGER_NAMES } from '../agent/protocol';
+import { packageSource, perPackageField, type PackageIdField, type RealManagerName } from '../package-managers';
 import { MAX_ROW_ID } from './common';
 import { deviceIdSchema } from './devices';
 
@@ -262,12 +262,7 @@ export const listStatusSummarySchema = z.object({
 });
 export type ListStatusSummary = z.infer<typeof listStatusSummarySchema>;
 
-/** Which package manager installs each of the catalogue's package ids, in the order they are preferred per platform. */
-export const PACKAGE_ID_MANAGERS = {
-  winget_id: 'winget',
-  homebrew_cask: 'brew',
-  homebrew_formula: 'brew',
-  apt_package: 'apt',
-  flatpak_id: 'flatpak',
-  snap_name: 'snap',
-} as const satisfies Record<PackageIdField, ManagerName>;
+/** Which package manager installs each of the catalogue's package ids. */
+export const PACKAGE_ID_MANAGERS: Readonly<Record<PackageIdField, RealManagerName>> = perPackageField(
+  (field) => packageSource(field).manager,
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { optionalId, PACKAGE_ID_FIELDS, packageIdsShape, platformSchema, type PackageIdField } from './catalogue';
+import { packageSource } from '../package-managers';
+import { optionalPackageIdsShape, PACKAGE_ID_FIELDS, packageIdsShape, platformSchema, type PackageIdField } from './catalogue';
 import { MAX_ROW_ID, multiLineText, singleLineText } from './common';
 
 /**
@@ -18,28 +19,14 @@ export const MAX_OWN_APPS = 500;
 export const ownAppRequestSchema = z
   .object({
     name: singleLineText('Name', 100, 'Name is required'),
-    winget_id: optionalId(packageIdsShape.winget_id),
-    homebrew_cask: optionalId(packageIdsShape.homebrew_cask),
-    homebrew_formula: optionalId(packageIdsShape.homebrew_formula),
-    apt_package: optionalId(packageIdsShape.apt_package),
-    flatpak_id: optionalId(packageIdsShape.flatpak_id),
-    snap_name: optionalId(packageIdsShape.snap_name),
+    ...optionalPackageIdsShape(),
   })
   .refine((app) => PACKAGE_ID_FIELDS.some((field) => app[field] !== null), {
     message: 'Give at least one package id',
+    // Shown under the form's first package id field.
     path: ['winget_id'],
   });
 export type OwnAppRequest = z.input<typeof ownAppRequestSchema>;
-
-/** What each package id field is called in a sentence ("this apt package"). */
-export const PACKAGE_ID_NAMES: Readonly<Record<PackageIdField, string>> = {
-  winget_id: 'winget id',
-  homebrew_cask: 'Homebrew cask',
-  homebrew_formula: 'Homebrew formula',
-  apt_package: 'apt package',
-  flatpak_id: 'Flatpak id',
-  snap_name: 'Snap name',
-};
 
 /**
  * POST /api/own-apps with a package id one of your apps has already is refused (409
@@ -49,7 +36,7 @@ export const PACKAGE_ID_NAMES: Readonly<Record<PackageIdField, string>> = {
  * field that has the id.
  */
 export const ownAppExistsMessage = (name: string, field: PackageIdField) =>
-  `You already have “${name}” with this ${PACKAGE_ID_NAMES[field]}.`;
+  `You already have “${name}” with this ${packageSource(field).label}.`;
 export const ownAppExistsFieldMessage = (name: string) => `Your app “${name}” has this id`;
 
 /** One of your apps, as GET /api/own-apps lists it and POST/PUT answer it. */

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { ManagerSearchView } from '@shared/api/device-searches';
 import type { OwnAppRequest } from '@shared/api/own-apps';
 import { isValidSearchQuery, SEARCH_QUERY_MAX, SEARCH_QUERY_MESSAGE, type SearchResult } from '@shared/machine-search';
+import { fieldOfPackage, managerLabel } from '@shared/package-managers';
 
 import { deviceSearchesApi, useGetDeviceSearchQuery, useStartDeviceSearchMutation, type DeviceSearch } from '../api/device-searches';
 import { useAddListItemMutation, useGetListsQuery } from '../api/lists';
@@ -26,32 +27,10 @@ interface SearchMachineModalProps {
 /** How often a running search is read again. */
 const POLL_MS = 750;
 
-const MANAGER_NAMES: Record<ManagerSearchView['manager'], string> = {
-  winget: 'winget',
-  brew: 'Homebrew',
-  apt: 'apt',
-  flatpak: 'Flatpak',
-  snap: 'Snap',
-  simulated: 'Simulated',
-};
-
 /** The own app's package-id field a result of this manager fills. */
 function ownAppOf(manager: ManagerSearchView['manager'], result: SearchResult): OwnAppRequest | null {
-  const name = result.name.slice(0, 100);
-  switch (manager) {
-    case 'winget':
-      return { name, winget_id: result.id };
-    case 'brew':
-      return result.cask ? { name, homebrew_cask: result.id } : { name, homebrew_formula: result.id };
-    case 'apt':
-      return { name, apt_package: result.id };
-    case 'flatpak':
-      return { name, flatpak_id: result.id };
-    case 'snap':
-      return { name, snap_name: result.id };
-    default:
-      return null;
-  }
+  const field = fieldOfPackage(manager, result.cask);
+  return field === null ? null : { name: result.name.slice(0, 100), [field]: result.id };
 }
 
 /** The device page's button that opens the search (enrolled machines only: their agent searches). */
@@ -170,7 +149,7 @@ function Answer({ answer, deviceName }: { answer: DeviceSearch; deviceName: stri
 }
 
 function ManagerAnswer({ manager, deviceName }: { manager: ManagerSearchView; deviceName: string }) {
-  const title = MANAGER_NAMES[manager.manager];
+  const title = managerLabel(manager.manager);
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">

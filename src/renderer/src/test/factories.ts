@@ -7,6 +7,7 @@ import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { PaymentRecord } from '@shared/api/payment';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
+import { perPackageField } from '@shared/package-managers';
 import { getPlan, type PlanId } from '@shared/plans';
 
 /** Answers as the server sends them, built from the shared contract's types. */
@@ -23,12 +24,7 @@ export function makeApp(overrides: Partial<App> = {}): App {
     website: 'https://example.com',
     file_size_kb: 10_240,
     icon_file_location: null,
-    winget_id: null,
-    homebrew_cask: null,
-    homebrew_formula: null,
-    apt_package: null,
-    flatpak_id: null,
-    snap_name: null,
+    ...perPackageField(() => null),
     platforms: [],
     ...overrides,
   };

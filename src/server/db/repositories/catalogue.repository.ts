@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 
+import { fieldsOfPlatform, PLATFORMS, type Platform } from '@shared/package-managers';
+
 import { containsPattern } from '../dialect';
 import type { AppIconsTable, AppsTable, Db } from '../schema';
 
@@ -179,9 +181,7 @@ export function findAppIcon(db: Db, appId: number) {
 export interface CatalogueCounts {
   categories: number;
   apps: number;
-  windows: number;
-  macos: number;
-  linux: number;
+  perPlatform: Record<Platform, number>;
 }
 
 /** How many apps each platform's package managers know: an app goes only where a manager knows its package id. */
@@ -190,9 +190,18 @@ export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
     .selectFrom('apps')
     .select((eb) => [
       eb.fn.countAll<string | number>().as('apps'),
-      eb.fn.count<string | number>('winget_id').as('windows'),
-      eb.fn.count<string | number>(eb.fn.coalesce('homebrew_cask', 'homebrew_formula')).as('macos'),
-      eb.fn.count<string | number>(eb.fn.coalesce('apt_package', 'flatpak_id', 'snap_name')).as('linux'),
+      // An app counts on a platform when any of the platform's fields has an id.
+      ...PLATFORMS.map((platform) =>
+        eb.fn
+          .count<string | number>(
+            eb
+              .case()
+              .when(eb.or(fieldsOfPlatform(platform).map((field) => eb(field, 'is not', null))))
+              .then(1)
+              .end(),
+          )
+          .as(platform),
+      ),
     ])
     .where('owner_user_id', 'is', null)
     .executeTakeFirstOrThrow();
@@ -203,8 +212,6 @@ export async function catalogueCounts(db: Db): Promise<CatalogueCounts> {
   return {
     categories: Number(categories.n),
     apps: Number(apps.apps),
-    windows: Number(apps.windows),
-    macos: Number(apps.macos),
-    linux: Number(apps.linux),
+    perPlatform: Object.fromEntries(PLATFORMS.map((platform) => [platform, Number(apps[platform])])) as Record<Platform, number>,
   };
 }

@@ -2,20 +2,12 @@ import { Fieldset, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } 
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 
-import { platformsOf, type PackageIdField } from '@shared/api/catalogue';
+import { platformsOf } from '@shared/api/catalogue';
+import { PACKAGE_SOURCES } from '@shared/package-managers';
 
 import { useGetCategoriesQuery } from '../../api/catalogue';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import type { AppFormValues } from './app-form-schema';
-
-const PACKAGE_ID_INPUTS: Array<{ field: PackageIdField; label: string; placeholder: string }> = [
-  { field: 'winget_id', label: 'winget id', placeholder: 'Mozilla.Firefox' },
-  { field: 'homebrew_cask', label: 'Homebrew cask', placeholder: 'firefox' },
-  { field: 'homebrew_formula', label: 'Homebrew formula', placeholder: 'sevenzip' },
-  { field: 'apt_package', label: 'apt package', placeholder: 'firefox-esr' },
-  { field: 'flatpak_id', label: 'Flatpak id', placeholder: 'org.mozilla.firefox' },
-  { field: 'snap_name', label: 'Snap name', placeholder: 'firefox' },
-];
 
 /**
  * An app's fields, as adding and editing it both ask for them; `afterWebsite` is the icon when
@@ -64,7 +56,7 @@ export function AppFields({
           Each is optional. The app installs on a platform when one of that platform&apos;s package managers knows it.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {PACKAGE_ID_INPUTS.map(({ field, label, placeholder }) => (
+          {PACKAGE_SOURCES.map(({ field, label, example: placeholder }) => (
             <TextInput key={field} label={label} placeholder={placeholder} {...form.getInputProps(field)} />
           ))}
         </SimpleGrid>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, ScrollArea,
 import { IconAlertTriangle, IconShieldX } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 
+import { packageManager } from '@shared/package-managers';
 import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 
 import type { DeviceInventory } from '../../api/installations';
@@ -205,18 +206,7 @@ function Body({
 
 /** What purging removes, in the manager's own terms. */
 function purgeDescription(answer: RemovalCheck): string {
-  switch (answer.manager) {
-    case 'apt':
-      return 'Its configuration files go too (apt-get purge), for every package listed; without this apt keeps them.';
-    case 'flatpak':
-      return 'Its data folder goes too (flatpak uninstall --delete-data).';
-    case 'snap':
-      return 'Its data goes too, with no snapshot kept (snap remove --purge).';
-    case 'brew':
-      return 'Its settings and caches go too (brew uninstall --zap).';
-    default:
-      return 'Its settings go too.';
-  }
+  return (answer.manager && packageManager(answer.manager)?.purge) ?? 'Its settings go too.';
 }
 
 function RemovedList({ answer }: { answer: RemovalCheck }) {

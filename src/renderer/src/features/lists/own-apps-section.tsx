@@ -6,6 +6,7 @@ import type { z } from 'zod';
 
 import { PACKAGE_ID_FIELDS, type App } from '@shared/api/catalogue';
 import { ownAppRequestSchema } from '@shared/api/own-apps';
+import { packageSource, perPackageField } from '@shared/package-managers';
 
 import {
   ownAppExistsOf,
@@ -21,7 +22,7 @@ import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { PACKAGE_ID_LABELS, packageIdsText } from '../../lib/package-id-labels';
+import { packageIdsText } from '../../lib/package-id-labels';
 import { schemaForm } from '../../lib/schema-form';
 import { CatalogueAppRow } from './catalogue-app-row';
 import { OwnAppExistsAlert } from './own-app-exists-alert';
@@ -39,7 +40,7 @@ function asRow(app: OwnApp): App {
   };
 }
 
-const EMPTY_OWN_APP = { name: '', winget_id: '', homebrew_cask: '', homebrew_formula: '', apt_package: '', flatpak_id: '', snap_name: '' };
+const EMPTY_OWN_APP = { name: '', ...perPackageField(() => '') };
 
 /** The form's fields for one of your apps: its name and ids, a missing id as an empty field. */
 function formValues(app: OwnApp): typeof EMPTY_OWN_APP {
@@ -311,8 +312,8 @@ function OwnAppFormFields({ form, label, hint, submitLabel, saving, onSave, onCa
             {PACKAGE_ID_FIELDS.map((field) => (
               <TextInput
                 key={field}
-                label={PACKAGE_ID_LABELS[field].label}
-                placeholder={PACKAGE_ID_LABELS[field].example}
+                label={packageSource(field).label}
+                placeholder={packageSource(field).example}
                 autoComplete="off"
                 spellCheck={false}
                 {...form.getInputProps(field)}
