@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Dependency direction (STYLE.md): shared imports nothing of ours; renderer, server, agent,
+ * Dependency direction (docs/architecture.md): shared imports nothing of ours; renderer, server, agent,
  * main and preload never import one another (main may import agent); in the renderer no
  * feature imports another feature, each server resource's endpoints live in one api/ module
  * that features, components and app/ import (api/ itself imports only shared and lib/), lib/
@@ -58,6 +58,25 @@ const files = [
 
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
+/** Named exports only: a thing has the same name at every import, and search finds them all. */
+const NO_DEFAULT_EXPORT = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
+/**
+ * An installation's states are decided in src/shared/installation-states.ts: code asks its
+ * helpers (isOpenItem, OPEN_TARGET_STATUSES…) rather than comparing a status to a word, so a new
+ * state cannot be silently taken as final, or never cancelled, by a check that did not know it.
+ */
+const INSTALLATION_STATE_WORD = '/^(queued|installing|succeeded|failed|skipped|cancelled|waiting|running|done|expired)$/';
+const STATE_MESSAGE = 'Ask src/shared/installation-states.ts (isOpenItem, OPEN_TARGET_STATUSES…) instead of comparing a status to a word.';
+const NO_INSTALLATION_STATE_LITERALS = [
+  `BinaryExpression[operator=/^[!=]==$/][left.property.name=/[sS]tatus$/][right.value=${INSTALLATION_STATE_WORD}]`,
+  `BinaryExpression[operator=/^[!=]==$/][left.name=/[sS]tatus$/][right.value=${INSTALLATION_STATE_WORD}]`,
+  // ['queued', 'installing'].includes(status)
+  `CallExpression > MemberExpression > ArrayExpression > Literal[value=${INSTALLATION_STATE_WORD}]`,
+  // moveItem(…, ['queued']), .where('status', 'in', ['waiting', 'running'])
+  `CallExpression:not([callee.property.name='enum']) > ArrayExpression > Literal[value=${INSTALLATION_STATE_WORD}]`,
+].map((selector) => ({ selector, message: STATE_MESSAGE }));
+
 const serverPolicies = [
   allow('server', ['shared', 'server', 'server-routes', 'server-services', 'server-repositories']),
   allow('server-routes', ['shared', 'server', 'server-routes', 'server-services']),
@@ -86,7 +105,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md habit 8).' }],
+      'no-restricted-syntax': ['error', NO_DEFAULT_EXPORT],
     },
   },
   {
@@ -155,7 +174,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: 'fastify', message: 'Services import no Fastify (STYLE.md habit 3).', allowTypeImports: false }] },
+        {
+          paths: [
+            {
+              name: 'fastify',
+              message: 'Services import no Fastify: they take plain values, so a route, the scheduler and a test call them alike.',
+              allowTypeImports: false,
+            },
+          ],
+        },
       ],
     },
   },
@@ -170,12 +197,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    // Migrations are history; payments (the provider's intents), mail delivery and machine searches
+    // have statuses of their own that share some of the words.
+    ignores: [
+      'src/shared/installation-states.ts',
+      'src/server/db/migrations/**',
+      '**/*.test.{ts,tsx}',
+      'src/server/payments/**',
+      'src/server/**/payment*.ts',
+      'src/renderer/src/features/subscription/**',
+      'src/server/db/repositories/notifications.repository.ts',
+      'src/renderer/src/components/search-machine-modal.tsx',
+    ],
+    rules: { 'no-restricted-syntax': ['error', NO_DEFAULT_EXPORT, ...NO_INSTALLATION_STATE_LITERALS] },
+  },
+  {
     // A domain's endpoints live in src/renderer/src/api/; lib/ keeps only the one createApi and the HTTP client.
     files: ['src/renderer/src/lib/*-api.ts'],
     ignores: ['src/renderer/src/lib/base-api.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_DEFAULT_EXPORT,
+        ...NO_INSTALLATION_STATE_LITERALS,
         {
           selector: 'Program',
           message: "A domain's API belongs in src/renderer/src/api/, one module per server resource (docs/patterns.md).",

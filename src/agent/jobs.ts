@@ -1,4 +1,5 @@
 import type { AgentMessage, Job, JobKind, ManagerName } from '@shared/agent/protocol';
+import { isOpenItem } from '@shared/installation-states';
 
 import { HoldStore } from './hold-store';
 import { chooseManager, notAvailableMessage } from './installers/index';
@@ -193,7 +194,7 @@ export class JobRunner {
     const available = [...installers.keys()];
     log.info(`Job ${job.jobId}: ${job.kind} ${job.items.length} app(s)`);
     const report = async (message: ItemReport) => {
-      if (message.status === 'installing') send(message);
+      if (isOpenItem(message.status)) send(message);
       // Kept before the next app and before job.done: a restart from here on re-sends, never re-runs.
       else await this.delivery.final(message);
     };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import { agentMessageSchema } from '@shared/agent/protocol';
+import { isFinalItem } from '@shared/installation-states';
 
 import { readJsonFile, writePrivateJson } from './config-store';
 import type { Logger } from './log';
@@ -128,7 +129,7 @@ function parseOutcomes(json: unknown, file: string): Outcomes {
       if (!report.success || report.data.type !== 'item.progress' || report.data.jobId !== job.jobId) {
         throw new Error(`${file} is damaged: starting afresh`);
       }
-      if (report.data.status !== 'installing') record.reports.set(report.data.itemId, report.data);
+      if (isFinalItem(report.data.status)) record.reports.set(report.data.itemId, report.data);
     }
     if (parsed.data.version === 2) {
       const entry = job as Extract<typeof parsed.data, { version: 2 }>['jobs'][number];

@@ -1,4 +1,5 @@
 import type { JobKind } from '@shared/agent/protocol';
+import { isItemFailed } from '@shared/installation-states';
 import { managerLabel } from '@shared/package-managers';
 
 import type { HoldStore } from './hold-store';
@@ -63,7 +64,7 @@ export async function holdPinned(
   signal: AbortSignal,
   holds: HoldStore,
 ): Promise<InstallOutcome> {
-  if (installed.status === 'failed') return installed;
+  if (isItemFailed(installed.status)) return installed;
   const notes: string[] = [];
   if (!installer.installAt && installed.version && installed.version !== version)
     notes.push(`${managerName(installer)} cannot install a chosen version, so it stays at ${installed.version}`);

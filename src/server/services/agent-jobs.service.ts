@@ -1,6 +1,19 @@
 import type { AgentMessage, InventoryPackage, Job, ManagerName, ServerMessage } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
 import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS, type ItemStatus } from '@shared/api/installations';
+import {
+  isFinalItem,
+  isItemFailed,
+  isItemSucceeded,
+  isOpenItem,
+  isOpenTarget,
+  isTargetExpired,
+  isTargetRunning,
+  itemStatusesBefore,
+  OPEN_ITEM_STATUSES,
+  OPEN_TARGET_STATUSES,
+  UNTAKEN_TARGET_STATUSES,
+} from '@shared/installation-states';
 
 import { isoNow, type AppContext } from '../context';
 import {
@@ -57,24 +70,27 @@ export const UNREADABLE_JOB_MESSAGE = 'This app could not be sent: its stored jo
 const MISSING_REPORT_ASKS = 3;
 const ASKED_TARGETS_KEPT = 10_000;
 
-/** An item may only move forward: a repeated or late report changes nothing. */
+/**
+ * An item may only move forward (src/shared/installation-states.ts): a repeated or late report
+ * changes nothing. "installing" again is the latest word on how it is getting on (ProgressThrottle
+ * keeps it to a few a second).
+ */
 const REPORT_FROM: Record<ProgressReport['status'], readonly ItemStatus[]> = {
-  // Again while installing: the latest word on how it is getting on (ProgressThrottle keeps it to a few a second).
-  installing: ['queued', 'installing'],
-  succeeded: ['queued', 'installing'],
-  failed: ['queued', 'installing'],
-  skipped: ['queued', 'installing'],
+  installing: itemStatusesBefore('installing'),
+  succeeded: itemStatusesBefore('succeeded'),
+  failed: itemStatusesBefore('failed'),
+  skipped: itemStatusesBefore('skipped'),
 };
 
 /** A running job ended because its agent went away (InstallationService.endRunningAway). */
 function endedAway(target: Pick<InstallationTargetsTable, 'status' | 'reason'>): boolean {
-  return target.status === 'expired' && target.reason === AWAY_ENDED_REASON;
+  return isTargetExpired(target.status) && target.reason === AWAY_ENDED_REASON;
 }
 
 /** Whether a report moves this item: forward only, or the agent's final word on an app its job ended with while it was away. */
 function reportMoves(item: Pick<InstallationItemsTable, 'status' | 'message'>, status: ProgressReport['status'], late: boolean): boolean {
   if (REPORT_FROM[status].includes(item.status)) return true;
-  return late && status !== 'installing' && item.status === 'failed' && item.message === AWAY_ENDED_REASON;
+  return late && isFinalItem(status) && isItemFailed(item.status) && item.message === AWAY_ENDED_REASON;
 }
 
 /**
@@ -158,16 +174,16 @@ export class AgentJobService {
 
   async jobOf(device: DevicesTable, targetId: string): Promise<Job | null> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, targetId);
-    if (!target || (target.status !== 'waiting' && target.status !== 'running' && !endedAway(target))) return null;
+    if (!target || (!isOpenTarget(target.status) && !endedAway(target))) return null;
     // Past its expiry (a schedule's maintenance window) a waiting job is not sent, even before expireOverdue ran;
     // nor is one ended while its agent was away (an agent that no longer remembers it would run it again).
-    if (target.status !== 'running' && target.expires_at <= isoNow(this.ctx.clock)) return null;
+    if (!isTargetRunning(target.status) && target.expires_at <= isoNow(this.ctx.clock)) return null;
     const installation = await findInstallationById(this.ctx.db, target.installation_id);
     if (!installation) return null;
     // A job ended while its agent was away is sent again with the apps it ended with: the agent
     // answers with the outcomes it remembers (jobs.ts), which is how its late reports arrive.
     const items = (await itemsOfTarget(this.ctx.db, target.id)).filter(
-      (item) => item.status === 'queued' || item.status === 'installing' || (endedAway(target) && reportMoves(item, 'succeeded', true)),
+      (item) => isOpenItem(item.status) || (endedAway(target) && reportMoves(item, 'succeeded', true)),
     );
     if (items.length === 0 && endedAway(target)) return null;
     const jobItems: Job['items'] = [];
@@ -194,7 +210,7 @@ export class AgentJobService {
   /** An item whose stored job cannot be read is never sent: it fails with a message its owner can read, and the log says why. */
   private async failUnreadable(device: DevicesTable, target: InstallationTargetsTable, itemId: string, error: string): Promise<void> {
     this.ctx.log.error({ device: device.device_id, job: target.id, item: itemId, error }, 'an app of a job could not be read; it fails');
-    const failed = await moveItem(this.ctx.db, target.id, itemId, ['queued', 'installing'], {
+    const failed = await moveItem(this.ctx.db, target.id, itemId, OPEN_ITEM_STATUSES, {
       status: 'failed',
       message: UNREADABLE_JOB_MESSAGE,
       updated_at: isoNow(this.ctx.clock),
@@ -205,7 +221,7 @@ export class AgentJobService {
   async acknowledge(device: DevicesTable, jobId: string): Promise<void> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, jobId);
     if (!target) return;
-    if (await moveTarget(this.ctx.db, jobId, ['waiting'], { status: 'running', started_at: isoNow(this.ctx.clock) })) {
+    if (await moveTarget(this.ctx.db, jobId, UNTAKEN_TARGET_STATUSES, { status: 'running', started_at: isoNow(this.ctx.clock) })) {
       await this.events.changed(device.user_id, target.installation_id);
     }
   }
@@ -220,7 +236,7 @@ export class AgentJobService {
   /** undefined when the report was kept for later (ProgressThrottle): nothing to wait for. */
   progress(device: DevicesTable, report: ProgressReport): Promise<void> | undefined {
     const key = `${device.id} ${report.jobId} ${report.itemId}`;
-    if (report.status !== 'installing') this.runningReports.end(key);
+    if (isFinalItem(report.status)) this.runningReports.end(key);
     else if (!this.runningReports.offer(key, { device, report })) return undefined;
     return this.record(device, report);
   }
@@ -238,7 +254,7 @@ export class AgentJobService {
     const moved = await this.ctx.db.transaction().execute(async (trx) => {
       const status = report.status;
       // Read before the item moves: the version the device had before this report.
-      const before = status === 'installing' ? null : await this.historyBefore(trx, device, target.installation_id, report, late);
+      const before = isOpenItem(status) ? null : await this.historyBefore(trx, device, target.installation_id, report, late);
       const changes = {
         status,
         manager: report.manager,
@@ -246,19 +262,19 @@ export class AgentJobService {
         exit_code: report.exitCode,
         message: report.message,
         // The output is kept where someone will read it: a failed app's log.
-        log: status === 'failed' ? report.log : null,
+        log: isItemFailed(status) ? report.log : null,
         updated_at: now,
       };
       let changed = await moveItem(trx, target.id, report.itemId, REPORT_FROM[status], changes);
-      if (!changed && late && status !== 'installing') {
+      if (!changed && late && isFinalItem(status)) {
         changed = (await moveItemEndedAway(trx, target.id, report.itemId, changes)) > 0;
         // Every app has its true outcome: the job is done, and the installation's status follows.
         if (changed && (await finishTargetEndedAway(trx, target.id, now, false)))
           await finishInstallationsWithoutOpenTargets(trx, [target.installation_id], now);
       }
       // Only the first final report of an item is history; a repeat moved nothing.
-      if (changed && before && status !== 'installing') {
-        const removed = before.kind === 'uninstall' && status === 'succeeded';
+      if (changed && before && isFinalItem(status)) {
+        const removed = before.kind === 'uninstall' && isItemSucceeded(status);
         await insertHistory(trx, {
           ...before,
           id: newId(),
@@ -324,20 +340,19 @@ export class AgentJobService {
     const late = endedAway(target);
     const finished = await this.ctx.db.transaction().execute(async (trx) => {
       const unreported = { status: 'failed' as const, message: 'The agent finished the job without reporting this app', updated_at: now };
-      await moveItemsOfTargets(trx, [target.id], ['queued', 'installing'], unreported);
+      await moveItemsOfTargets(trx, [target.id], OPEN_ITEM_STATUSES, unreported);
       // Back after its job ended while it was away, the agent went through it: what it did not report did not happen.
       if (late) await moveItemEndedAway(trx, target.id, null, unreported);
       const moved = late
         ? await finishTargetEndedAway(trx, target.id, now, true)
-        : await moveTarget(trx, target.id, ['waiting', 'running'], { status: 'done', finished_at: now });
+        : await moveTarget(trx, target.id, OPEN_TARGET_STATUSES, { status: 'done', finished_at: now });
       // Only the job.done that moved the job may finish the installation: a repeat (replayed,
       // renumbered, sent again after a reconnect) found the job done already and changes
       // nothing, or the owner would see the installation finish again at the repeat's time.
       // The move above is the claim: of two at once, one finds the job still open.
       if (!moved) return false;
       const targets = await targetsOf(trx, [target.installation_id]);
-      if (!targets.some((row) => row.status === 'waiting' || row.status === 'running'))
-        await setInstallationFinished(trx, target.installation_id, now);
+      if (!targets.some((row) => isOpenTarget(row.status))) await setInstallationFinished(trx, target.installation_id, now);
       return true;
     });
     await this.events.changed(device.user_id, target.installation_id);

@@ -11,6 +11,7 @@ import {
   type ItemStatus,
   type TargetStatus,
 } from '@shared/api/installations';
+import { isTargetCancelled, isTargetExpired, isTargetRunning, isTargetUntaken, UNSTARTED_ITEM_STATUSES } from '@shared/installation-states';
 import { DAY_MS } from '@shared/time';
 
 import type { ItemRow, TargetRow } from '../db/repositories/installations.repository';
@@ -33,7 +34,7 @@ export function expiryReason(target: Pick<InstallationTargetsTable, 'created_at'
 
 /** A waiting job past its expiry, whether or not the scheduler's task has ended it in the database yet. */
 export function isOverdue(target: Pick<InstallationTargetsTable, 'status' | 'expires_at'>, now: Date): boolean {
-  return target.status === 'waiting' && Date.parse(target.expires_at) <= now.getTime();
+  return isTargetUntaken(target.status) && Date.parse(target.expires_at) <= now.getTime();
 }
 
 /**
@@ -49,7 +50,7 @@ function asOf(targets: readonly TargetRow[], items: readonly ItemRow[], now: Dat
     ),
     items: items.map((item) => {
       const target = overdue.get(item.target_id);
-      return target && item.status === 'queued'
+      return target && UNSTARTED_ITEM_STATUSES.includes(item.status)
         ? { ...item, status: 'cancelled', message: expiryReason(target), updated_at: target.expires_at }
         : item;
     }),
@@ -69,11 +70,11 @@ export function countItems(items: readonly { status: ItemStatus }[]): ItemCounts
  */
 export function installationStatus(targets: readonly { status: TargetStatus }[], counts: ItemCounts): InstallationStatus {
   const statuses = targets.map((target) => target.status);
-  if (statuses.includes('running')) return 'running';
-  if (statuses.includes('waiting')) return 'waiting';
+  if (statuses.some(isTargetRunning)) return 'running';
+  if (statuses.some(isTargetUntaken)) return 'waiting';
   if (counts.failed > 0) return 'failed';
-  if (statuses.length > 0 && statuses.every((status) => status === 'expired')) return 'expired';
-  if (statuses.length > 0 && statuses.every((status) => status === 'cancelled' || status === 'expired')) return 'cancelled';
+  if (statuses.length > 0 && statuses.every(isTargetExpired)) return 'expired';
+  if (statuses.length > 0 && statuses.every((status) => isTargetCancelled(status) || isTargetExpired(status))) return 'cancelled';
   return 'succeeded';
 }
 

@@ -10,6 +10,17 @@ import {
   type InstallationSummary,
   type PreviewResponse,
 } from '@shared/api/installations';
+import {
+  isItemFailed,
+  isItemSkipped,
+  isOpenTarget,
+  isTargetDone,
+  isTargetUntaken,
+  itemStatusesBefore,
+  targetStatusesBefore,
+  UNSTARTED_ITEM_STATUSES,
+  UNTAKEN_TARGET_STATUSES,
+} from '@shared/installation-states';
 import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
@@ -131,7 +142,7 @@ export class InstallationService {
           updated_at: now,
         } satisfies InstallationItemsTable;
       });
-      const nothingToDo = deviceItems.every((item) => item.status === 'skipped');
+      const nothingToDo = deviceItems.every((item) => isItemSkipped(item.status));
       targets.push({
         id: targetId,
         installation_id: installationId,
@@ -146,7 +157,7 @@ export class InstallationService {
       });
       items.push(...deviceItems);
     }
-    const finished = targets.every((target) => target.status === 'done');
+    const finished = targets.every((target) => isTargetDone(target.status));
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         await insertInstallation(
@@ -180,7 +191,7 @@ export class InstallationService {
       throw error;
     }
     for (const target of targets) {
-      if (target.status === 'waiting')
+      if (isTargetUntaken(target.status))
         await this.bus.publish({ type: 'job.available', deviceRowId: target.device_row_id, targetId: target.id });
     }
     await this.events.changed(caller.userId, installationId);
@@ -240,16 +251,20 @@ export class InstallationService {
   async cancel(userId: string, id: string): Promise<Installation> {
     const installation = await this.get(userId, id);
     const now = isoNow(this.ctx.clock);
-    const open = installation.targets.filter((target) => target.status === 'waiting' || target.status === 'running');
+    const open = installation.targets.filter((target) => isOpenTarget(target.status));
     if (open.length === 0) return installation;
     await this.ctx.db.transaction().execute(async (trx) => {
       for (const target of open) {
-        await moveTarget(trx, target.targetId, ['waiting', 'running'], { status: 'cancelled', reason: 'Cancelled', finished_at: now });
+        await moveTarget(trx, target.targetId, targetStatusesBefore('cancelled'), {
+          status: 'cancelled',
+          reason: 'Cancelled',
+          finished_at: now,
+        });
       }
       await moveItemsOfTargets(
         trx,
         open.map((target) => target.targetId),
-        ['queued'],
+        UNSTARTED_ITEM_STATUSES,
         { status: 'cancelled', message: 'Cancelled before it started', updated_at: now },
       );
       await setInstallationFinished(trx, id, now);
@@ -265,13 +280,13 @@ export class InstallationService {
   /** Queues the failed apps again, on the devices where they failed; nothing else runs twice. */
   async retry(userId: string, id: string): Promise<Installation> {
     const installation = await this.get(userId, id);
-    const retried = installation.targets.filter((target) => target.items.some((item) => item.status === 'failed'));
+    const retried = installation.targets.filter((target) => target.items.some((item) => isItemFailed(item.status)));
     if (retried.length === 0) throw badRequest('Nothing failed, so there is nothing to retry', ErrorCode.NOTHING_TO_RETRY);
     const now = isoNow(this.ctx.clock);
     const rows = await targetsOf(this.ctx.db, [id]);
     await this.ctx.db.transaction().execute(async (trx) => {
       for (const target of retried) {
-        await moveItemsOfTargets(trx, [target.targetId], ['failed'], {
+        await moveItemsOfTargets(trx, [target.targetId], itemStatusesBefore('queued'), {
           status: 'queued',
           manager: null,
           version: null,
@@ -280,7 +295,7 @@ export class InstallationService {
           log: null,
           updated_at: now,
         });
-        await moveTarget(trx, target.targetId, ['done', 'cancelled', 'expired', 'running', 'waiting'], {
+        await moveTarget(trx, target.targetId, targetStatusesBefore('waiting'), {
           status: 'waiting',
           reason: null,
           started_at: null,
@@ -313,8 +328,13 @@ export class InstallationService {
       for (const target of await overdueTargets(this.ctx.db, nowIso)) {
         const reason = expiryReason(target);
         const moved = await this.ctx.db.transaction().execute(async (trx) => {
-          if (!(await moveTarget(trx, target.id, ['waiting'], { status: 'expired', reason, finished_at: target.expires_at }))) return false;
-          await moveItemsOfTargets(trx, [target.id], ['queued'], { status: 'cancelled', message: reason, updated_at: target.expires_at });
+          if (!(await moveTarget(trx, target.id, UNTAKEN_TARGET_STATUSES, { status: 'expired', reason, finished_at: target.expires_at })))
+            return false;
+          await moveItemsOfTargets(trx, [target.id], UNSTARTED_ITEM_STATUSES, {
+            status: 'cancelled',
+            message: reason,
+            updated_at: target.expires_at,
+          });
           return true;
         });
         if (!moved) continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { JOB_KINDS, MANAGER_NAMES } from '../agent/protocol';
+import { INSTALLATION_STATUSES, ITEM_STATUSES, TARGET_STATUSES, type ItemStatus } from '../installation-states';
 import { packageSource, perPackageField, type PackageIdField, type RealManagerName } from '../package-managers';
 import { MAX_ROW_ID } from './common';
 import { deviceIdSchema } from './devices';
@@ -11,22 +12,15 @@ import { deviceIdSchema } from './devices';
  * per device.
  */
 
-/** An app on one device: queued → installing → succeeded | failed | skipped; cancelled before it started. */
-export const ITEM_STATUSES = ['queued', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const FINISHED_ITEM_STATUSES: readonly ItemStatus[] = ['succeeded', 'failed', 'skipped', 'cancelled'];
-
-/**
- * One device's job: waiting (not yet taken by the agent: offline, or about to be sent) →
- * running (acknowledged) → done; cancelled by the user; expired when no agent took it within
- * JOB_EXPIRY_DAYS.
- */
-export const TARGET_STATUSES = ['waiting', 'running', 'done', 'cancelled', 'expired'] as const;
-export type TargetStatus = (typeof TARGET_STATUSES)[number];
-
-/** The whole installation, derived from its targets and items. */
-export const INSTALLATION_STATUSES = ['waiting', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
-export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+// The states and how they move: src/shared/installation-states.ts.
+export {
+  INSTALLATION_STATUSES,
+  ITEM_STATUSES,
+  TARGET_STATUSES,
+  type InstallationStatus,
+  type ItemStatus,
+  type TargetStatus,
+} from '../installation-states';
 
 export const JOB_EXPIRY_DAYS = 7;
 

@@ -14,6 +14,7 @@ import {
 
 import type { JobKind } from '@shared/agent/protocol';
 import type { InstallationStatus, InstallationTarget, ItemStatus } from '@shared/api/installations';
+import { isInstallationInProgress, isItemFailed, isItemInProgress, isItemSucceeded } from '@shared/installation-states';
 
 export interface StatusLook {
   label: string;
@@ -50,13 +51,13 @@ const KIND_WORDS: Readonly<Record<JobKind, { working: string; done: string }>> =
 
 export function installationStatusLook(status: InstallationStatus, kind: JobKind = 'install'): StatusLook {
   const look = INSTALLATION_STATUS[status];
-  return status === 'running' ? { ...look, label: KIND_WORDS[kind].working } : look;
+  return isInstallationInProgress(status) ? { ...look, label: KIND_WORDS[kind].working } : look;
 }
 
 export function itemStatusLook(status: ItemStatus, kind: JobKind = 'install'): StatusLook {
   const look = ITEM_STATUS[status];
-  if (status === 'installing') return { ...look, label: KIND_WORDS[kind].working };
-  if (status === 'succeeded') return { ...look, label: KIND_WORDS[kind].done };
+  if (isItemInProgress(status)) return { ...look, label: KIND_WORDS[kind].working };
+  if (isItemSucceeded(status)) return { ...look, label: KIND_WORDS[kind].done };
   return look;
 }
 
@@ -90,7 +91,7 @@ export function targetStatusLook(
             icon: IconPlugConnectedX,
           };
     case 'done':
-      return target.items.some((item) => item.status === 'failed')
+      return target.items.some((item) => isItemFailed(item.status))
         ? { label: 'Finished with failures', color: 'red', icon: IconCircleX }
         : { label: 'Done', color: 'green', icon: IconCircleCheck };
     case 'cancelled':

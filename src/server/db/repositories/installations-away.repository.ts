@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Updateable } from 'kysely';
 
 import { AWAY_ENDED_REASON } from '@shared/api/installations';
+import { OPEN_ITEM_STATUSES, OPEN_TARGET_STATUSES } from '@shared/installation-states';
 
 import type { Database, Db, InstallationItemsTable } from '../schema';
 
@@ -51,7 +52,7 @@ export async function endTargetsAway(db: Db, targetIds: readonly string[], heard
   await db
     .updateTable('installation_items')
     .set({ status: 'failed', message: AWAY_ENDED_REASON, updated_at: now })
-    .where('status', 'in', ['queued', 'installing'])
+    .where('status', 'in', OPEN_ITEM_STATUSES)
     .where('target_id', 'in', (eb) =>
       eb
         .selectFrom('installation_targets')
@@ -78,7 +79,7 @@ export async function finishInstallationsWithoutOpenTargets(db: Db, ids: readonl
             .selectFrom('installation_targets')
             .select('installation_targets.id')
             .whereRef('installation_targets.installation_id', '=', 'installations.id')
-            .where('installation_targets.status', 'in', ['waiting', 'running']),
+            .where('installation_targets.status', 'in', OPEN_TARGET_STATUSES),
         ),
       ),
     )

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 
 import { jobItemSchema, type JobItem, type JobPackages } from '@shared/agent/protocol';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+import { OPEN_TARGET_STATUSES, UNTAKEN_TARGET_STATUSES } from '@shared/installation-states';
 
 import { newestFirst } from '../newest-first';
 import type { Db, InstallationItemsTable, InstallationsTable, InstallationTargetsTable } from '../schema';
@@ -158,7 +159,7 @@ export function unfinishedTargetsOfDevice(db: Db, deviceRowId: string) {
     .selectFrom('installation_targets')
     .selectAll()
     .where('device_row_id', '=', deviceRowId)
-    .where((eb) => eb.or([eb('status', 'in', ['waiting', 'running']), endedAway(eb)]))
+    .where((eb) => eb.or([eb('status', 'in', OPEN_TARGET_STATUSES), endedAway(eb)]))
     .orderBy('created_at')
     .execute();
 }
@@ -233,7 +234,12 @@ export async function setInstallationFinished(db: Db, id: string, finishedAt: st
 
 /** Targets nobody took before they expired. */
 export function overdueTargets(db: Db, now: string) {
-  return db.selectFrom('installation_targets').selectAll().where('status', '=', 'waiting').where('expires_at', '<=', now).execute();
+  return db
+    .selectFrom('installation_targets')
+    .selectAll()
+    .where('status', 'in', UNTAKEN_TARGET_STATUSES)
+    .where('expires_at', '<=', now)
+    .execute();
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 
 import type { ManagerName } from '@shared/agent/protocol';
 import type { HistoryCursor, HistoryFilters } from '@shared/api/history';
+import { VERSION_KNOWN_ITEM_STATUSES } from '@shared/installation-states';
 
 import { newestFirst } from '../newest-first';
 import type { Database, Db, UpdateHistoryTable } from '../schema';
@@ -95,7 +96,7 @@ export async function lastRecordedVersion(
     .where('device_row_id', '=', deviceRowId)
     .where('app_id', '=', appId)
     .where('manager', '=', manager)
-    .where('outcome', 'in', ['succeeded', 'skipped']);
+    .where('outcome', 'in', VERSION_KNOWN_ITEM_STATUSES);
   if (after !== null) query = query.where('created_at', '>', after);
   const row = await newestFirst(query, 1).executeTakeFirst();
   return row?.version_after;

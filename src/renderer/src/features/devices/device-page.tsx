@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { formatLastActive } from '@shared/format';
+import { isTargetRunning } from '@shared/installation-states';
 
 import { useGetDevicesQuery } from '../../api/devices';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../api/installations';
@@ -114,7 +115,7 @@ export function DevicePage() {
     );
   } else {
     const enrolled = isEnrolled(device);
-    const running = (installations ?? []).some((i) => i.devices.some((d) => d.deviceId === deviceId && d.status === 'running'));
+    const running = (installations ?? []).some((i) => i.devices.some((d) => d.deviceId === deviceId && isTargetRunning(d.status)));
     const status = enrolled ? AGENT_STATE[agentState(device, running)] : CONNECTION_STATUS[device.connection_status];
     body = (
       <Stack gap="md">

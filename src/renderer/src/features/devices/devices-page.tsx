@@ -5,6 +5,7 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 
 import type { Device } from '@shared/api/devices';
+import { isTargetRunning } from '@shared/installation-states';
 
 import { useGetDevicesQuery, useRenameDeviceMutation, useSetAdminStatusMutation } from '../../api/devices';
 import { useGetInstallationsQuery } from '../../api/installations';
@@ -64,7 +65,7 @@ export function DevicesPage() {
   const { data: installations } = useGetInstallationsQuery();
   const installingIds = new Set(
     (installations ?? []).flatMap((installation) =>
-      installation.devices.filter((target) => target.status === 'running').map((target) => target.deviceId),
+      installation.devices.filter((target) => isTargetRunning(target.status)).map((target) => target.deviceId),
     ),
   );
   const [search, setSearch] = useState('');

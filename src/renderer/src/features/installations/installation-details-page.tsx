@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import type { Installation, InstallationItem, InstallationTarget } from '@shared/api/installations';
+import { isItemQueued, isOpenInstallation, isOpenTarget } from '@shared/installation-states';
 
 import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../api/installations';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -18,8 +19,8 @@ import { ItemLogModal, type LogTarget } from './item-log-modal';
 /** Apps that have not started on a device whose job is still open: what Cancel would stop. */
 export function notStartedCount(installation: Installation): number {
   return installation.targets
-    .filter((target) => target.status === 'waiting' || target.status === 'running')
-    .reduce((sum, target) => sum + target.items.filter((item) => item.status === 'queued').length, 0);
+    .filter((target) => isOpenTarget(target.status))
+    .reduce((sum, target) => sum + target.items.filter((item) => isItemQueued(item.status)).length, 0);
 }
 
 /** A fallback for when the event stream is down: open installations are read again now and then. */
@@ -131,7 +132,7 @@ export function InstallationDetailsPage() {
   const [open, setOpen] = useState(true);
   const query = useGetInstallationQuery(id, { refetchOnMountOrArgChange: true, pollingInterval: open ? POLL_OPEN_MS : 0 });
   const status = query.data?.status;
-  const isOpen = status === 'waiting' || status === 'running';
+  const isOpen = status !== undefined && isOpenInstallation(status);
   if (status !== undefined && isOpen !== open) setOpen(isOpen);
 
   let body;

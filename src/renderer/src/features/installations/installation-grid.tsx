@@ -3,6 +3,7 @@ import { IconFileText } from '@tabler/icons-react';
 
 import type { JobKind } from '@shared/agent/protocol';
 import type { InstallationItem, InstallationTarget } from '@shared/api/installations';
+import { isItemFailed, isItemSucceeded, isTargetCancelled } from '@shared/installation-states';
 
 import { itemStatusLook, StatusBadge, targetStatusLook } from '../../components/installation-status';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
@@ -27,9 +28,9 @@ function appsOf(targets: readonly InstallationTarget[]): Array<{ appId: number; 
  * failed; for an update or an uninstall, the agent's sentence ("Updated from 1.0 to 1.1").
  */
 function itemDetail(item: InstallationItem, kind: JobKind): string | null {
-  if (item.status === 'succeeded' && kind !== 'install' && item.message) return item.message;
-  if (item.status === 'succeeded') return [item.version, item.manager ? `with ${item.manager}` : null].filter(Boolean).join(' ') || null;
-  if (item.status === 'failed') {
+  if (isItemSucceeded(item.status) && kind !== 'install' && item.message) return item.message;
+  if (isItemSucceeded(item.status)) return [item.version, item.manager ? `with ${item.manager}` : null].filter(Boolean).join(' ') || null;
+  if (isItemFailed(item.status)) {
     const exit = item.exitCode !== null ? `Exit code ${item.exitCode}` : null;
     return [item.message, exit].filter(Boolean).join(' · ') || null;
   }
@@ -47,7 +48,7 @@ function DeviceHeader({ target, kind }: { target: InstallationTarget; kind: JobK
         {platform ? PLATFORM_LABELS[platform] : target.platform}
       </Text>
       <StatusBadge look={targetStatusLook(target, kind)} size="sm" />
-      {target.reason && target.status !== 'cancelled' ? (
+      {target.reason && !isTargetCancelled(target.status) ? (
         <Text size="xs" c="orange" fw={400} maw={220}>
           {target.reason}
         </Text>
@@ -78,7 +79,7 @@ function Cell({
           {detail}
         </Text>
       ) : null}
-      {item.status === 'failed' || item.hasLog ? (
+      {isItemFailed(item.status) || item.hasLog ? (
         <Button
           size="compact-xs"
           variant="subtle"
