@@ -23,8 +23,8 @@ export const RATE_LIMITED = Symbol('rate-limited');
 /** Tags of routes only an admin may call: tag every such route 'admin' (api-docs.test.ts checks it). */
 export const ADMIN_TAGS: readonly string[] = ['admin', 'debug'];
 /**
- * Routes the public document leaves out: the admin ones (a route list helps attackers, DESIGN
- * §5) and the agent's own protocol.
+ * Routes the public document leaves out: the admin ones (a list of admin routes only helps an
+ * attacker; docs/security.md) and the agent's own protocol.
  */
 export const UNLISTED_TAGS: readonly string[] = [...ADMIN_TAGS, 'agent'];
 

@@ -35,7 +35,7 @@ export const deviceIdRequired = () =>
 
 /**
  * Deactivation and the other admin-device actions. The
- * rules are checked in SPEC's order under the per-user lock, so two deactivations at once
+ * rules are checked in the product's order (its refusals say which rule failed first) under the per-user lock, so two deactivations at once
  * cannot both pass the account cooldown or remove the last admin.
  */
 export class DeviceDeactivationService {

@@ -21,7 +21,7 @@ export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 
 export const deviceNotFound = () => notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
 
-/** navigator.platform, os.platform(), user-agent fragments → one of SPEC's platforms. */
+/** navigator.platform, os.platform(), user-agent fragments → one of the product's platforms (windows, macos, linux). */
 export function normalizePlatform(input: string | undefined): Platform {
   const value = (input ?? '').toLowerCase();
   if (/android/.test(value)) return 'android';
