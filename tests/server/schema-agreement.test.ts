@@ -141,4 +141,18 @@ describe(`schema.ts and the migrations (${testDatabaseKind()})`, () => {
     );
     expect(disagreements(loosened)).toEqual(['lists.id is NOT NULL in the database, nullable in schema.ts']);
   });
+
+  // Kysely's own introspection reads every schema of the database and failed our migrator when
+  // another schema's table was being altered at that moment (a parallel test's migration).
+  it.runIf(testDatabaseKind() === 'postgres')('reads only its own schema, so another schema being migrated cannot fail it', async () => {
+    const other = await createTestDatabase();
+    const otherHandle = await connectDatabase(other.url);
+    try {
+      expect(await otherHandle.db.introspection.getTables()).toEqual([]);
+      expect((await handle.db.introspection.getTables()).map((table) => table.name)).toContain('apps');
+    } finally {
+      await otherHandle.destroy();
+      await other.drop();
+    }
+  });
 });

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DatabaseKind } from './dialect';
 import { allowDirectReads } from './precompiled';
 import type { Database } from './schema';
+import { SchemaScopedPostgresDialect } from './schema-introspector';
 import { withStatementCache } from './statement-cache';
 
 export interface DatabaseHandle {
@@ -66,7 +67,7 @@ async function connectPostgres(url: string): Promise<DatabaseHandle> {
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema ?? 'public') });
   return {
     db,
     kind: 'postgres',

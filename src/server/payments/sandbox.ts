@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 import type { CardError, PaymentIntentStatus, SandboxConfirmResponse } from '@shared/api/payment';
 
 import type { Clock } from '../clock';
+import { readJsonColumn } from '../db/json-column';
 import {
   findSandboxIntent,
   findSandboxIntentBySecretHash,
@@ -182,7 +184,7 @@ function toIntent(row: SandboxPaymentIntentsTable): ProviderIntent {
     status: row.status as PaymentIntentStatus,
     amount: row.amount,
     currency: row.currency,
-    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    metadata: readJsonColumn(z.record(z.string(), z.string()), row.metadata, {}),
     lastError,
   };
 }

@@ -1,11 +1,15 @@
+import { z } from 'zod';
+
 import { PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
-import { CHECK_IN_CHANGES_KEPT, type CheckIn, type VersionChange } from '@shared/api/monitoring';
+import { CHECK_IN_CHANGES_KEPT, versionChangeSchema, type CheckIn } from '@shared/api/monitoring';
 
+import { readJsonColumn } from '../db/json-column';
 import type { DeviceCheckInsTable, DeviceInventoryTable } from '../db/schema';
 
 type InventoryRow = Pick<DeviceInventoryTable, 'manager' | 'package_id' | 'installed_version' | 'available_version'>;
-type StoredChange = Omit<VersionChange, 'name'>;
+const storedChangeSchema = versionChangeSchema.omit({ name: true });
+type StoredChange = z.infer<typeof storedChangeSchema>;
 
 const keyOf = (row: Pick<InventoryRow, 'manager' | 'package_id'>) => `${row.manager}\u0000${row.package_id}`;
 
@@ -69,7 +73,7 @@ export function appNamesByPackage(apps: readonly Pick<App, 'name' | (typeof PACK
 }
 
 export function toCheckIn(row: DeviceCheckInsTable, names: ReadonlyMap<string, string>): CheckIn {
-  const stored = row.changes === null ? [] : (JSON.parse(row.changes) as StoredChange[]);
+  const stored = row.changes === null ? [] : readJsonColumn(z.array(storedChangeSchema), row.changes, []);
   return {
     id: row.id,
     at: row.created_at,

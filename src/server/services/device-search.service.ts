@@ -1,11 +1,14 @@
-import { type AgentMessage, type SEARCH_MANAGERS, type ServerMessage } from '@shared/agent/protocol';
+import { z } from 'zod';
+
+import { SEARCH_MANAGERS, searchResultSchema, type AgentMessage, type ServerMessage } from '@shared/agent/protocol';
 import { deviceSearchSchema, type DeviceSearch, type DeviceSearchStatus, type ManagerSearchView } from '@shared/api/device-searches';
 import { ErrorCode } from '@shared/api/errors';
-import { SEARCH_EXPIRY_MS, type SearchResult } from '@shared/machine-search';
+import { SEARCH_EXPIRY_MS } from '@shared/machine-search';
 import { PACKAGE_MANAGERS } from '@shared/package-managers';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
+import { readJsonColumn } from '../db/json-column';
 import {
   addDeviceSearchResults,
   findDeviceSearch,
@@ -123,7 +126,7 @@ export class DeviceSearchService {
   private async view(row: DeviceSearchesTable, device: DevicesTable): Promise<DeviceSearch> {
     const answers = new Map((await findDeviceSearchResults(this.ctx.db, row.id)).map((answer) => [answer.manager, answer]));
     const status: DeviceSearchStatus = row.status === 'searching' && this.expired(row) ? 'expired' : row.status;
-    const expected = JSON.parse(row.managers) as SearchManager[];
+    const expected: SearchManager[] = readJsonColumn(z.array(z.enum(SEARCH_MANAGERS)), row.managers, []);
     // A manager that answered without having been named (an agent updated since) is shown too.
     const names = [
       ...expected,
@@ -136,7 +139,7 @@ export class DeviceSearchService {
       return {
         manager,
         status: 'done',
-        results: JSON.parse(answer.results) as SearchResult[],
+        results: readJsonColumn(z.array(searchResultSchema), answer.results, []),
         truncated: answer.truncated === 1,
         error: answer.error,
       };

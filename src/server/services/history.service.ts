@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import {
   HISTORY_EXPORT_MAX,
   historyCursorOf,
@@ -12,12 +10,11 @@ import { PLAN_IDS, PLANS } from '@shared/plans';
 import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import type { AppContext } from '../context';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import { historyOfUser, pruneHistory, type HistoryRow } from '../db/repositories/update-history.repository';
 import { historyCsv } from './history-csv';
+import { withLease, type Lease } from './lease';
 
-const PRUNE_LEASE = 'history-pruning';
-const LEASE_MS = 5 * MINUTE_MS;
+const PRUNE_LEASE: Lease = { name: 'history-pruning', ms: 5 * MINUTE_MS, release: 'after-run' };
 
 export function toHistoryEntry(row: HistoryRow): HistoryEntry {
   return {
@@ -63,17 +60,7 @@ export class HistoryService {
    * Returns how many rows went.
    */
   async prune(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const leased = await acquireLease(
-      this.ctx.db,
-      PRUNE_LEASE,
-      holder,
-      now.toISOString(),
-      new Date(now.getTime() + LEASE_MS).toISOString(),
-    );
-    if (!leased) return 0;
-    try {
+    return withLease(this.ctx, PRUNE_LEASE, 0, async (now) => {
       let deleted = 0;
       const days = [...new Set(PLAN_IDS.map((id) => PLANS[id].limits.historyDays))];
       for (const kept of days) {
@@ -86,8 +73,6 @@ export class HistoryService {
           deleted += await pruneHistory(this.ctx.db, before, users, table);
       }
       return deleted;
-    } finally {
-      await releaseLease(this.ctx.db, PRUNE_LEASE, holder);
-    }
+    });
   }
 }

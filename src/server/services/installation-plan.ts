@@ -1,8 +1,12 @@
+import { z } from 'zod';
+
 import type { JobPackages, ManagerName } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type App, type PackageIdField } from '@shared/api/catalogue';
 import { PACKAGE_ID_MANAGERS, type PreviewResponse } from '@shared/api/installations';
 import { platformDisplayName } from '@shared/format';
+import { MANAGER_NAMES } from '@shared/package-managers';
 
+import { readJsonColumn } from '../db/json-column';
 import type { DeviceInventoryTable, DevicesTable } from '../db/schema';
 
 /** What decides, per app and device, whether and how it can be installed. */
@@ -30,8 +34,9 @@ export function invalidFieldsOf(app: Pick<App, PackageIdField>): PackageIdField[
   return PACKAGE_ID_FIELDS.filter((field) => app[field] !== null && sendableId(app, field) === null);
 }
 
+/** The managers the device's agent reported; null when it said none, or what is stored cannot be read (then any may do). */
 function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | null {
-  return device.managers === null ? null : (JSON.parse(device.managers) as ManagerName[]);
+  return device.managers === null ? null : readJsonColumn(z.array(z.enum(MANAGER_NAMES)), device.managers, null);
 }
 
 /**

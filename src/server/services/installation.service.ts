@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 import type { JobKind } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
@@ -25,6 +25,7 @@ import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
+import { readJsonColumn } from '../db/json-column';
 import { findAppsByIds } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
@@ -48,7 +49,6 @@ import {
   targetsOf,
 } from '../db/repositories/installations.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { EventBus } from '../realtime/event-bus';
@@ -58,6 +58,7 @@ import type { DeviceService } from './device.service';
 import type { InstallationEvents } from './installation-events';
 import { availability, installationPreview, packagesOf } from './installation-plan';
 import { expiryReason, toInstallation, toSummary } from './installation-view';
+import { withLease, type Lease } from './lease';
 import { listReadOnly } from './list-limits';
 import type { ListService } from './list.service';
 import type { RemovalConsent } from './removal-check.service';
@@ -83,10 +84,8 @@ function consentFor(removal: RemovalConsent | undefined, device: DevicesTable, a
 }
 
 const installationNotFound = () => notFound('Installation not found', ErrorCode.INSTALLATION_NOT_FOUND);
-const AWAY_LEASE = 'running-jobs-away';
-const AWAY_LEASE_MS = 5 * MINUTE_MS;
-const EXPIRY_LEASE = 'overdue-jobs-expired';
-const EXPIRY_LEASE_MS = 5 * MINUTE_MS;
+const AWAY_LEASE: Lease = { name: 'running-jobs-away', ms: 5 * MINUTE_MS, release: 'after-run' };
+const EXPIRY_LEASE: Lease = { name: 'overdue-jobs-expired', ms: 5 * MINUTE_MS, release: 'after-run' };
 
 /**
  * Installations as their owner sees them (docs/decisions.md#installations): created with a job per device and an
@@ -319,11 +318,8 @@ export class InstallationService {
    * One process at a time holds the lease; each job moves only from waiting. Returns how many ended.
    */
   async expireOverdue(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const nowIso = now.toISOString();
-    if (!(await acquireLease(this.ctx.db, EXPIRY_LEASE, holder, nowIso, new Date(now.getTime() + EXPIRY_LEASE_MS).toISOString()))) return 0;
-    try {
+    return withLease(this.ctx, EXPIRY_LEASE, 0, async (now) => {
+      const nowIso = now.toISOString();
       let ended = 0;
       for (const target of await overdueTargets(this.ctx.db, nowIso)) {
         const reason = expiryReason(target);
@@ -342,9 +338,7 @@ export class InstallationService {
         await this.events.changed(target.user_id, target.installation_id);
       }
       return ended;
-    } finally {
-      await releaseLease(this.ctx.db, EXPIRY_LEASE, holder);
-    }
+    });
   }
 
   /**
@@ -355,11 +349,8 @@ export class InstallationService {
    * sent the job again and its reports still land (AgentJobService). Returns how many ended.
    */
   async endRunningAway(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const nowIso = now.toISOString();
-    if (!(await acquireLease(this.ctx.db, AWAY_LEASE, holder, nowIso, new Date(now.getTime() + AWAY_LEASE_MS).toISOString()))) return 0;
-    try {
+    return withLease(this.ctx, AWAY_LEASE, 0, async (now) => {
+      const nowIso = now.toISOString();
       const heardBefore = new Date(now.getTime() - RUNNING_JOB_AWAY_LIMIT_MS).toISOString();
       const away = await runningTargetsAway(this.ctx.db, heardBefore);
       if (away.length === 0) return 0;
@@ -379,9 +370,7 @@ export class InstallationService {
         if (owner) await this.events.changed(owner, id);
       }
       return ended;
-    } finally {
-      await releaseLease(this.ctx.db, AWAY_LEASE, holder);
-    }
+    });
   }
 
   /**
@@ -438,7 +427,7 @@ export class InstallationService {
 
 /** A remote machine enrolled with a registration token, without web access: it has an agent. */
 export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
-  const capabilities = JSON.parse(device.capabilities) as string[];
+  const capabilities = readJsonColumn(z.array(z.string()), device.capabilities, [] as string[]);
   return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
 }
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import { ErrorCode } from '@shared/api/errors';
 import { SILENT_AFTER_HOURS, type DeviceCheckInsResponse } from '@shared/api/monitoring';
 import { PLAN_IDS, PLANS } from '@shared/plans';
@@ -9,18 +7,18 @@ import { isoAfter, isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { checkInsOfDevice, claimSilenceAlert, insertCheckIn, silentMachines } from '../db/repositories/device-check-ins.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import type { DevicesTable } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { appNamesByPackage, toCheckIn } from './check-ins';
 import { isEnrolledMachine } from './installation.service';
+import { withLease, type Lease } from './lease';
 import type { NotificationService } from './notification.service';
 import type { SubscriptionService } from './subscription.service';
 
-const SILENCE_LEASE = 'silent-machines';
 /** The silence check reads every silent machine: every few minutes is often enough for a one-day alert. */
 const SILENCE_RUN_EVERY_MS = 5 * MINUTE_MS;
+const SILENCE_LEASE: Lease = { name: 'silent-machines', ms: SILENCE_RUN_EVERY_MS, release: 'when-expired' };
 /** The device page shows this many check-ins, newest first. */
 const CHECK_INS_SHOWN = 200;
 
@@ -76,11 +74,7 @@ export class MonitoringService {
    * outlives the run); each alert is claimed by a conditional update, so none goes twice.
    */
   async alertSilentMachines(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const until = new Date(now.getTime() + SILENCE_RUN_EVERY_MS).toISOString();
-    if (!(await acquireLease(this.ctx.db, SILENCE_LEASE, holder, now.toISOString(), until))) return 0;
-    try {
+    return withLease(this.ctx, SILENCE_LEASE, 0, async (now) => {
       const plans = PLAN_IDS.filter((id) => PLANS[id].capabilities.advancedMonitoring);
       const silent = await silentMachines(this.ctx.db, isoAfter(this.ctx.clock, -SILENT_AFTER_HOURS * HOUR_MS), plans);
       let told = 0;
@@ -98,9 +92,6 @@ export class MonitoringService {
         told += 1;
       }
       return told;
-    } catch (error) {
-      await releaseLease(this.ctx.db, SILENCE_LEASE, holder);
-      throw error;
-    }
+    });
   }
 }

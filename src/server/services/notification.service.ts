@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import { ErrorCode } from '@shared/api/errors';
 import type {
@@ -34,7 +34,6 @@ import {
   type OutdatedInventoryRow,
   type SettingsRow,
 } from '../db/repositories/notifications.repository';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import { findUserById } from '../db/repositories/users.repository';
 import type { DeviceInventoryTable, NotificationsTable } from '../db/schema';
 import { AppError, badRequest } from '../errors';
@@ -51,14 +50,15 @@ import { newId } from '../security/tokens';
 import { UnsubscribeTokens } from '../security/unsubscribe-tokens';
 import { groupBy } from './group-by';
 import { inventoryEntryOf } from './installation-plan';
+import { withLease, type Lease } from './lease';
 import type { SubscriptionService } from './subscription.service';
 
-const DIGEST_LEASE = 'update-digest';
 /**
  * The digest's lease is kept after a run: the scheduler ticks every minute, but reading every
  * outdated package of every device is needed only this often (digests go at most daily anyway).
  */
 export const DIGEST_RUN_EVERY_MS = 15 * MINUTE_MS;
+const DIGEST_LEASE: Lease = { name: 'update-digest', ms: DIGEST_RUN_EVERY_MS, release: 'when-expired' };
 /** A user's centre keeps this many; older notifications go when a new one comes. */
 const KEPT_NOTIFICATIONS = 200;
 
@@ -293,11 +293,7 @@ export class NotificationService {
    * user's digest is also claimed in the database before it is sent. Returns how many went.
    */
   async sendDigests(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const until = new Date(now.getTime() + DIGEST_RUN_EVERY_MS).toISOString();
-    if (!(await acquireLease(this.ctx.db, DIGEST_LEASE, holder, now.toISOString(), until))) return 0;
-    try {
+    return withLease(this.ctx, DIGEST_LEASE, 0, async (now) => {
       const notAfter = isoAfter(this.ctx.clock, -DAY_MS);
       const rows = await outdatedInventoryForDigest(this.ctx.db, notAfter);
       if (rows.length === 0) return 0;
@@ -326,11 +322,7 @@ export class NotificationService {
         sent += 1;
       }
       return sent;
-    } catch (error) {
-      // A failed run may be tried again at the next tick.
-      await releaseLease(this.ctx.db, DIGEST_LEASE, holder);
-      throw error;
-    }
+    });
   }
 
   private async requireCentre(userId: string): Promise<void> {

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
-
 import { compareTiers, PLANS, type PlanId } from '@shared/plans';
 
 import type { AppContext } from '../context';
-import { acquireLease, claimPayment, releaseLease, unusedPaymentsBetween } from '../db/repositories/payments.repository';
+import { claimPayment, unusedPaymentsBetween } from '../db/repositories/payments.repository';
 import type { PaymentsTable } from '../db/schema';
 import type { ProviderIntent } from '../payments/provider';
+import { withLease, type Lease } from './lease';
 import type { PaymentService } from './payment.service';
 import { PAYMENT_CURRENCY, type SubscriptionService } from './subscription.service';
 
-const LEASE = 'payment-settlement';
-const LEASE_MS = 5 * 60_000;
+const LEASE: Lease = { name: 'payment-settlement', ms: 5 * 60_000, release: 'after-run' };
 /**
  * A browser confirms and verifies its own payment within seconds; one still open past this was
  * left by a crash or a browser that went away, and is settled here.
@@ -37,12 +35,9 @@ export class PaymentSettlementService {
 
   /** How many paid plans it gave. */
   async settlePaidUnused(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const at = (offset: number) => new Date(now.getTime() - offset).toISOString();
-    if (!(await acquireLease(this.ctx.db, LEASE, holder, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))) return 0;
-    let settled = 0;
-    try {
+    return withLease(this.ctx, LEASE, 0, async (now) => {
+      const at = (offset: number) => new Date(now.getTime() - offset).toISOString();
+      let settled = 0;
       let after: { createdAt: string; id: string } | null = null;
       for (;;) {
         const page = await unusedPaymentsBetween(this.ctx.db, at(SETTLE_WITHIN_MS), at(SETTLE_AFTER_MS), SETTLE_PAGE, after);
@@ -51,10 +46,8 @@ export class PaymentSettlementService {
         const last = page[page.length - 1]!;
         after = { createdAt: last.created_at, id: last.id };
       }
-    } finally {
-      await releaseLease(this.ctx.db, LEASE, holder);
-    }
-    return settled;
+      return settled;
+    });
   }
 
   /** true when it gave the plan. */

@@ -1,19 +1,21 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import { ErrorCode } from '@shared/api/errors';
-import type {
-  CreatePaymentIntentResponse,
-  PaymentHistoryResponse,
-  PaymentIntentStatus,
-  PaymentRecord,
-  SandboxConfirmResponse,
-  VerifyPaymentResponse,
-  WebhookResponse,
+import {
+  sandboxConfirmResponseSchema,
+  type CreatePaymentIntentResponse,
+  type PaymentHistoryResponse,
+  type PaymentIntentStatus,
+  type PaymentRecord,
+  type SandboxConfirmResponse,
+  type VerifyPaymentResponse,
+  type WebhookResponse,
 } from '@shared/api/payment';
 import { compareTiers, PLANS, type PlanId } from '@shared/plans';
 
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
+import { readJsonColumn } from '../db/json-column';
 import {
   claimPayment,
   findPaymentByIdempotencyKey,
@@ -188,7 +190,8 @@ export class PaymentService {
           },
         };
       }
-      return JSON.parse(earlier.response) as SandboxConfirmResponse;
+      // A stored answer that cannot be read is not replayed: the confirm runs as if it were new.
+      return readJsonColumn(sandboxConfirmResponseSchema, earlier.response, null);
     };
     const earlier = await replay();
     if (earlier) return earlier;

@@ -1,4 +1,6 @@
-import type { AgentMessage, JobItem } from '@shared/agent/protocol';
+import { type z } from 'zod';
+
+import { removalPlanMessageSchema, type AgentMessage, type JobItem } from '@shared/agent/protocol';
 import { ErrorCode } from '@shared/api/errors';
 import {
   REMOVAL_CHECK_ANSWER_MS,
@@ -11,6 +13,7 @@ import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 import { DAY_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
+import { readJsonColumn } from '../db/json-column';
 import { findAppsByIds } from '../db/repositories/catalogue.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
 import {
@@ -29,7 +32,11 @@ import { agentOnline } from './installation-view';
 import { isEnrolledMachine } from './installation.service';
 
 type RemovalPlanMessage = Extract<AgentMessage, { type: 'removal.plan' }>;
-type StoredPlan = Omit<RemovalPlanMessage, 'type' | 'checkId'>;
+const storedPlanSchema = removalPlanMessageSchema.omit({ type: true, checkId: true });
+type StoredPlan = z.infer<typeof storedPlanSchema>;
+/** The agent's answer as stored; null when there is none yet, or it cannot be read (then nothing may be removed by it). */
+const storedPlan = (row: Pick<RemovalChecksTable, 'plan'>): StoredPlan | null =>
+  row.plan ? readJsonColumn(storedPlanSchema, row.plan, null) : null;
 
 /** What a confirmed check lets one uninstall remove besides the app's own package. */
 export interface RemovalConsent {
@@ -124,7 +131,7 @@ export class RemovalCheckService {
     const device = await this.machine(caller.userId, deviceIds[0]!);
     const row = await findRemovalCheck(this.ctx.db, caller.userId, device.id, checkId);
     if (!row || row.app_id !== appIds[0]) throw checkNotFound();
-    const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+    const plan = storedPlan(row);
     if (!plan) throw notConfirmed('The machine has not said yet what removing this app would take with it');
     if (plan.refused) throw notConfirmed(plan.refused);
     if (plan.installedVersion === null) throw notConfirmed('This app is not installed on the machine');
@@ -157,7 +164,7 @@ export class RemovalCheckService {
   }
 
   private view(row: RemovalChecksTable, device: DevicesTable, appName: string): RemovalCheck {
-    const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+    const plan = storedPlan(row);
     const waited = this.ctx.clock.now().getTime() - Date.parse(row.created_at);
     const status: RemovalCheckStatus = plan ? 'ready' : waited > REMOVAL_CHECK_ANSWER_MS ? 'unanswered' : 'pending';
     return removalCheckSchema.parse({

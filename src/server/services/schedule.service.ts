@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import { ErrorCode } from '@shared/api/errors';
 import type { DeviceInventory } from '@shared/api/installations';
 import type { CreateScheduleInput, Schedule, ScheduleCadence, ScheduleTimingInput } from '@shared/api/schedules';
@@ -8,7 +6,6 @@ import { MINUTE_MS } from '@shared/time';
 import { isoNow, type AppContext, type Caller } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { activeDevicesOf, findActiveDevice } from '../db/repositories/devices.repository';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import {
   claimSchedule,
   deleteSchedule,
@@ -28,12 +25,12 @@ import { newId } from '../security/tokens';
 import { toUser } from './account.service';
 import type { InstallationService } from './installation.service';
 import type { InventoryService } from './inventory.service';
+import { withLease, type Lease } from './lease';
 import type { ListService } from './list.service';
 import { canonicalTimeZone, nextOccurrence, type ScheduleTiming } from './schedule-times';
 import type { SubscriptionService } from './subscription.service';
 
-const FIRE_LEASE = 'update-schedules';
-const LEASE_MS = 5 * MINUTE_MS;
+const FIRE_LEASE: Lease = { name: 'update-schedules', ms: 5 * MINUTE_MS, release: 'after-run' };
 /** Due schedules handled per scheduler tick; the rest wait for the next tick. */
 const FIRE_BATCH = 100;
 
@@ -167,13 +164,9 @@ export class ScheduleService {
    * Returns how many schedules fired.
    */
   async fireDue(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const nowIso = now.toISOString();
-    const leased = await acquireLease(this.ctx.db, FIRE_LEASE, holder, nowIso, new Date(now.getTime() + LEASE_MS).toISOString());
-    if (!leased) return 0;
-    let fired = 0;
-    try {
+    return withLease(this.ctx, FIRE_LEASE, 0, async (now) => {
+      const nowIso = now.toISOString();
+      let fired = 0;
       for (const row of await dueSchedules(this.ctx.db, nowIso, FIRE_BATCH)) {
         const following = nextOccurrence(timingOf(row), now).toISOString();
         if (!(await claimSchedule(this.ctx.db, row.id, row.next_run_at, following))) continue;
@@ -184,10 +177,8 @@ export class ScheduleService {
           this.ctx.log.warn({ err: error, scheduleId: row.id }, 'update schedule failed');
         }
       }
-    } finally {
-      await releaseLease(this.ctx.db, FIRE_LEASE, holder);
-    }
-    return fired;
+      return fired;
+    });
   }
 
   /** One claimed occurrence: false when it did not run (plan, device gone). */

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-
 import { ErrorCode } from '@shared/api/errors';
 import type { CancelDowngradeResponse, CurrentPlan, DowngradeResponse, UpgradeResponse } from '@shared/api/subscription';
 import { compareTiers, getPlan, normalizePlanId, PLANS, type Plan, type PlanId } from '@shared/plans';
 
 import type { AppContext } from '../context';
 import { countSeatsUsed } from '../db/repositories/devices.repository';
-import { acquireLease, releaseLease } from '../db/repositories/payments.repository';
 import {
   applyDueChange,
   cancelScheduledDowngrade,
@@ -21,11 +18,11 @@ import { findUserById } from '../db/repositories/users.repository';
 import type { Db, SubscriptionsTable } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { planChangedMail } from '../mail/templates';
+import { withLease, type Lease } from './lease';
 import { formatDay, paidPeriodEnd } from './plan-periods';
 
 export const PAYMENT_CURRENCY = 'usd';
-const SCHEDULER_LEASE = 'subscription-changes';
-const LEASE_MS = 5 * 60_000;
+const SCHEDULER_LEASE: Lease = { name: 'subscription-changes', ms: 5 * 60_000, release: 'after-run' };
 
 /** Plans and their limits, read from the user's subscription row (free when there is none). */
 export class SubscriptionService {
@@ -131,13 +128,9 @@ export class SubscriptionService {
    * many changes this call applied.
    */
   async applyDueChanges(): Promise<number> {
-    const holder = randomBytes(12).toString('hex');
-    const now = this.ctx.clock.now();
-    const nowIso = now.toISOString();
-    const leased = await acquireLease(this.ctx.db, SCHEDULER_LEASE, holder, nowIso, new Date(now.getTime() + LEASE_MS).toISOString());
-    if (!leased) return 0;
-    let applied = 0;
-    try {
+    return withLease(this.ctx, SCHEDULER_LEASE, 0, async (now) => {
+      const nowIso = now.toISOString();
+      let applied = 0;
       for (const row of await dueSubscriptions(this.ctx.db, nowIso)) {
         const from = getPlan(row.plan);
         const pending = normalizePlanId(row.pending_plan);
@@ -149,10 +142,8 @@ export class SubscriptionService {
         applied += 1;
         await this.mailPlanChanged(row.user_id, from, chosen, downgrade ? 'downgrade' : 'lapsed');
       }
-    } finally {
-      await releaseLease(this.ctx.db, SCHEDULER_LEASE, holder);
-    }
-    return applied;
+      return applied;
+    });
   }
 
   private async mailPlanChanged(userId: string, from: Plan, chosen: Plan | null, reason: 'downgrade' | 'lapsed'): Promise<void> {

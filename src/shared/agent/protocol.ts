@@ -141,6 +141,23 @@ export type Job = z.infer<typeof jobSchema>;
 /** A search query as both ends check it (src/shared/machine-search.ts): data, never an option or a pattern. */
 const searchQuery = z.string().max(200).refine(isValidSearchQuery, SEARCH_QUERY_MESSAGE);
 
+/** What uninstalling the app of a `removal.check` would remove; nothing was changed to find out. */
+export const removalPlanMessageSchema = z.object({
+  type: z.literal('removal.plan'),
+  checkId: id,
+  /** The manager and package that would be removed; null when no manager here has the app. */
+  manager: z.enum(MANAGER_NAMES).nullable(),
+  packageId: packageName.nullable(),
+  /** Null when the app is not installed. */
+  installedVersion: shortText(100).nullable(),
+  /** Every package the removal takes, the app's own included. */
+  removes: z.array(z.object({ name: packageName, version: shortText(100) })).max(REMOVAL_LIST_MAX),
+  /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
+  refused: shortText(500).nullable(),
+  /** Whether the manager can also remove the app's settings; absent (an older agent) means it cannot. */
+  purgeOffered: z.boolean().optional(),
+});
+
 /** The managers a search runs: every one; `simulated` stands in for the real ones in tests and demos. */
 export const SEARCH_MANAGERS = MANAGER_NAMES;
 
@@ -234,22 +251,7 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Sent once every final report of the job is acknowledged; carries the next sequence number. */
   z.object({ type: z.literal('job.done'), jobId: id, seq: reportSeq.optional() }),
-  /** What uninstalling the app of a `removal.check` would remove; nothing was changed to find out. */
-  z.object({
-    type: z.literal('removal.plan'),
-    checkId: id,
-    /** The manager and package that would be removed; null when no manager here has the app. */
-    manager: z.enum(MANAGER_NAMES).nullable(),
-    packageId: packageName.nullable(),
-    /** Null when the app is not installed. */
-    installedVersion: shortText(100).nullable(),
-    /** Every package the removal takes, the app's own included. */
-    removes: z.array(z.object({ name: packageName, version: shortText(100) })).max(REMOVAL_LIST_MAX),
-    /** Why the agent will not remove it (its own runtime, an Essential package…); null when it may. */
-    refused: shortText(500).nullable(),
-    /** Whether the manager can also remove the app's settings; absent (an older agent) means it cannot. */
-    purgeOffered: z.boolean().optional(),
-  }),
+  removalPlanMessageSchema,
   /**
    * What one manager found for a `search.request`: at most SEARCH_RESULTS_MAX, each id valid for
    * that manager; `truncated` when more matched or its output was cut; `error` when it failed.
