@@ -1,7 +1,9 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 
-import type { JobKind, ManagerName } from '@shared/agent/protocol';
+import type { AgentBuildKind, JobKind, ManagerName } from '@shared/agent/protocol';
+import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shared/api/devices';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+import type { PaymentIntentStatus } from '@shared/api/payment';
 import type { ListVisibility } from '@shared/api/shared-lists';
 import type { PackageIds } from '@shared/package-managers';
 
@@ -186,8 +188,8 @@ export interface DevicesTable {
   device_id: string;
   device_name: string;
   platform: string;
-  device_type: string;
-  registration_method: string;
+  device_type: DeviceType;
+  registration_method: RegistrationMethod;
   /** JSON array of capability names. */
   capabilities: string;
   is_active: Flag;
@@ -220,12 +222,12 @@ export interface DevicesTable {
   duplicate_agent_at: string | null;
   duplicate_agent_from: string | null;
   /** What kind of program the agent said it is (hello's build: native, script, desktop); null for older agents. */
-  agent_build: string | null;
+  agent_build: AgentBuildKind | null;
   /**
    * The agent's self-update: its last update.status (downloading, installing, restarting, failed,
    * rolled-back), or `held` when the administrator holds updates and a newer build exists.
    */
-  agent_update_state: string | null;
+  agent_update_state: AgentUpdateViewState | null;
   agent_update_version: string | null;
   agent_update_message: string | null;
   agent_update_at: Timestamp | null;
@@ -435,7 +437,7 @@ export interface SandboxPaymentIntentsTable {
   client_secret_hash: string;
   amount: number;
   currency: string;
-  status: string;
+  status: PaymentIntentStatus;
   /** JSON object of strings. */
   metadata: string;
   last_error_code: string | null;

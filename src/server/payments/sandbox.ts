@@ -111,7 +111,7 @@ export class SandboxProvider implements PaymentProvider {
   /** Moves the intent on only from `from` (a concurrent confirm loses), and answers like Stripe.js. */
   private async move(
     row: SandboxPaymentIntentsTable,
-    from: readonly string[],
+    from: readonly PaymentIntentStatus[],
     change: { status: PaymentIntentStatus; errorCode: string | null },
     outcome: CardOutcome,
   ): Promise<SandboxResult> {
@@ -141,7 +141,7 @@ export interface SandboxResult {
 }
 
 /** Stripe confirms an intent that waits for a payment method, a confirmation or (with a new card) an action. */
-const CONFIRMABLE: readonly string[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 const unknownSecret = (): SandboxResult => ({
   response: { error: { code: 'resource_missing', message: 'No such payment_intent: the client secret is not known.' } },
@@ -165,7 +165,7 @@ const unexpectedState = (row: SandboxPaymentIntentsTable): SandboxResult => ({
           ? 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.'
           : `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
     },
-    paymentIntent: { id: row.id, status: row.status as PaymentIntentStatus },
+    paymentIntent: { id: row.id, status: row.status },
   },
   intent: toIntent(row),
   outcome: null,
@@ -181,7 +181,7 @@ function toIntent(row: SandboxPaymentIntentsTable): ProviderIntent {
     : null;
   return {
     id: row.id,
-    status: row.status as PaymentIntentStatus,
+    status: row.status,
     amount: row.amount,
     currency: row.currency,
     metadata: readJsonColumn(z.record(z.string(), z.string()), row.metadata, {}),

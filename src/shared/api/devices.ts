@@ -7,6 +7,8 @@ import { isSafeSingleLine, singleLineText } from './common';
 /** The values of a device's fields, in the product's words (clients switch on them). */
 export const DEVICE_TYPES = ['primary', 'remote', 'mobile'] as const;
 export const REGISTRATION_METHODS = ['account', 'token'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
 export const CAPABILITIES = ['web_access', 'receive_installations', 'admin'] as const;
 export const CONNECTION_STATUSES = ['online', 'recently_active', 'inactive', 'offline'] as const;
 export const DEVICE_PLATFORMS = ['windows', 'macos', 'linux', 'android', 'ios', 'unknown'] as const;
@@ -29,6 +31,7 @@ export const platformInputSchema = z
 
 /** An agent update as a device's page tells it (the agent's update.status states, and `held`). */
 export const AGENT_UPDATE_VIEW_STATES = ['downloading', 'installing', 'restarting', 'failed', 'rolled-back', 'held'] as const;
+export type AgentUpdateViewState = (typeof AGENT_UPDATE_VIEW_STATES)[number];
 
 export const deviceSchema = z.object({
   device_id: z.string(),

@@ -1,8 +1,10 @@
+import type { AgentUpdateViewState } from '@shared/api/devices';
+
 import type { Db } from '../schema';
 
 /** A device's agent update as its page shows it; null clears it (the update went through, or nothing is held). */
 export interface AgentUpdateRow {
-  state: string;
+  state: AgentUpdateViewState;
   version: string;
   message: string | null;
   at: string;

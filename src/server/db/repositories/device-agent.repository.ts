@@ -1,4 +1,4 @@
-import type { ManagerName } from '@shared/agent/protocol';
+import type { AgentBuildKind, ManagerName } from '@shared/agent/protocol';
 
 import type { Db, DeviceInventoryTable } from '../schema';
 
@@ -13,7 +13,7 @@ export async function markAgentSeen(
   db: Db,
   deviceRowId: string,
   at: string,
-  hello?: { managers: readonly string[]; agentVersion: string; arch: string; build?: string },
+  hello?: { managers: readonly string[]; agentVersion: string; arch: string; build?: AgentBuildKind },
 ): Promise<void> {
   await db
     .updateTable('devices')

@@ -1,3 +1,5 @@
+import type { PaymentIntentStatus } from '@shared/api/payment';
+
 import { newestFirst } from '../newest-first';
 import type { Db, PaymentsTable, SandboxIdempotencyKeysTable, SandboxPaymentIntentsTable } from '../schema';
 
@@ -136,8 +138,8 @@ export function findSandboxIntentBySecretHash(db: Db, secretHash: string) {
 export async function updateSandboxIntent(
   db: Db,
   id: string,
-  from: readonly string[],
-  change: { status: string; lastErrorCode: string | null; at: string },
+  from: readonly PaymentIntentStatus[],
+  change: { status: PaymentIntentStatus; lastErrorCode: string | null; at: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sandbox_payment_intents')
