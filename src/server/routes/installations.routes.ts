@@ -1,32 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { idempotencyHeadersSchema } from '@shared/api/common';
-import { deviceIdSchema } from '@shared/api/devices';
 import {
   createInstallationRequestSchema,
-  deviceInventorySchema,
   installationIdParamsSchema,
   installationItemLogSchema,
   installationItemParamsSchema,
   installationSchema,
   installationsResponseSchema,
-  inventoryRefreshResponseSchema,
-  listStatusSchema,
-  listStatusSummarySchema,
   previewRequestSchema,
   previewResponseSchema,
 } from '@shared/api/installations';
-import { listIdParamsSchema } from '@shared/api/lists';
 
 import { callerOf } from '../plugins/auth';
 
 const tags = ['installations'];
 const security = [{ bearer: [] }];
 
-const deviceParamsSchema = z.object({ id: deviceIdSchema });
-
-/** Installations of lists onto the signed-in user's machines (docs/architecture.md); another user's answers 404. */
+/** Installations of lists onto the signed-in user's machines (docs/architecture.md); another user's answers 404. A device's inventory is in device-inventory.routes.ts, a list's status on the devices in list-status.routes.ts. */
 export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request) => app.authenticate(request));
 
@@ -146,70 +137,5 @@ export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.services.installations.retry(callerOf(request).userId, request.params.id),
-  );
-
-  app.get(
-    '/api/devices/:id/inventory',
-    {
-      schema: {
-        operationId: 'getDeviceInventory',
-        tags,
-        summary: "The catalogue apps the device's agent found installed",
-        security,
-        params: deviceParamsSchema,
-        response: { 200: deviceInventorySchema },
-      },
-    },
-    async (request) => app.services.inventory.inventory(callerOf(request).userId, request.params.id),
-  );
-
-  app.post(
-    '/api/devices/:id/inventory/refresh',
-    {
-      schema: {
-        operationId: 'refreshDeviceInventory',
-        'x-errors': [409],
-        tags,
-        summary:
-          '"Check now": ask the connected agent for a fresh inventory (400 not an enrolled machine, 409 offline, 429 asked moments ago)',
-        security,
-        params: deviceParamsSchema,
-        response: { 202: inventoryRefreshResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await app.services.inventory.refresh(callerOf(request).userId, request.params.id);
-      return reply.status(202).send({ success: true, requested: true });
-    },
-  );
-
-  app.get(
-    '/api/lists/status',
-    {
-      schema: {
-        operationId: 'listListStatuses',
-        tags,
-        summary: 'Each list at a glance: on how many devices, and how many of its apps there are installed, out of date or missing',
-        security,
-        response: { 200: listStatusSummarySchema },
-      },
-    },
-    async (request) => app.services.listStatus.summary(callerOf(request).userId),
-  );
-
-  app.get(
-    '/api/lists/:id/status',
-    {
-      schema: {
-        operationId: 'getListStatus',
-        tags,
-        summary:
-          "Per device the list was installed onto: each app installed, out of date, missing or unknown, from the device's last inventory",
-        security,
-        params: listIdParamsSchema,
-        response: { 200: listStatusSchema },
-      },
-    },
-    async (request) => app.services.listStatus.status(callerOf(request).userId, request.params.id),
   );
 };
