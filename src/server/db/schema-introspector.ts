@@ -14,12 +14,12 @@ import {
 
 interface ColumnRow {
   table_name: string;
-  table_type: string;
+  is_view: boolean;
   column_name: string;
-  udt_name: string;
-  is_nullable: 'YES' | 'NO';
-  column_default: string | null;
-  is_identity: 'YES' | 'NO';
+  type_name: string;
+  nullable: boolean;
+  has_default: boolean;
+  is_identity: boolean;
 }
 
 /**
@@ -28,7 +28,7 @@ interface ColumnRow {
  * its own schema at that moment (another server on the database, a parallel test's migration),
  * the read fails with that table's error ("column … of relation "apps" does not exist") and the
  * migrator that asked, to see whether its table exists, fails our start. Reading only our
- * schema, from information_schema, never meets another schema's tables.
+ * schema's rows of the catalogue never meets another schema's tables.
  */
 export class SchemaIntrospector implements DatabaseIntrospector {
   constructor(
@@ -44,12 +44,17 @@ export class SchemaIntrospector implements DatabaseIntrospector {
   }
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    // pg_catalog, not information_schema: its views check privileges on every relation of every
+    // schema, and a test run holds hundreds of schemas.
     const { rows } = await sql<ColumnRow>`
-      select t.table_name, t.table_type, c.column_name, c.udt_name, c.is_nullable, c.column_default, c.is_identity
-      from information_schema.tables t
-      join information_schema.columns c on c.table_schema = t.table_schema and c.table_name = t.table_name
-      where t.table_schema = ${this.schema}
-      order by t.table_name, c.ordinal_position`.execute(this.db);
+      select c.relname as table_name, c.relkind = 'v' as is_view, a.attname as column_name, t.typname as type_name,
+        not a.attnotnull as nullable, a.atthasdef as has_default, a.attidentity <> '' as is_identity
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p') and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       if (
@@ -59,16 +64,15 @@ export class SchemaIntrospector implements DatabaseIntrospector {
         continue;
       let table = tables.get(row.table_name);
       if (!table) {
-        table = { name: row.table_name, isView: row.table_type === 'VIEW', schema: this.schema, columns: [] };
+        table = { name: row.table_name, isView: row.is_view, schema: this.schema, columns: [] };
         tables.set(row.table_name, table);
       }
-      const identity = row.is_identity === 'YES';
       table.columns.push({
         name: row.column_name,
-        dataType: row.udt_name,
-        isNullable: row.is_nullable === 'YES',
-        isAutoIncrementing: identity || (row.column_default?.startsWith('nextval(') ?? false),
-        hasDefaultValue: identity || row.column_default !== null,
+        dataType: row.type_name,
+        isNullable: row.nullable,
+        isAutoIncrementing: row.is_identity,
+        hasDefaultValue: row.is_identity || row.has_default,
       });
     }
     return [...tables.values()];
