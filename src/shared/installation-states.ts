@@ -108,7 +108,6 @@ export const TARGET_TRANSITIONS: Readonly<Record<TargetStatus, readonly TargetSt
 export const OPEN_TARGET_STATUSES: readonly TargetStatus[] = TARGET_STATUSES.filter((status) => TARGET_STATES[status].open);
 /** Jobs no agent has taken yet. */
 export const UNTAKEN_TARGET_STATUSES: readonly TargetStatus[] = OPEN_TARGET_STATUSES.filter((status) => !TARGET_STATES[status].started);
-export const FINAL_TARGET_STATUSES: readonly TargetStatus[] = TARGET_STATUSES.filter((status) => !TARGET_STATES[status].open);
 
 /** The states a target may be in for a move to `to`: the transitions read backwards. */
 export function targetStatusesBefore(to: TargetStatus): TargetStatus[] {
