@@ -42,6 +42,14 @@ type RefreshOutcome =
   | { kind: 'reused'; sessionId: string };
 
 const REFRESH_TTL_MS = TOKEN_TTL.refreshTokenDays * DAY_MS;
+/**
+ * How long a spent refresh token may be presented again without ending the session. A page
+ * reloaded while its refresh is on the way never receives the new token (the server rotated,
+ * the answer went to a page that is gone), and two tabs whose access tokens expire together
+ * both present the stored one; without this the owner is signed out everywhere. A thief has
+ * the same half minute after the owner's refresh; later, reuse still revokes the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 const MAX_USER_AGENT = 512;
 
 /**
@@ -71,8 +79,8 @@ export class SessionService {
   }
 
   /**
-   * Rotation: the presented token is claimed atomically and a new one issued in the same
-   * session. A token presented twice means it leaked (or a client is confused): the whole
+   * Rotation: the presented token is claimed and a new one issued in the same session. A token
+   * presented again after the grace means it leaked (or a client is confused): the whole
    * session is revoked, so the thief's copy and the owner's newer token both stop working.
    */
   async refresh(presented: string): Promise<RefreshResponse> {
@@ -81,10 +89,11 @@ export class SessionService {
       const row = await findRefreshTokenByHash(trx, hashToken(presented));
       if (!row) return { kind: 'invalid' };
       if (row.session_revoked_at) return { kind: 'revoked', reason: row.session_revoked_reason };
-      if (row.used_at) return { kind: 'reused', sessionId: row.session_id };
+      if (row.used_at && !withinReuseGrace(row.used_at, now)) return { kind: 'reused', sessionId: row.session_id };
       if (row.expires_at <= now) return { kind: 'expired' };
-      // Another request may have rotated it between our read and this write: that is reuse too.
-      if (!(await claimRefreshToken(trx, row.id, now))) return { kind: 'reused', sessionId: row.session_id };
+      // Spent a moment ago (above), or by a request that claimed it between our read and this
+      // write: either way within the grace, so this caller gets a successor of its own.
+      if (!row.used_at) await claimRefreshToken(trx, row.id, now);
       const refreshToken = await this.issueRefreshToken(trx, row.session_id, row.user_id);
       await touchSession(trx, row.session_id, now);
       return { kind: 'ok', userId: row.user_id, sessionId: row.session_id, refreshToken };
@@ -127,6 +136,10 @@ export class SessionService {
     });
     return token;
   }
+}
+
+function withinReuseGrace(usedAt: string, now: string): boolean {
+  return Date.parse(now) - Date.parse(usedAt) <= REFRESH_REUSE_GRACE_MS;
 }
 
 /**
