@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   FINAL_ITEM_STATUSES,
   isFinalItem,
+  isItemInProgress,
+  isItemUnstarted,
   isOpenInstallation,
   ITEM_STATUSES,
   ITEM_TRANSITIONS,
@@ -32,11 +34,15 @@ function reachable<S extends string>(start: S, transitions: Readonly<Record<S, r
 
 describe('installation states', () => {
   it('splits an item’s states into open (to cancel or close) and final', () => {
-    expect(OPEN_ITEM_STATUSES).toEqual(['queued', 'installing']);
-    expect(UNSTARTED_ITEM_STATUSES).toEqual(['queued']);
+    expect(OPEN_ITEM_STATUSES).toEqual(['queued', 'deferred', 'installing']);
+    // Waiting for the user has not changed the machine: a cancel or an expiry still drops it.
+    expect(UNSTARTED_ITEM_STATUSES).toEqual(['queued', 'deferred']);
     expect(FINAL_ITEM_STATUSES).toEqual(['succeeded', 'failed', 'skipped', 'cancelled']);
     expect([...OPEN_ITEM_STATUSES, ...FINAL_ITEM_STATUSES].sort()).toEqual([...ITEM_STATUSES].sort());
     expect(isFinalItem('installing')).toBe(false);
+    expect(isFinalItem('deferred')).toBe(false);
+    expect(isItemInProgress('deferred')).toBe(false);
+    expect(isItemUnstarted('deferred')).toBe(true);
   });
 
   it('splits a job’s states the same way', () => {
@@ -50,11 +56,13 @@ describe('installation states', () => {
     expect([...reachable('queued', ITEM_TRANSITIONS)].sort()).toEqual([...ITEM_STATUSES].sort());
     expect([...reachable('waiting', TARGET_TRANSITIONS)].sort()).toEqual([...TARGET_STATUSES].sort());
     // A report lands on an app not yet finished; a repeated final report moves nothing.
-    expect(itemStatusesBefore('succeeded')).toEqual(['queued', 'installing']);
-    expect(itemStatusesBefore('installing')).toEqual(['queued', 'installing']);
+    expect(itemStatusesBefore('succeeded')).toEqual(['queued', 'deferred', 'installing']);
+    expect(itemStatusesBefore('installing')).toEqual(['queued', 'deferred', 'installing']);
+    // Put off before it started, or after the agent said it was installing; and put off again.
+    expect(itemStatusesBefore('deferred')).toEqual(['queued', 'deferred', 'installing']);
     // Only a failed app is queued again (retry); only an unstarted one is cancelled.
     expect(itemStatusesBefore('queued')).toEqual(['failed']);
-    expect(itemStatusesBefore('cancelled')).toEqual(['queued']);
+    expect(itemStatusesBefore('cancelled')).toEqual(['queued', 'deferred']);
     // Every final state but failed is final for good.
     for (const status of FINAL_ITEM_STATUSES) expect(ITEM_TRANSITIONS[status].length > 0).toBe(status === 'failed');
   });

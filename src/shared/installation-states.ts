@@ -8,7 +8,10 @@
  *
  *     queued ──▶ installing ──▶ succeeded | failed | skipped
  *       │ └──────────────────▶ succeeded | failed | skipped   (a fast app may report no "installing")
- *       └──▶ cancelled                                       (cancelled, or its job expired, before it started)
+ *       ├──▶ cancelled                                       (cancelled, or its job expired, before it started)
+ *       └──▶ deferred ──▶ installing | succeeded | failed | skipped | cancelled
+ *                 ▲                                          (waiting for the user: the app is running and
+ *     installing ─┘                                          the person at the machine asked for later)
  *     failed ──▶ queued                                       (retry)
  *
  * A **target** is one device's job, which its agent runs:
@@ -31,15 +34,20 @@
 interface StateSpec {
   /** Work may still happen: not a final state. */
   readonly open: boolean;
-  /** Its agent has started on it. */
+  /**
+   * Its agent has begun changing the machine for it: a cancel or an expiry can no longer simply
+   * drop it, the agent's own word ends it.
+   */
   readonly started: boolean;
 }
 
-export const ITEM_STATUSES = ['queued', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
+export const ITEM_STATUSES = ['queued', 'deferred', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 const ITEM_STATES = {
   queued: { open: true, started: false },
+  // The agent checked and left the machine as it was: cancelling or expiring still drops it.
+  deferred: { open: true, started: false },
   installing: { open: true, started: true },
   succeeded: { open: false, started: true },
   failed: { open: false, started: true },
@@ -49,9 +57,11 @@ const ITEM_STATES = {
 
 /** Which states each item state may move to (a report, a cancel, an expiry, a retry). */
 export const ITEM_TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]>> = {
-  queued: ['installing', 'succeeded', 'failed', 'skipped', 'cancelled'],
+  queued: ['deferred', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'],
+  // Again while deferred: put off once more (the message says until when).
+  deferred: ['deferred', 'installing', 'succeeded', 'failed', 'skipped', 'cancelled'],
   // Again while installing: the latest word on how it is getting on.
-  installing: ['installing', 'succeeded', 'failed', 'skipped'],
+  installing: ['installing', 'deferred', 'succeeded', 'failed', 'skipped'],
   succeeded: [],
   failed: ['queued'],
   skipped: [],
@@ -60,7 +70,7 @@ export const ITEM_TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]
 
 /** Items still to be worked on: what a cancel, an expiry or a finished job closes. */
 export const OPEN_ITEM_STATUSES: readonly ItemStatus[] = ITEM_STATUSES.filter((status) => ITEM_STATES[status].open);
-/** Items no agent has started on: what cancelling, or a job's expiry, cancels. */
+/** Items no agent has begun changing the machine for: what cancelling, or a job's expiry, cancels. */
 export const UNSTARTED_ITEM_STATUSES: readonly ItemStatus[] = OPEN_ITEM_STATUSES.filter((status) => !ITEM_STATES[status].started);
 export const FINAL_ITEM_STATUSES: readonly ItemStatus[] = ITEM_STATUSES.filter((status) => !ITEM_STATES[status].open);
 
@@ -74,7 +84,8 @@ export const isItemInProgress = (status: ItemStatus): boolean => ITEM_STATES[sta
 export const isItemSucceeded = (status: ItemStatus): boolean => status === 'succeeded';
 export const isItemFailed = (status: ItemStatus): boolean => status === 'failed';
 export const isItemSkipped = (status: ItemStatus): boolean => status === 'skipped';
-export const isItemQueued = (status: ItemStatus): boolean => status === 'queued';
+/** No agent has begun changing the machine for it: what a cancel would stop. */
+export const isItemUnstarted = (status: ItemStatus): boolean => ITEM_STATES[status].open && !ITEM_STATES[status].started;
 /** Final states after which the agent has said which version the app is at. */
 export const VERSION_KNOWN_ITEM_STATUSES = ['succeeded', 'skipped'] as const satisfies readonly FinalItemStatus[];
 

@@ -1,6 +1,6 @@
 import type { AgentMessage, InventoryPackage, Job, ManagerName, ServerMessage } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
-import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS, type ItemStatus } from '@shared/api/installations';
+import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 import {
   isFinalItem,
   isItemFailed,
@@ -70,26 +70,19 @@ export const UNREADABLE_JOB_MESSAGE = 'This app could not be sent: its stored jo
 const MISSING_REPORT_ASKS = 3;
 const ASKED_TARGETS_KEPT = 10_000;
 
-/**
- * An item may only move forward (src/shared/installation-states.ts): a repeated or late report
- * changes nothing. "installing" again is the latest word on how it is getting on (ProgressThrottle
- * keeps it to a few a second).
- */
-const REPORT_FROM: Record<ProgressReport['status'], readonly ItemStatus[]> = {
-  installing: itemStatusesBefore('installing'),
-  succeeded: itemStatusesBefore('succeeded'),
-  failed: itemStatusesBefore('failed'),
-  skipped: itemStatusesBefore('skipped'),
-};
-
 /** A running job ended because its agent went away (InstallationService.endRunningAway). */
 function endedAway(target: Pick<InstallationTargetsTable, 'status' | 'reason'>): boolean {
   return isTargetExpired(target.status) && target.reason === AWAY_ENDED_REASON;
 }
 
-/** Whether a report moves this item: forward only, or the agent's final word on an app its job ended with while it was away. */
+/**
+ * Whether a report moves this item: forward only, along the registry's transitions
+ * (src/shared/installation-states.ts), so a repeated or late report changes nothing ("installing"
+ * again is the latest word on how it is getting on; ProgressThrottle keeps it to a few a second);
+ * or the agent's final word on an app its job ended with while it was away.
+ */
 function reportMoves(item: Pick<InstallationItemsTable, 'status' | 'message'>, status: ProgressReport['status'], late: boolean): boolean {
-  if (REPORT_FROM[status].includes(item.status)) return true;
+  if (itemStatusesBefore(status).includes(item.status)) return true;
   return late && isFinalItem(status) && isItemFailed(item.status) && item.message === AWAY_ENDED_REASON;
 }
 
@@ -265,7 +258,7 @@ export class AgentJobService {
         log: isItemFailed(status) ? report.log : null,
         updated_at: now,
       };
-      let changed = await moveItem(trx, target.id, report.itemId, REPORT_FROM[status], changes);
+      let changed = await moveItem(trx, target.id, report.itemId, itemStatusesBefore(status), changes);
       if (!changed && late && isFinalItem(status)) {
         changed = (await moveItemEndedAway(trx, target.id, report.itemId, changes)) > 0;
         // Every app has its true outcome: the job is done, and the installation's status follows.

@@ -69,7 +69,6 @@ export { MANAGER_NAMES, type ManagerName };
 export const JOB_KINDS = ['install', 'upgrade', 'uninstall'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
-/** What the agent reports for one app; `queued` is the server's starting state only. */
 /** What kind of program the agent is: only a native one in its fixed home replaces itself. */
 export const AGENT_BUILDS = ['native', 'script', 'desktop'] as const;
 export type AgentBuildKind = (typeof AGENT_BUILDS)[number];
@@ -78,7 +77,8 @@ export type AgentBuildKind = (typeof AGENT_BUILDS)[number];
 export const AGENT_UPDATE_STATES = ['downloading', 'installing', 'restarting', 'failed', 'rolled-back'] as const;
 export type AgentUpdateState = (typeof AGENT_UPDATE_STATES)[number];
 
-export const REPORTED_ITEM_STATUSES = ['installing', 'succeeded', 'failed', 'skipped'] as const;
+/** What the agent reports for one app; `queued` and `cancelled` are the server's word only. */
+export const REPORTED_ITEM_STATUSES = ['deferred', 'installing', 'succeeded', 'failed', 'skipped'] as const;
 export type ReportedItemStatus = (typeof REPORTED_ITEM_STATUSES)[number];
 
 const shortText = (max: number) => z.string().max(max).refine(isSafeSingleLine, 'must be one line of text');

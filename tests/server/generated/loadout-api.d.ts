@@ -3956,6 +3956,7 @@ export interface operations {
                             appNames: string[];
                             counts: {
                                 cancelled: number;
+                                deferred: number;
                                 failed: number;
                                 installing: number;
                                 queued: number;
@@ -4021,6 +4022,7 @@ export interface operations {
                     "application/json": {
                         counts: {
                             cancelled: number;
+                            deferred: number;
                             failed: number;
                             installing: number;
                             queued: number;
@@ -4052,7 +4054,7 @@ export interface operations {
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
-                                status: "queued" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
+                                status: "queued" | "deferred" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
                                 updatedAt: string;
                                 version: string | null;
                             }[];
@@ -4093,6 +4095,7 @@ export interface operations {
                     "application/json": {
                         counts: {
                             cancelled: number;
+                            deferred: number;
                             failed: number;
                             installing: number;
                             queued: number;
@@ -4124,7 +4127,7 @@ export interface operations {
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
-                                status: "queued" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
+                                status: "queued" | "deferred" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
                                 updatedAt: string;
                                 version: string | null;
                             }[];
@@ -4164,6 +4167,7 @@ export interface operations {
                     "application/json": {
                         counts: {
                             cancelled: number;
+                            deferred: number;
                             failed: number;
                             installing: number;
                             queued: number;
@@ -4195,7 +4199,7 @@ export interface operations {
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
-                                status: "queued" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
+                                status: "queued" | "deferred" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
                                 updatedAt: string;
                                 version: string | null;
                             }[];
@@ -4266,6 +4270,7 @@ export interface operations {
                     "application/json": {
                         counts: {
                             cancelled: number;
+                            deferred: number;
                             failed: number;
                             installing: number;
                             queued: number;
@@ -4297,7 +4302,7 @@ export interface operations {
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
-                                status: "queued" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
+                                status: "queued" | "deferred" | "installing" | "succeeded" | "failed" | "skipped" | "cancelled";
                                 updatedAt: string;
                                 version: string | null;
                             }[];

@@ -9,6 +9,7 @@ import {
   IconLoader2,
   IconPlayerSkipForward,
   IconPlugConnectedX,
+  IconUserPause,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -35,6 +36,7 @@ export const INSTALLATION_STATUS: Readonly<Record<InstallationStatus, StatusLook
 /** One app on one device. */
 export const ITEM_STATUS: Readonly<Record<ItemStatus, StatusLook>> = {
   queued: { label: 'Queued', color: 'gray', icon: IconCircleDashed },
+  deferred: { label: 'Waiting for the user', color: 'violet', icon: IconUserPause },
   installing: { label: 'Installing', color: 'blue', icon: IconLoader2 },
   succeeded: { label: 'Installed', color: 'green', icon: IconCircleCheck },
   failed: { label: 'Failed', color: 'red', icon: IconCircleX },

@@ -2,7 +2,14 @@ import type { AccountResponse } from '@shared/api/account';
 import type { App } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { HistoryEntry } from '@shared/api/history';
-import type { Installation, InstallationItem, InstallationSummary, InstallationTarget, ItemCounts } from '@shared/api/installations';
+import {
+  ITEM_STATUSES,
+  type Installation,
+  type InstallationItem,
+  type InstallationSummary,
+  type InstallationTarget,
+  type ItemCounts,
+} from '@shared/api/installations';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { PaymentRecord } from '@shared/api/payment';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
@@ -148,7 +155,8 @@ export function makeAccount(user: User, overrides: Partial<AccountResponse> = {}
   return { ...user, careerField: null, dateOfBirth: null, receiveEmails: false, createdAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
 
-const noCounts = (): ItemCounts => ({ queued: 0, installing: 0, succeeded: 0, failed: 0, skipped: 0, cancelled: 0 });
+/** Zero apps in every state, whatever states the registry has. */
+export const noCounts = (): ItemCounts => Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as ItemCounts;
 
 export function makeInstallationItem(overrides: Partial<InstallationItem> & { itemId: string; appId: number }): InstallationItem {
   return {

@@ -13,6 +13,7 @@ import {
   makeInstallation,
   makeInstallationItem,
   makeInstallationTarget,
+  noCounts,
   summaryOf,
 } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
@@ -377,7 +378,7 @@ describe('/devices/:deviceId', () => {
 });
 
 describe('recentTitle', () => {
-  const counts = (n: number) => ({ queued: 0, installing: 0, succeeded: n, failed: 0, skipped: 0, cancelled: 0 });
+  const counts = (n: number) => ({ ...noCounts(), succeeded: n });
   it("says a list's name, and what was done to single apps by their names", () => {
     expect(recentTitle({ kind: 'install', listName: 'Dev tools', appNames: ['Git'], counts: counts(4) })).toBe('Dev tools');
     expect(recentTitle({ kind: 'upgrade', listName: 'Dev tools', appNames: ['Git'], counts: counts(4) })).toBe('Update: Dev tools');

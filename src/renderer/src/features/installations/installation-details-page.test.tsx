@@ -112,6 +112,34 @@ describe('/installations/:id', () => {
     expect(within(header).queryByText('Installing')).not.toBeInTheDocument();
   });
 
+  it('shows an app waiting for the person at the machine in words, and counts it among what Cancel stops', async () => {
+    const running = makeInstallationTarget({
+      deviceId: 'dev_build00000001',
+      deviceName: 'Build box',
+      status: 'running',
+      items: [
+        makeInstallationItem({
+          itemId: 'b1',
+          appId: 21,
+          name: 'Firefox',
+          status: 'deferred',
+          message: 'Firefox is open: the person at the machine asked to update it in 1 hour',
+        }),
+        makeInstallationItem({ itemId: 'b2', appId: 22, name: 'cowsay', status: 'installing' }),
+      ],
+    });
+    open({}, makeInstallation({ id: 'inst-1', listName: 'Terminal toys', status: 'running', targets: [running] }));
+    const grid = await screen.findByRole('table', { name: 'Apps on each device' });
+    const firefox = within(grid).getByRole('row', { name: /^Firefox/ });
+    expect(within(firefox).getAllByRole('cell')[0]).toHaveTextContent(
+      'Waiting for the userFirefox is open: the person at the machine asked to update it in 1 hour',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Installation' });
+    // The one waiting is stopped; the one installing right now is not.
+    expect(dialog).toHaveTextContent('Stop the 1 app that has not started yet?');
+  });
+
   it("fetches a failed app's log and exit code only when asked", async () => {
     const api = open({
       'GET /api/installations/inst-1/items/b2/log': {

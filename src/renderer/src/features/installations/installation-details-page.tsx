@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import type { Installation, InstallationItem, InstallationTarget } from '@shared/api/installations';
-import { isItemQueued, isOpenInstallation, isOpenTarget } from '@shared/installation-states';
+import { isItemUnstarted, isOpenInstallation, isOpenTarget } from '@shared/installation-states';
 
 import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../api/installations';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -20,7 +20,7 @@ import { ItemLogModal, type LogTarget } from './item-log-modal';
 export function notStartedCount(installation: Installation): number {
   return installation.targets
     .filter((target) => isOpenTarget(target.status))
-    .reduce((sum, target) => sum + target.items.filter((item) => isItemQueued(item.status)).length, 0);
+    .reduce((sum, target) => sum + target.items.filter((item) => isItemUnstarted(item.status)).length, 0);
 }
 
 /** A fallback for when the event stream is down: open installations are read again now and then. */
