@@ -33,24 +33,16 @@ const elements = [
 ];
 
 /**
- * The server's shell speaks HTTP and WebSocket: routes, plugins, app.ts and server.ts, and the
- * realtime parts that hold sockets and responses. Everything else under src/server is its kernel:
- * services, db, security, jobs, mail, payments, the event bus, context and config. Some of the
- * shell are single files beside the kernel's (app.ts beside context.ts, the hubs beside the event
- * bus), so these are file categories rather than elements.
+ * The server's shell speaks HTTP and WebSocket: routes, plugins, realtime (the agents' sockets and
+ * the browsers' event stream), app.ts and server.ts. Everything else under src/server is its
+ * kernel: services, db, security, bus, jobs, mail, payments, context and config. app.ts and
+ * server.ts are single files beside the kernel's context.ts, so these are file categories rather
+ * than elements.
  */
 const files = [
   {
     category: 'server-shell',
-    pattern: [
-      'src/server/routes/**',
-      'src/server/plugins/**',
-      'src/server/app.ts',
-      'src/server/server.ts',
-      'src/server/realtime/agent-hub.ts',
-      'src/server/realtime/agent-connection.ts',
-      'src/server/realtime/browser-events.ts',
-    ],
+    pattern: ['src/server/routes/**', 'src/server/plugins/**', 'src/server/app.ts', 'src/server/server.ts', 'src/server/realtime/**'],
     stopMatching: true,
   },
   { category: 'server-kernel', pattern: 'src/server/**' },

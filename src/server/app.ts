@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { BackgroundTasks } from './background';
+import { LocalEventBus, PostgresEventBus, type EventBus } from './bus/event-bus';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -21,7 +22,6 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AgentHub } from './realtime/agent-hub';
 import { BrowserEvents } from './realtime/browser-events';
-import { LocalEventBus, PostgresEventBus, type EventBus } from './realtime/event-bus';
 import { registerRoutes } from './routes';
 import { AuthCache } from './security/auth-cache';
 import { AccessTokens } from './security/jwt';
@@ -128,8 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate(
     'agentHub',
     new AgentHub(
-      app.services.agentJobs,
-      app.services.agentUpdates,
+      {
+        presence: app.services.agentPresence,
+        jobs: app.services.agentJobs,
+        inventory: app.services.inventory,
+        removalChecks: app.services.removalChecks,
+        searches: app.services.deviceSearches,
+        updates: app.services.agentUpdates,
+      },
       bus,
       app.log,
       () => clock.now().getTime(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
 
 import { dataDirOf, readDataFile, writePrivateDataFile } from './data-dir';
-import { AGENT_MESSAGES_PER_SECOND } from './realtime/agent-limits';
+import { AGENT_MESSAGES_PER_SECOND } from './security/agent-limits';
 import { loadReleaseKey } from './security/release-key';
 
 /** Configuration from the environment, validated once at start: a bad value stops the start with one clear sentence. */
@@ -72,7 +72,7 @@ const envSchema = z.object({
     })
     .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sustained messages a second one agent connection may send (realtime/agent-limits.ts). */
+  /** Sustained messages a second one agent connection may send (security/agent-limits.ts). */
   AGENT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000_000).default(AGENT_MESSAGES_PER_SECOND),
 });
 

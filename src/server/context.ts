@@ -5,12 +5,12 @@ import type { User } from '@shared/api/user';
 import type { Plan } from '@shared/plans';
 
 import type { BackgroundTasks } from './background';
+import type { EventBus } from './bus/event-bus';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/dialect';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
-import type { EventBus } from './realtime/event-bus';
 import type { AuthCache } from './security/auth-cache';
 import type { AccessTokens } from './security/jwt';
 import type { CatalogueSnapshot } from './services/catalogue-snapshot';

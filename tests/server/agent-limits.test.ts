@@ -14,7 +14,7 @@ import {
   AGENT_MESSAGES_DROPPED_MAX,
   AGENT_MESSAGES_PER_SECOND,
   messageCost,
-} from '../../src/server/realtime/agent-limits';
+} from '../../src/server/security/agent-limits';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import { catalogueOf } from './helpers/lists';

@@ -6,7 +6,7 @@ import type { App } from '@shared/api/catalogue';
 import type { NotificationsResponse } from '@shared/api/notifications';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
-import { AGENT_INVENTORY_MIN_GAP_MS } from '../../src/server/realtime/agent-limits';
+import { AGENT_INVENTORY_MIN_GAP_MS } from '../../src/server/security/agent-limits';
 import { eventually, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { createApp } from './helpers/catalogue';
 import { adminBrowser, enrollMachine, type Browser } from './helpers/devices';

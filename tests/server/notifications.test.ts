@@ -5,9 +5,9 @@ import type { NotificationSettings, NotificationsResponse } from '@shared/api/no
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import { buildApp } from '../../src/server/app';
+import type { BusEvent } from '../../src/server/bus/event-bus';
 import { replaceInventory } from '../../src/server/db/repositories/device-agent.repository';
-import { AGENT_INVENTORY_MIN_GAP_MS } from '../../src/server/realtime/agent-limits';
-import type { BusEvent } from '../../src/server/realtime/event-bus';
+import { AGENT_INVENTORY_MIN_GAP_MS } from '../../src/server/security/agent-limits';
 import { DIGEST_RUN_EVERY_MS } from '../../src/server/services/notification.service';
 import type { CapturedMail } from '../fixtures/mail-sink';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';

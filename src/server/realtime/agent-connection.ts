@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { agentMessageSchema, type AgentMessage, type ServerMessage } from '@shared/agent/protocol';
 
 import type { DevicesTable } from '../db/schema';
-import { AGENT_SEND_BUFFER_MAX_BYTES, type MessageBucket } from './agent-limits';
+import { AGENT_SEND_BUFFER_MAX_BYTES, type MessageBucket } from '../security/agent-limits';
 
 /** One agent's connection as the hub holds it: its socket, its inbox and its limits. */
 export interface Connection {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../bus/event-bus';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 25_000;

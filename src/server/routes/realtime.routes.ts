@@ -55,7 +55,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       security: [{ bearer: [] }],
     },
     preValidation: async (request) => {
-      request.agentDevice = await app.services.agentJobs.authenticate(bearerToken(request));
+      request.agentDevice = await app.services.agentPresence.authenticate(bearerToken(request));
     },
     handler: async () => {
       throw new AppError(426, ErrorCode.UPGRADE_REQUIRED, 'This address takes a WebSocket connection');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { LocalEventBus, type BusEvent } from '../bus/event-bus';
 import type { SessionFacts } from '../db/auth-changes';
 import type { Db } from '../db/schema';
-import { LocalEventBus, type BusEvent } from '../realtime/event-bus';
 import { AuthCache } from './auth-cache';
 
 /** A bus that holds what is published "in a transaction" until the test commits it, as PostgreSQL does. */

@@ -1,6 +1,6 @@
+import type { BusEvent, EventBus } from '../bus/event-bus';
 import type { AuthChanges, AuthTarget, SessionFacts } from '../db/auth-changes';
 import type { Db } from '../db/schema';
-import type { BusEvent, EventBus } from '../realtime/event-bus';
 
 interface Entry {
   facts: SessionFacts;

@@ -1,5 +1,5 @@
-import type { AgentMessage, InventoryPackage, Job, ManagerName, ServerMessage } from '@shared/agent/protocol';
-import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
+import type { AgentMessage, Job, ManagerName } from '@shared/agent/protocol';
+import { PACKAGE_ID_FIELDS } from '@shared/api/catalogue';
 import { AWAY_ENDED_REASON, PACKAGE_ID_MANAGERS } from '@shared/api/installations';
 import {
   isFinalItem,
@@ -16,16 +16,7 @@ import {
 } from '@shared/installation-states';
 
 import { isoNow, type AppContext } from '../context';
-import {
-  installedVersionOf,
-  inventoryCheckedAt,
-  inventoryOf,
-  markAgentGone,
-  markAgentSeen,
-  markDuplicateAgent,
-  replaceInventory,
-} from '../db/repositories/device-agent.repository';
-import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
+import { installedVersionOf, inventoryCheckedAt } from '../db/repositories/device-agent.repository';
 import {
   finishInstallationsWithoutOpenTargets,
   finishTargetEndedAway,
@@ -44,19 +35,13 @@ import {
   targetsOf,
   unfinishedTargetsOfDevice,
 } from '../db/repositories/installations.repository';
-import { ownAppsOf } from '../db/repositories/own-apps.repository';
 import { insertHistory, lastRecordedVersion } from '../db/repositories/update-history.repository';
 import type { Db, DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { newId } from '../security/tokens';
-import { inventoryCheckIn } from './check-ins';
-import type { DeviceSearchService } from './device-search.service';
-import type { DeviceTokenService } from './device-token.service';
 import type { InstallationEvents } from './installation-events';
 import { packagesOf } from './installation-plan';
-import type { MonitoringService } from './monitoring.service';
 import type { NotificationService } from './notification.service';
 import { ProgressThrottle } from './progress-throttle';
-import type { RemovalCheckService } from './removal-check.service';
 
 type ProgressReport = Extract<AgentMessage, { type: 'item.progress' }>;
 
@@ -95,64 +80,11 @@ export class AgentJobService {
   constructor(
     private readonly ctx: AppContext,
     private readonly events: InstallationEvents,
-    private readonly deviceTokens: DeviceTokenService,
     private readonly notifications: NotificationService,
-    private readonly monitoring: MonitoringService,
-    private readonly removalChecks: RemovalCheckService,
-    private readonly searches: DeviceSearchService,
   ) {}
 
   /** Jobs asked again for reports that job.done came without, and how often (this process). */
   private readonly askedForReports = new Map<string, number>();
-
-  /** The `removal.check` to send for a check the owner started; null when it is no longer waiting. */
-  async removalCheck(device: DevicesTable, checkId: string): Promise<Extract<ServerMessage, { type: 'removal.check' }> | null> {
-    const item = await this.removalChecks.request(device, checkId);
-    return item ? { type: 'removal.check', checkId, item } : null;
-  }
-
-  removalPlan(device: DevicesTable, message: Extract<AgentMessage, { type: 'removal.plan' }>): Promise<void> {
-    return this.removalChecks.answered(device, message);
-  }
-
-  /** The `search.request` to send for a search the owner started; null when it is no longer running. */
-  searchRequest(device: DevicesTable, searchId: string): Promise<Extract<ServerMessage, { type: 'search.request' }> | null> {
-    return this.searches.request(device, searchId);
-  }
-
-  searchResults(device: DevicesTable, message: Extract<AgentMessage, { type: 'search.results' }>): Promise<void> {
-    return this.searches.results(device, message);
-  }
-
-  searchDone(device: DevicesTable, searchId: string): Promise<void> {
-    return this.searches.done(device, searchId);
-  }
-
-  /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
-  authenticate(credential: string | null): Promise<DevicesTable> {
-    return this.deviceTokens.deviceOfCredential(credential);
-  }
-
-  async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
-    await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
-    await this.monitoring.connected(device, hello.agentVersion);
-    await this.events.devicesChanged(device.user_id, device.device_id);
-  }
-
-  /** A second agent connected with this device's credential: the device's page says when and from where. */
-  async duplicateAgent(device: DevicesTable, from: string | null): Promise<void> {
-    await markDuplicateAgent(this.ctx.db, device.id, isoNow(this.ctx.clock), from);
-    await this.events.devicesChanged(device.user_id, device.device_id);
-  }
-
-  async heartbeat(device: DevicesTable): Promise<void> {
-    await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock));
-  }
-
-  async disconnected(device: DevicesTable): Promise<void> {
-    await markAgentGone(this.ctx.db, device.id);
-    await this.events.devicesChanged(device.user_id, device.device_id);
-  }
 
   /** Every job the device has not finished, with the apps still to do: sent on each (re)connect. */
   async pendingJobs(device: DevicesTable): Promise<Job[]> {
@@ -377,57 +309,4 @@ export class AgentJobService {
     await this.ctx.bus.publish({ type: 'job.available', deviceRowId: device.id, targetId });
     return true;
   }
-
-  /**
-   * The packages whose versions the agent should report: the catalogue's for the device's
-   * platform, worked out once per platform from the process's catalogue snapshot, not per hello
-   * (that array is shared by every hello until the catalogue changes, so it is only ever sent),
-   * plus the device owner's own apps (one indexed read of at most MAX_OWN_APPS rows), so that a
-   * list's status knows them too.
-   */
-  async inventoryRequest(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
-    const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
-    const catalogue = await this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => packagesWanted(apps, fields));
-    const own = packagesWanted(await ownAppsOf(this.ctx.db, device.user_id), fields);
-    if (own.length === 0) return catalogue;
-    const known = new Set(catalogue.map((entry) => `${entry.manager}:${entry.id}`));
-    return [...catalogue, ...own.filter((entry) => !known.has(`${entry.manager}:${entry.id}`))];
-  }
-
-  async inventory(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
-    const unique = new Map(packages.map((entry) => [`${entry.manager}:${entry.id}`, entry]));
-    const rows = [...unique.values()].map((entry) => ({
-      manager: entry.manager,
-      package_id: entry.id,
-      installed_version: entry.installedVersion,
-      // Stored once as "newer or null", so every reader (list status, notices, schedules, check-ins) agrees on what is out of date.
-      available_version: entry.availableVersion && entry.availableVersion !== entry.installedVersion ? entry.availableVersion : null,
-    }));
-    const now = isoNow(this.ctx.clock);
-    // One transaction: a reader never sees the inventory half replaced, and the check-in's changes are against the inventory it replaced.
-    await this.ctx.db.transaction().execute(async (trx) => {
-      // A machine's first inventory is its starting point, not a list of changes.
-      const before = (await inventoryCheckedAt(trx, device.id)) === null ? null : await inventoryOf(trx, [device.id]);
-      await replaceInventory(trx, device.id, rows, now);
-      await insertCheckIn(trx, inventoryCheckIn({ id: newId(), userId: device.user_id, deviceRowId: device.id, at: now }, before, rows));
-    });
-    await this.events.devicesChanged(device.user_id, device.device_id);
-    this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
-  }
-}
-
-/** The valid package ids of these apps in these fields, each once. */
-function packagesWanted(
-  apps: readonly Partial<Record<PackageIdField, string | null>>[],
-  fields: readonly PackageIdField[],
-): { manager: ManagerName; id: string }[] {
-  const wanted = new Map<string, { manager: ManagerName; id: string }>();
-  for (const app of apps) {
-    for (const field of fields) {
-      const id = app[field];
-      if (id && isValidPackageField(field, id))
-        wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
-    }
-  }
-  return [...wanted.values()];
 }

@@ -1,6 +1,6 @@
+import type { BusEvent, EventBus } from '../bus/event-bus';
 import { listApps, type AppRow } from '../db/repositories/catalogue.repository';
 import type { Db } from '../db/schema';
-import type { BusEvent, EventBus } from '../realtime/event-bus';
 
 /**
  * A safety net only: every change made through the product says so at once (`changed()`). One

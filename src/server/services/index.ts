@@ -3,6 +3,7 @@ import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
 import { AgentJobService } from './agent-jobs.service';
+import { AgentPresenceService } from './agent-presence.service';
 import { AgentUpdateService } from './agent-updates.service';
 import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
@@ -66,6 +67,7 @@ export interface Services {
   inventory: InventoryService;
   listStatus: ListStatusService;
   listSync: ListSyncService;
+  agentPresence: AgentPresenceService;
   agentJobs: AgentJobService;
   payments: PaymentService;
   apiKeys: ApiKeyService;
@@ -89,10 +91,10 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const devices = new DeviceService(ctx, subscription);
   const installationEvents = new InstallationEvents(ctx.bus);
   const installations = new InstallationService(ctx, lists, devices, subscription, installationEvents);
-  const inventory = new InventoryService(ctx, rateLimiter);
   const clientReleases = new ClientReleaseService(ctx);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing);
   const notifications = new NotificationService(ctx, subscription);
+  const inventory = new InventoryService(ctx, rateLimiter, installationEvents, notifications);
   const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
@@ -127,7 +129,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     inventory,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentJobs: new AgentJobService(ctx, installationEvents, deviceTokens, notifications, monitoring, removalChecks, deviceSearches),
+    agentPresence: new AgentPresenceService(ctx, installationEvents, deviceTokens, monitoring),
+    agentJobs: new AgentJobService(ctx, installationEvents, notifications),
     removalChecks,
     deviceSearches,
     payments,

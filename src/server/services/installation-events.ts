@@ -1,4 +1,4 @@
-import type { EventBus } from '../realtime/event-bus';
+import type { EventBus } from '../bus/event-bus';
 
 /**
  * Tells an owner's browsers, wherever they are connected, that an installation or a device

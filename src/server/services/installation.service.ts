@@ -23,6 +23,7 @@ import {
 } from '@shared/installation-states';
 import { DAY_MS, MINUTE_MS } from '@shared/time';
 
+import type { EventBus } from '../bus/event-bus';
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
 import { readJsonColumn } from '../db/json-column';
@@ -51,7 +52,6 @@ import {
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import type { EventBus } from '../realtime/event-bus';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import type { DeviceService } from './device.service';

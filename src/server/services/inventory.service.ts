@@ -1,28 +1,79 @@
+import type { InventoryPackage, ManagerName } from '@shared/agent/protocol';
+import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import { PACKAGE_ID_MANAGERS, type DeviceInventory } from '@shared/api/installations';
 
-import type { AppContext } from '../context';
+import { isoNow, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
 import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
-import { inventoryOf } from '../db/repositories/device-agent.repository';
+import { inventoryCheckedAt, inventoryOf, replaceInventory } from '../db/repositories/device-agent.repository';
+import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import { ownAppsOf } from '../db/repositories/own-apps.repository';
+import type { DevicesTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
+import { newId } from '../security/tokens';
+import { inventoryCheckIn } from './check-ins';
+import type { InstallationEvents } from './installation-events';
 import { inventoryEntryOf } from './installation-plan';
 import { agentOnline } from './installation-view';
 import { isEnrolledMachine } from './installation.service';
+import type { NotificationService } from './notification.service';
 
 /** "Check now" reaches a device's agent at most once in this long. */
 const INVENTORY_REFRESH_WINDOW_MS = 30_000;
 
-/** What a device's agent last found installed, as its owner reads it, and "Check now" to ask again. */
+/**
+ * A device's inventory: what its agent is asked to report and what it reported, what the owner
+ * reads of it, and "Check now" to ask again.
+ */
 export class InventoryService {
   constructor(
     private readonly ctx: AppContext,
     private readonly rateLimiter: RateLimiter,
+    private readonly events: InstallationEvents,
+    private readonly notifications: NotificationService,
   ) {}
+
+  /**
+   * The packages whose versions the agent should report: the catalogue's for the device's
+   * platform, worked out once per platform from the process's catalogue snapshot, not per hello
+   * (that array is shared by every hello until the catalogue changes, so it is only ever sent),
+   * plus the device owner's own apps (one indexed read of at most MAX_OWN_APPS rows), so that a
+   * list's status knows them too.
+   */
+  async wanted(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
+    const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
+    const catalogue = await this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => packagesWanted(apps, fields));
+    const own = packagesWanted(await ownAppsOf(this.ctx.db, device.user_id), fields);
+    if (own.length === 0) return catalogue;
+    const known = new Set(catalogue.map((entry) => `${entry.manager}:${entry.id}`));
+    return [...catalogue, ...own.filter((entry) => !known.has(`${entry.manager}:${entry.id}`))];
+  }
+
+  /** What the agent found: the device's inventory replaced at once, and a check-in of what changed. */
+  async reported(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
+    const unique = new Map(packages.map((entry) => [`${entry.manager}:${entry.id}`, entry]));
+    const rows = [...unique.values()].map((entry) => ({
+      manager: entry.manager,
+      package_id: entry.id,
+      installed_version: entry.installedVersion,
+      // Stored once as "newer or null", so every reader (list status, notices, schedules, check-ins) agrees on what is out of date.
+      available_version: entry.availableVersion && entry.availableVersion !== entry.installedVersion ? entry.availableVersion : null,
+    }));
+    const now = isoNow(this.ctx.clock);
+    // One transaction: a reader never sees the inventory half replaced, and the check-in's changes are against the inventory it replaced.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      // A machine's first inventory is its starting point, not a list of changes.
+      const before = (await inventoryCheckedAt(trx, device.id)) === null ? null : await inventoryOf(trx, [device.id]);
+      await replaceInventory(trx, device.id, rows, now);
+      await insertCheckIn(trx, inventoryCheckIn({ id: newId(), userId: device.user_id, deviceRowId: device.id, at: now }, before, rows));
+    });
+    await this.events.devicesChanged(device.user_id, device.device_id);
+    this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
+  }
 
   /** The catalogue apps and the user's own apps the device's agent last found installed, with newer versions where there are. */
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
@@ -36,7 +87,7 @@ export class InventoryService {
       pinsOfUser(this.ctx.db, userId),
     ]);
     const found: DeviceInventory['apps'] = [];
-    // The user's own apps too: the agent reports them (inventoryRequest), and schedules update what this finds.
+    // The user's own apps too: the agent reports them (`wanted`), and schedules update what this finds.
     for (const app of [...apps, ...ownApps]) {
       const entry = inventoryEntryOf(app, device.platform, rows);
       if (!entry) continue;
@@ -76,4 +127,20 @@ export class InventoryService {
     );
     await this.ctx.bus.publish({ type: 'inventory.request', deviceRowId: device.id, refresh: true });
   }
+}
+
+/** The valid package ids of these apps in these fields, each once. */
+function packagesWanted(
+  apps: readonly Partial<Record<PackageIdField, string | null>>[],
+  fields: readonly PackageIdField[],
+): { manager: ManagerName; id: string }[] {
+  const wanted = new Map<string, { manager: ManagerName; id: string }>();
+  for (const app of apps) {
+    for (const field of fields) {
+      const id = app[field];
+      if (id && isValidPackageField(field, id))
+        wanted.set(`${PACKAGE_ID_MANAGERS[field]}:${id}`, { manager: PACKAGE_ID_MANAGERS[field], id });
+    }
+  }
+  return [...wanted.values()];
 }

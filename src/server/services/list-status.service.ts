@@ -90,7 +90,7 @@ function appStatus(app: App & Pick<ListItem, 'pinnedVersion'>, device: DevicesTa
   const entry = inventoryEntryOf(app, device.platform, rows);
   if (!entry) return { ...base, state: 'missing' };
   const { installed_version: installed, available_version: available } = entry.row;
-  // The inventory keeps a newer version only (AgentJobService.inventory); a pinned app is where
+  // The inventory keeps a newer version only (InventoryService.reported); a pinned app is where
   // it should be whatever is newer: no update moves it (docs/pinned-versions.md).
   const outdated = available !== null && app.pinnedVersion === null;
   return {

@@ -1,7 +1,7 @@
 import type { InventoryPackage } from '@shared/agent/protocol';
 
 import type { DevicesTable } from '../db/schema';
-import { AGENT_INVENTORY_MIN_GAP_MS, AGENT_INVENTORY_OWED_MAX, AGENT_INVENTORY_SWEEP_MS } from './agent-limits';
+import { AGENT_INVENTORY_MIN_GAP_MS, AGENT_INVENTORY_OWED_MAX, AGENT_INVENTORY_SWEEP_MS } from '../security/agent-limits';
 
 type Packages = readonly InventoryPackage[];
 
