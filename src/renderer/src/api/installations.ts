@@ -140,7 +140,6 @@ export const {
   useGetInstallationQuery,
   useGetItemLogQuery,
   usePreviewInstallationQuery,
-  useCreateInstallationMutation,
   useCancelInstallationMutation,
   useRetryInstallationMutation,
   useGetDeviceInventoryQuery,
@@ -158,12 +157,12 @@ const FAILURE: Record<JobKind, string> = {
 type What = Omit<CreateInstallationArgs, 'idempotencyKey' | 'kind'> & { kind: JobKind };
 
 /**
- * Update or uninstall apps (of a device page or a list's status) in one click: an installation
- * of that kind, then its live page. `pending` names the action being started, so only that
- * button spins.
+ * The one way the web app starts an installation, of any kind: a list after its review, or
+ * apps updated or uninstalled from a device page or a list's status. Then its live page.
+ * `pending` names the action being started, so only that button spins.
  */
 export function useStartInstallation() {
-  const [create] = useCreateInstallationMutation();
+  const [create] = installationsApi.useCreateInstallationMutation();
   const [pending, setPending] = useState<string | null>(null);
   // One Idempotency-Key per action until it succeeds: trying again after a lost answer creates nothing twice.
   const keys = useRef(new Map<string, string>());

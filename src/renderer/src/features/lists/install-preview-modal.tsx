@@ -1,14 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 
-import { useCreateInstallationMutation, usePreviewInstallationQuery, type PreviewResponse } from '../../api/installations';
+import { usePreviewInstallationQuery, useStartInstallation, type PreviewResponse } from '../../api/installations';
 import { LoadingRow } from '../../components/loading-row';
 import { PLATFORM_LABELS } from '../../components/platform-badges';
 import { errorMessage } from '../../lib/api-errors';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { notify } from '../../lib/notify';
 import { installButtonLabel } from './device-select-modal';
 import { devicePlatform, type InstallDevice } from './install-devices';
 
@@ -128,6 +125,9 @@ function DevicePreview({ device }: { device: PreviewDevice }) {
   );
 }
 
+/** The one action of this step, for useStartInstallation's pending flag and Idempotency-Key. */
+const INSTALL_LIST = 'install-list';
+
 interface InstallPreviewModalProps {
   listId: string;
   listName: string;
@@ -140,19 +140,10 @@ interface InstallPreviewModalProps {
 export function InstallPreviewModal({ listId, listName, devices, onBack, onClose }: InstallPreviewModalProps) {
   const deviceIds = devices.map((device) => device.device_id);
   const preview = usePreviewInstallationQuery({ listId, deviceIds }, { refetchOnMountOrArgChange: true });
-  const [create, created] = useCreateInstallationMutation();
-  // One key per confirmation: a second click or a retry after a lost answer creates nothing twice.
-  const [idempotencyKey] = useState(() => newIdempotencyKey('install'));
-  const navigate = useNavigate();
+  const { start, pending } = useStartInstallation();
 
   async function install() {
-    try {
-      const installation = await create({ listId, deviceIds, idempotencyKey }).unwrap();
-      onClose();
-      void navigate(`/installations/${encodeURIComponent(installation.id)}`);
-    } catch (failure) {
-      notify.error(errorMessage(failure, 'Failed to start the installation'));
-    }
+    if (await start({ listId, deviceIds, kind: 'install' }, INSTALL_LIST)) onClose();
   }
 
   const nothingToInstall = preview.data?.devices.every((device) => count(device.items, 'install') === 0) ?? false;
@@ -202,7 +193,7 @@ export function InstallPreviewModal({ listId, listName, devices, onBack, onClose
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button loading={created.isLoading} disabled={!preview.data} onClick={() => void install()} data-autofocus>
+            <Button loading={pending === INSTALL_LIST} disabled={!preview.data} onClick={() => void install()} data-autofocus>
               {installButtonLabel(devices)}
             </Button>
           </Group>
