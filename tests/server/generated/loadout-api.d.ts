@@ -2826,7 +2826,7 @@ export interface operations {
                             changes: {
                                 from: string | null;
                                 /** @enum {string} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                                 name: string;
                                 packageId: string;
                                 to: string | null;
@@ -2934,7 +2934,7 @@ export interface operations {
                             chosen: boolean;
                             installedVersion: string;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             name: string;
                             packageId: string;
                             pinnedVersion: string | null;
@@ -3088,7 +3088,7 @@ export interface operations {
                         deviceId: string;
                         installedVersion: string | null;
                         /** @enum {string|null} */
-                        manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                        manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
                         purgeOffered: boolean;
                         refused: string | null;
@@ -3135,7 +3135,7 @@ export interface operations {
                         deviceId: string;
                         installedVersion: string | null;
                         /** @enum {string|null} */
-                        manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                        manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
                         purgeOffered: boolean;
                         refused: string | null;
@@ -3183,7 +3183,7 @@ export interface operations {
                         managers: {
                             error: string | null;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             results: {
                                 cask?: boolean;
                                 description?: string;
@@ -3234,7 +3234,7 @@ export interface operations {
                         managers: {
                             error: string | null;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             results: {
                                 cask?: boolean;
                                 description?: string;
@@ -3889,7 +3889,7 @@ export interface operations {
                             listId: string | null;
                             listName: string | null;
                             /** @enum {string|null} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                             message: string | null;
                             /** @enum {string} */
                             outcome: "succeeded" | "failed" | "skipped";
@@ -4048,7 +4048,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4120,7 +4120,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4191,7 +4191,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4293,7 +4293,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4350,7 +4350,7 @@ export interface operations {
                                 appId: number;
                                 installedVersion: string | null;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 name: string;
                                 reason: string | null;
                             }[];
@@ -4425,6 +4425,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4488,6 +4489,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4714,6 +4716,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4803,6 +4806,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4890,6 +4894,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4939,6 +4944,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -5067,7 +5073,7 @@ export interface operations {
                                 availableVersion: string | null;
                                 installedVersion: string | null;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 name: string;
                                 /** @enum {string} */
                                 state: "installed" | "outdated" | "missing" | "unknown";
@@ -5124,6 +5130,7 @@ export interface operations {
                                 apt_package: string | null;
                                 category: number;
                                 category_name: string;
+                                choco_id: string | null;
                                 description: string;
                                 file_size_kb: number | null;
                                 flatpak_id: string | null;
@@ -5397,6 +5404,7 @@ export interface operations {
                         apps: {
                             app_id: number;
                             apt_package: string | null;
+                            choco_id: string | null;
                             createdAt: string;
                             flatpak_id: string | null;
                             homebrew_cask: string | null;
@@ -5426,6 +5434,8 @@ export interface operations {
                     /** @default null */
                     apt_package?: string | null;
                     /** @default null */
+                    choco_id?: string | null;
+                    /** @default null */
                     flatpak_id?: string | null;
                     /** @default null */
                     homebrew_cask?: string | null;
@@ -5449,6 +5459,7 @@ export interface operations {
                     "application/json": {
                         app_id: number;
                         apt_package: string | null;
+                        choco_id: string | null;
                         createdAt: string;
                         flatpak_id: string | null;
                         homebrew_cask: string | null;
@@ -5482,6 +5493,8 @@ export interface operations {
                     /** @default null */
                     apt_package?: string | null;
                     /** @default null */
+                    choco_id?: string | null;
+                    /** @default null */
                     flatpak_id?: string | null;
                     /** @default null */
                     homebrew_cask?: string | null;
@@ -5505,6 +5518,7 @@ export interface operations {
                     "application/json": {
                         app_id: number;
                         apt_package: string | null;
+                        choco_id: string | null;
                         createdAt: string;
                         flatpak_id: string | null;
                         homebrew_cask: string | null;
@@ -6043,6 +6057,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6098,6 +6113,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6444,6 +6460,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -6483,6 +6500,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
