@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, TIMER_MAX_MS } from '@shared/agent/protocol';
+import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, MANAGER_NAMES, TIMER_MAX_MS } from '@shared/agent/protocol';
 import { HOUR_MS } from '@shared/time';
 
 import { parseCommand, parseRegistrationLink } from './cli-args';
@@ -41,7 +41,7 @@ describe('parseCommand', () => {
     [['enroll', 'https://x.example/devices/enroll?code=A', '--code', 'B'], /either a registration link or --server and --code/],
     [['enroll', '--server', 'x.example', '--code', 'A'], /--server must be the server's address/],
     [['enroll', '--server', 'file:///etc', '--code', 'A'], /--server must start with https:\/\//],
-    [['run', '--installer', 'pacman'], /--installer must be one of winget, brew, apt, flatpak, snap, simulated/],
+    [['run', '--installer', 'pacman'], new RegExp(`--installer must be one of ${MANAGER_NAMES.join(', ')}$`)],
     [['run', '--inventory-hours', '0'], /--inventory-hours must be a number of hours/],
     [['run', '--inventory-hours', 'soon'], /--inventory-hours must be a number of hours/],
     [['run', '--code', 'A'], /run does not take --code/],

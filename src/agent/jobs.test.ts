@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { serverMessageSchema, type AgentMessage, type Job, type ManagerName } from '@shared/agent/protocol';
+import { perPackageField } from '@shared/package-managers';
 
 import {
   skippedInstalled,
@@ -165,12 +166,9 @@ const cancelledOutcome: InstallOutcome = {
 };
 
 const packages = (apt: string | null, winget: string | null = null) => ({
+  ...perPackageField(() => null),
   winget_id: winget,
-  homebrew_cask: null,
-  homebrew_formula: null,
   apt_package: apt,
-  flatpak_id: null,
-  snap_name: null,
 });
 
 function job(jobId: string, names: (string | null)[], kind: Job['kind'] = 'install'): Job {

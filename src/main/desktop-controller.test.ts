@@ -3,6 +3,7 @@ import type { App, BrowserWindow } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { AgentEvent, EnrolmentRequest } from '@shared/desktop/bridge';
+import { perPackageField } from '@shared/package-managers';
 
 import type { AgentExit, AgentOptions } from '../agent/agent';
 import type { AgentConfig } from '../agent/config-store';
@@ -455,12 +456,8 @@ describe('DesktopController', () => {
               appId: 1,
               name: 'VLC',
               packages: {
-                winget_id: null,
-                homebrew_cask: null,
-                homebrew_formula: null,
+                ...perPackageField(() => null),
                 apt_package: 'vlc',
-                flatpak_id: null,
-                snap_name: null,
               },
             },
           ],

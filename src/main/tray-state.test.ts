@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { AgentMessage, Job, ServerMessage } from '@shared/agent/protocol';
 import type { AgentEvent } from '@shared/desktop/bridge';
+import { perPackageField } from '@shared/package-managers';
 
 import { AgentStatusTracker } from './agent-status';
 import { trayMenuTemplate } from './tray';
@@ -20,7 +21,7 @@ const job = (jobId: string, apps: number, kind: Job['kind'] = 'install'): Server
       itemId: `${jobId}-${i}`,
       appId: i + 1,
       name: `App ${i}`,
-      packages: { winget_id: null, homebrew_cask: null, homebrew_formula: null, apt_package: `app${i}`, flatpak_id: null, snap_name: null },
+      packages: { ...perPackageField(() => null), apt_package: `app${i}` },
     })),
   },
 });

@@ -4,6 +4,17 @@ import { isValidPackageId, isValidPinnedVersion, type PackageIdKind } from './pa
 
 const valid: Record<PackageIdKind, string[]> = {
   winget: ['Microsoft.VisualStudioCode', '7zip.7zip', 'Notepad++.Notepad++', 'Python.Python.3.12', 'Mozilla.Firefox.ESR', 'Git.Git'],
+  choco: [
+    'googlechrome',
+    '7zip.install',
+    'notepadplusplus.install',
+    'nodejs-lts',
+    'git.install',
+    'vscode',
+    'python3',
+    'DotNet4.5.2',
+    'temp_BoxstarterPackage',
+  ],
   'brew-formula': ['node', 'python@3.12', 'gnupg', 'libxml2', 'c-ares'],
   'brew-cask': ['firefox', 'visual-studio-code', '1password', 'google-chrome@beta'],
   apt: ['hello', 'python3.11', 'libstdc++6', 'g++-12', 'dvd+rw-tools', 'node-typescript', '7zip'],
@@ -14,6 +25,33 @@ const valid: Record<PackageIdKind, string[]> = {
 /** What an audit sent: actions, options, patterns, paths, taps, shell syntax and control characters. */
 const abusive: Record<PackageIdKind, string[]> = {
   winget: ['--override', '-e', 'Git.Git --force', 'Git', 'Git.Git;calc', 'Git..Git', 'Git.Git\n', 'C:\\x.Git', '../Git.Git', '*.Git'],
+  // choco reads `/y` and `-force` as options, `a;b` as two packages, `all` as every package,
+  // `*.config` as a packages.config file and `*.nupkg` / `*.nuspec` as a package file to install or build.
+  choco: [
+    '/y',
+    '-force',
+    '--source=x',
+    '-y',
+    'a b',
+    'a;b',
+    'a,b',
+    'pkg*',
+    '..\\x',
+    'C:\\x',
+    'a/b',
+    'git..install',
+    'git.',
+    '.git',
+    'git-',
+    'all',
+    'ALL',
+    'packages.config',
+    'x.nupkg',
+    'x.NuSpec',
+    'firefox\n',
+    'fïrefox',
+    'x'.repeat(101),
+  ],
   'brew-formula': ['--HEAD', '-s', 'evil/tap/node', '/tmp/node.rb', './node.rb', 'https://x/node.rb', 'node;id', 'Node', ''],
   'brew-cask': ['--no-quarantine', 'evil/tap/firefox', '/Applications/x.app', 'fire fox', '../firefox'],
   apt: [

@@ -29,12 +29,15 @@ describe('the package managers registry', () => {
     for (const platform of PLATFORMS) expect(fieldsOfPlatform(platform).length).toBeGreaterThan(0);
     expect(fieldsOfPlatform('macos')).toEqual(['homebrew_cask', 'homebrew_formula']);
     expect(managersOfPlatform('linux')).toEqual(['apt', 'flatpak', 'snap']);
+    // winget first: an app both know is installed by winget where the machine has it.
+    expect(fieldsOfPlatform('windows')).toEqual(['winget_id', 'choco_id']);
   });
 
   it('finds the field of a manager’s package, a Homebrew cask apart from a formula', () => {
     expect(fieldOfPackage('brew', true)).toBe('homebrew_cask');
     expect(fieldOfPackage('brew', undefined)).toBe('homebrew_formula');
     expect(fieldOfPackage('winget', undefined)).toBe('winget_id');
+    expect(fieldOfPackage('choco', undefined)).toBe('choco_id');
     expect(fieldOfPackage('simulated', undefined)).toBeNull();
     expect(fieldOfPackage('constructor', undefined)).toBeNull();
   });
@@ -45,12 +48,27 @@ describe('the package managers registry', () => {
 
   // The agent hands an id to a package manager running as root: whatever grammar a new manager
   // brings, none of these may pass it.
-  it.each(['-o', '--override', '-oAPT::Get::Assume-Yes=1', 'a b', 'a;b', 'a/b', '../a', 'a*', 'a?', '[a]', '$(id)', '`id`', 'a\nb', ''])(
-    'every grammar refuses %j, which a manager could read as an option, a pattern, a path or a command',
-    (id) => {
-      for (const source of PACKAGE_SOURCES) expect(isValidPackageId(source.kind, id), source.kind).toBe(false);
-    },
-  );
+  it.each([
+    '-o',
+    '--override',
+    '-oAPT::Get::Assume-Yes=1',
+    '/y',
+    '-force',
+    'a b',
+    'a;b',
+    'a/b',
+    '../a',
+    '..\\a',
+    'a*',
+    'a?',
+    '[a]',
+    '$(id)',
+    '`id`',
+    'a\nb',
+    '',
+  ])('every grammar refuses %j, which a manager could read as an option, a pattern, a path or a command', (id) => {
+    for (const source of PACKAGE_SOURCES) expect(isValidPackageId(source.kind, id), source.kind).toBe(false);
+  });
 
   it('labels a manager for people, and an unknown one as itself', () => {
     expect(managerLabel('brew')).toBe('Homebrew');

@@ -21,8 +21,11 @@ interface ManagerSpec {
   /** What a person reads: "Homebrew", "Flatpak". */
   readonly label: string;
   readonly platform: Platform;
-  /** What removing an app with "purge" also takes, in the manager's own terms (the uninstall dialog). */
-  readonly purge: string;
+  /**
+   * What removing an app with "purge" also takes, in the manager's own terms (the uninstall
+   * dialog); null for a manager that has no such removal (its installer has no `canPurge`).
+   */
+  readonly purge: string | null;
 }
 
 /**
@@ -35,6 +38,13 @@ export const PACKAGE_MANAGERS = [
     label: 'winget',
     platform: 'windows',
     purge: 'Its settings go too.',
+  },
+  {
+    name: 'choco',
+    label: 'Chocolatey',
+    platform: 'windows',
+    // `choco uninstall` has no option that removes an app's settings or data.
+    purge: null,
   },
   {
     name: 'brew',
@@ -113,8 +123,8 @@ interface PackageSourceSpec {
 
 /**
  * The package ids an app may have, one per source: each platform's in the order they are
- * preferred (on macOS a cask first: catalogue apps are mostly desktop apps, which Homebrew ships
- * as casks; on Linux apt, then Flatpak, then Snap).
+ * preferred (on Windows winget, then Chocolatey; on macOS a cask first: catalogue apps are mostly
+ * desktop apps, which Homebrew ships as casks; on Linux apt, then Flatpak, then Snap).
  *
  * The grammars:
  * - winget: `Publisher.Package[.More]`, 2 to 8 segments of letters, digits, `_`, `+`, `-`, each at
@@ -124,6 +134,11 @@ interface PackageSourceSpec {
  * - apt: a Debian package name (lower-case letters, digits, `+`, `-`, `.`; starts with a letter or
  *   digit) that also ends with a letter or digit, so apt can never read an action suffix (`name-`
  *   removes, `name+` installs); `.+` is refused too, apt would read a pattern.
+ * - Chocolatey: a NuGet package id (`googlechrome`, `7zip.install`, `nodejs-lts`): ASCII letters,
+ *   digits and `_` in parts joined by single `.` or `-`, at most 100 long (NuGet's own limit). So
+ *   never `-x` or `/x` (choco reads both as options), a path, `;` (choco's list separator) or a
+ *   space; nor the names choco gives a meaning: `all` (every package), `*.config` (a packages.config
+ *   file), `*.nupkg` and `*.nuspec` (a package file to install or build).
  * - Flatpak: a reverse-DNS application id of at least three parts, each starting with a letter or `_`.
  * - Snap: lower-case letters, digits and single inner hyphens, at least one letter, at most 40.
  */
@@ -138,6 +153,19 @@ export const PACKAGE_SOURCES = [
       pattern: /^[\w+][\w+-]{0,31}(?:\.[\w+-]{1,32}){1,7}$/,
       maxLength: 128,
       message: 'Not a valid winget id (Publisher.Package: letters, digits, "+", "-" and "_")',
+    },
+  },
+  {
+    field: 'choco_id',
+    kind: 'choco',
+    manager: 'choco',
+    label: 'Chocolatey package',
+    example: 'firefox',
+    grammar: {
+      pattern: /^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*$/,
+      maxLength: 100,
+      message: 'Not a valid Chocolatey package id (letters, digits and "_", joined by "." or "-", such as "7zip.install")',
+      alsoHolds: (id: string) => !/^all$|\.(?:config|nupkg|nuspec)$/i.test(id),
     },
   },
   {

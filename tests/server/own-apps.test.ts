@@ -4,6 +4,7 @@ import type { App } from '@shared/api/catalogue';
 import type { ImportListResponse } from '@shared/api/lists';
 import { MAX_OWN_APPS, type AdminOwnApp, type OwnApp } from '@shared/api/own-apps';
 import { packageIdMessage } from '@shared/package-ids';
+import { perPackageField } from '@shared/package-managers';
 
 import { insertOwnApp } from '../../src/server/db/repositories/own-apps.repository';
 import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
@@ -15,7 +16,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Answer = OwnApp & ApiError & { details?: Record<string, string> };
 
-const NO_IDS = { winget_id: null, homebrew_cask: null, homebrew_formula: null, apt_package: null, flatpak_id: null, snap_name: null };
+const NO_IDS = perPackageField(() => null);
 
 /** A valid id per field, and the grammar whose message a bad one gets. */
 const FIELDS = {

@@ -13,6 +13,7 @@ import {
 import { runCommand } from '../process';
 import { AptInstaller } from './apt';
 import { BrewInstaller } from './brew';
+import { ChocoInstaller } from './choco';
 import { FlatpakInstaller } from './flatpak';
 import { sleep, type Installer, type InstallerDeps, type PackageId } from './installer';
 import { SimulatedInstaller } from './simulated';
@@ -49,6 +50,8 @@ export function createInstaller(name: ManagerName, deps: InstallerDeps = default
   switch (name) {
     case 'winget':
       return new WingetInstaller(deps, { command: options.wingetCommand });
+    case 'choco':
+      return new ChocoInstaller(deps);
     case 'brew':
       return new BrewInstaller(deps);
     case 'apt':
@@ -94,7 +97,7 @@ export interface ChosenPackage {
 
 /**
  * Which manager installs this app here: on Linux apt, then Flatpak, then Snap; on macOS a cask,
- * then a formula; on Windows winget — the first the app has a package for and the machine has.
+ * then a formula; on Windows winget, then Chocolatey — the first the app has a package for and the machine has.
  * With `simulated` available, the app's preferred package for this platform goes to it. Null
  * when nothing fits: the caller reports "not available on <platform>".
  */

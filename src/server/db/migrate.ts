@@ -25,6 +25,7 @@ import { migration0022SharedLists } from './migrations/0022-shared-lists';
 import { migration0023DeviceSearches } from './migrations/0023-device-searches';
 import { migration0024SandboxIdempotencyKeys } from './migrations/0024-sandbox-idempotency-keys';
 import { migration0025RemovalPurge } from './migrations/0025-removal-purge';
+import { migration0026ChocoId } from './migrations/0026-choco-id';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -54,6 +55,7 @@ const migrations = {
   '0023-device-searches': migration0023DeviceSearches,
   '0024-sandbox-idempotency-keys': migration0024SandboxIdempotencyKeys,
   '0025-removal-purge': migration0025RemovalPurge,
+  '0026-choco-id': migration0026ChocoId,
 } satisfies Record<string, Migration>;
 
 /**

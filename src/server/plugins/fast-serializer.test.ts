@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { devicesResponseSchema, type DevicesResponse } from '@shared/api/devices';
 import { listItemsResponseSchema, type ListItemsResponse } from '@shared/api/lists';
+import { perPackageField } from '@shared/package-managers';
 
 import { compileWriter } from './fast-serializer';
 
@@ -78,9 +79,9 @@ describe('the precompiled response writer', () => {
       website: 'https://www.mozilla.org/',
       file_size_kb: 81_000,
       icon_file_location: '/catalogue/icons/7.webp?v=0123456789abcdef',
+      ...perPackageField(() => null),
       winget_id: 'Mozilla.Firefox',
       homebrew_cask: 'firefox',
-      homebrew_formula: null,
       apt_package: 'firefox-esr',
       flatpak_id: 'org.mozilla.firefox',
       snap_name: 'firefox',

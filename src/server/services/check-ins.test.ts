@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { CHECK_IN_CHANGES_KEPT } from '@shared/api/monitoring';
+import { perPackageField } from '@shared/package-managers';
 
 import { appNamesByPackage, inventoryCheckIn, toCheckIn, versionChanges } from './check-ins';
 
@@ -40,15 +41,7 @@ describe('check-ins', () => {
 
   it("names a change by the catalogue app of the machine's platform", () => {
     const apps = [
-      {
-        name: 'GNU Hello',
-        apt_package: 'hello',
-        winget_id: 'GNU.Hello',
-        homebrew_cask: null,
-        homebrew_formula: 'hello',
-        flatpak_id: null,
-        snap_name: null,
-      },
+      { ...perPackageField(() => null), name: 'GNU Hello', apt_package: 'hello', winget_id: 'GNU.Hello', homebrew_formula: 'hello' },
     ];
     const names = appNamesByPackage(apps, 'linux');
     expect(names.get('apt\u0000hello')).toBe('GNU Hello');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { perPackageField } from '../package-managers';
 import { agentMessageSchema, serverMessageSchema } from './protocol';
 
-const packages = { winget_id: null, homebrew_cask: null, homebrew_formula: null, apt_package: 'hello', flatpak_id: null, snap_name: null };
+const packages = { ...perPackageField(() => null), apt_package: 'hello' };
 
 describe('the agent protocol', () => {
   it('reads a job and a progress report as both ends send them', () => {

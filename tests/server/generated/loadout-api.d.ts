@@ -2826,7 +2826,7 @@ export interface operations {
                             changes: {
                                 from: string | null;
                                 /** @enum {string} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                                 name: string;
                                 packageId: string;
                                 to: string | null;
@@ -2934,7 +2934,7 @@ export interface operations {
                             chosen: boolean;
                             installedVersion: string;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             name: string;
                             packageId: string;
                             pinnedVersion: string | null;
@@ -3088,7 +3088,7 @@ export interface operations {
                         deviceId: string;
                         installedVersion: string | null;
                         /** @enum {string|null} */
-                        manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                        manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
                         purgeOffered: boolean;
                         refused: string | null;
@@ -3135,7 +3135,7 @@ export interface operations {
                         deviceId: string;
                         installedVersion: string | null;
                         /** @enum {string|null} */
-                        manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                        manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                         packageId: string | null;
                         purgeOffered: boolean;
                         refused: string | null;
@@ -3183,7 +3183,7 @@ export interface operations {
                         managers: {
                             error: string | null;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             results: {
                                 cask?: boolean;
                                 description?: string;
@@ -3234,7 +3234,7 @@ export interface operations {
                         managers: {
                             error: string | null;
                             /** @enum {string} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";
                             results: {
                                 cask?: boolean;
                                 description?: string;
@@ -3889,7 +3889,7 @@ export interface operations {
                             listId: string | null;
                             listName: string | null;
                             /** @enum {string|null} */
-                            manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                             message: string | null;
                             /** @enum {string} */
                             outcome: "succeeded" | "failed" | "skipped";
@@ -4050,7 +4050,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4123,7 +4123,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4195,7 +4195,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4298,7 +4298,7 @@ export interface operations {
                                 hasLog: boolean;
                                 itemId: string;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 message: string | null;
                                 name: string;
                                 /** @enum {string} */
@@ -4355,7 +4355,7 @@ export interface operations {
                                 appId: number;
                                 installedVersion: string | null;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 name: string;
                                 reason: string | null;
                             }[];
@@ -4430,6 +4430,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4493,6 +4494,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4719,6 +4721,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4808,6 +4811,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4895,6 +4899,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4944,6 +4949,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -5072,7 +5078,7 @@ export interface operations {
                                 availableVersion: string | null;
                                 installedVersion: string | null;
                                 /** @enum {string|null} */
-                                manager: "winget" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 name: string;
                                 /** @enum {string} */
                                 state: "installed" | "outdated" | "missing" | "unknown";
@@ -5129,6 +5135,7 @@ export interface operations {
                                 apt_package: string | null;
                                 category: number;
                                 category_name: string;
+                                choco_id: string | null;
                                 description: string;
                                 file_size_kb: number | null;
                                 flatpak_id: string | null;
@@ -5402,6 +5409,7 @@ export interface operations {
                         apps: {
                             app_id: number;
                             apt_package: string | null;
+                            choco_id: string | null;
                             createdAt: string;
                             flatpak_id: string | null;
                             homebrew_cask: string | null;
@@ -5431,6 +5439,8 @@ export interface operations {
                     /** @default null */
                     apt_package?: string | null;
                     /** @default null */
+                    choco_id?: string | null;
+                    /** @default null */
                     flatpak_id?: string | null;
                     /** @default null */
                     homebrew_cask?: string | null;
@@ -5454,6 +5464,7 @@ export interface operations {
                     "application/json": {
                         app_id: number;
                         apt_package: string | null;
+                        choco_id: string | null;
                         createdAt: string;
                         flatpak_id: string | null;
                         homebrew_cask: string | null;
@@ -5487,6 +5498,8 @@ export interface operations {
                     /** @default null */
                     apt_package?: string | null;
                     /** @default null */
+                    choco_id?: string | null;
+                    /** @default null */
                     flatpak_id?: string | null;
                     /** @default null */
                     homebrew_cask?: string | null;
@@ -5510,6 +5523,7 @@ export interface operations {
                     "application/json": {
                         app_id: number;
                         apt_package: string | null;
+                        choco_id: string | null;
                         createdAt: string;
                         flatpak_id: string | null;
                         homebrew_cask: string | null;
@@ -6048,6 +6062,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6103,6 +6118,7 @@ export interface operations {
                             apt_package: string | null;
                             category: number;
                             category_name: string;
+                            choco_id: string | null;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6449,6 +6465,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -6488,6 +6505,7 @@ export interface operations {
                         apt_package: string | null;
                         category: number;
                         category_name: string;
+                        choco_id: string | null;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;

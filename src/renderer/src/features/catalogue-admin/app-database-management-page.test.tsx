@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
+import { perPackageField } from '@shared/package-managers';
 
 import { makeApp } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
@@ -19,12 +20,8 @@ const catalogue = {
 const userTool = {
   app_id: 70,
   name: 'User tool',
-  winget_id: null,
-  homebrew_cask: null,
-  homebrew_formula: null,
+  ...perPackageField(() => null),
   apt_package: 'user-tool',
-  flatpak_id: null,
-  snap_name: null,
   platforms: ['linux' as const],
   createdAt: '2026-01-02T00:00:00.000Z',
   listCount: 2,
@@ -143,12 +140,8 @@ describe('App Database Management', () => {
       category: 1,
       website: firefox.website,
       file_size_kb: firefox.file_size_kb,
+      ...perPackageField(() => null),
       winget_id: 'Mozilla.Firefox',
-      homebrew_cask: null,
-      homebrew_formula: null,
-      apt_package: null,
-      flatpak_id: null,
-      snap_name: null,
     });
   });
 

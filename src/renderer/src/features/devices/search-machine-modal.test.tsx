@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DeviceSearch } from '@shared/api/device-searches';
 import { SEARCH_QUERY_MESSAGE } from '@shared/machine-search';
+import { perPackageField } from '@shared/package-managers';
 
 import { devicesResponse, makeApp, makeDevice, makeList, makeListItem } from '../../test/factories';
 import { renderApp, signIn } from '../../test/render-app';
@@ -74,12 +75,8 @@ describe('searching a machine from its page', () => {
               data: {
                 app_id: 9001,
                 name: 'zstd',
-                winget_id: null,
-                homebrew_cask: null,
-                homebrew_formula: null,
+                ...perPackageField(() => null),
                 apt_package: 'zstd',
-                flatpak_id: null,
-                snap_name: null,
                 platforms: ['linux'],
                 createdAt: new Date().toISOString(),
               },

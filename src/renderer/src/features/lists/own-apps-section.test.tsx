@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { OwnApp } from '@shared/api/own-apps';
+import { perPackageField } from '@shared/package-managers';
 
 import { devicesResponse, makeApp, makeDevice, makeList, makeListItem, planStatus } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
@@ -15,12 +16,8 @@ const list = makeList({ id: 'l1', name: 'Work laptop', appCount: 1, sizeKb: 0 })
 const ownTool: OwnApp = {
   app_id: 70,
   name: 'My tool',
-  winget_id: null,
-  homebrew_cask: null,
-  homebrew_formula: null,
+  ...perPackageField(() => null),
   apt_package: 'my-tool',
-  flatpak_id: null,
-  snap_name: null,
   platforms: ['linux'],
   createdAt: '2026-01-02T00:00:00.000Z',
 };
@@ -116,12 +113,8 @@ describe('your own apps in "Add apps"', () => {
     expect(await screen.findByText('Your app “Other tool” has one of these package ids already.')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/own-apps/70')[0]?.body).toEqual({
       name: 'My tool',
-      winget_id: null,
-      homebrew_cask: null,
-      homebrew_formula: null,
+      ...perPackageField(() => null),
       apt_package: 'other-tool',
-      flatpak_id: null,
-      snap_name: null,
     });
 
     fireEvent.change(within(form).getByRole('textbox', { name: 'apt package' }), { target: { value: 'my-tool2' } });
@@ -163,11 +156,7 @@ describe('your own apps in "Add apps"', () => {
     expect(await within(form).findByText('Not a valid snap name (lower-case letters, digits and single hyphens)')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/own-apps')[0]?.body).toEqual({
       name: 'Sneaky',
-      winget_id: null,
-      homebrew_cask: null,
-      homebrew_formula: null,
-      apt_package: null,
-      flatpak_id: null,
+      ...perPackageField(() => null),
       snap_name: 'sneaky',
     });
   });
