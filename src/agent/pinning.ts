@@ -8,7 +8,7 @@ import { invalidVersionOutcome, type Installer, type InstallOutcome, type Packag
 /**
  * One app's call when a pin is involved (docs/pinned-versions.md), when it runs alone (a pinned
  * install not yet held goes into the batch where the manager has `installManyAt`, then `holdPinned`):
- * - install with a pin: that version where the manager can choose one (apt, winget), the newest
+ * - install with a pin: that version where the manager can choose one (its `installAt`), the newest
  *   otherwise; then the manager's hold, remembered so that only this agent's holds are cleared;
  * - upgrade with a pin: refused, nothing runs ("Pinned at 1.2.3"), whatever the server decided;
  * - install or upgrade without a pin, or an uninstall, of a package this agent holds: the hold is
