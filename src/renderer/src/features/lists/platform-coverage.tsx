@@ -20,11 +20,11 @@ export function PlatformCoverage({ items }: { items: ListItem[] }) {
           <List.Item key={platform}>
             {missing.length === 0 ? (
               <Text span size="xs">
-                {label}: all {items.length} apps
+                {label}: {items.length === 1 ? 'available' : `all ${items.length} apps`}
               </Text>
             ) : (
               <Text span size="xs">
-                {label}: {items.length - missing.length} of {items.length} apps — not available:{' '}
+                {label}: {items.length - missing.length} of {items.length} {items.length === 1 ? 'app' : 'apps'} — not available:{' '}
                 {missing.map((item) => item.name).join(', ')}
               </Text>
             )}
