@@ -21,22 +21,24 @@ export function FeedbackButton() {
 
   return (
     <>
-      <Button
-        className={`${classes.root} ${pulsing && !opened ? classes.pulsing : ''}`}
-        radius="xl"
-        leftSection={<IconMessageCircle size={18} aria-hidden />}
-        data-pulsing={pulsing || undefined}
-        aria-haspopup="dialog"
-        onMouseEnter={() => setLoaded(true)}
-        onFocus={() => setLoaded(true)}
-        onClick={() => {
-          setLoaded(true);
-          setOpened(true);
-          setPulsing(false);
-        }}
-      >
-        <span className={classes.label}>Feedback</span>
-      </Button>
+      <span className={`${classes.place} ${pulsing && !opened ? classes.pulsing : ''}`}>
+        <Button
+          className={classes.root}
+          radius="xl"
+          leftSection={<IconMessageCircle size={18} aria-hidden />}
+          data-pulsing={pulsing || undefined}
+          aria-haspopup="dialog"
+          onMouseEnter={() => setLoaded(true)}
+          onFocus={() => setLoaded(true)}
+          onClick={() => {
+            setLoaded(true);
+            setOpened(true);
+            setPulsing(false);
+          }}
+        >
+          <span className={classes.label}>Feedback</span>
+        </Button>
+      </span>
       {loaded ? (
         <Suspense fallback={null}>
           <FeedbackModal opened={opened} onClose={() => setOpened(false)} />
