@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, ReportedItemStatus } from '@shared/agent/protocol';
 import type { HistoryResponse } from '@shared/api/history';
 
-import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
+import { eventually, listeningUrl } from './helpers/agent';
+import { adminBrowser, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
-import { catalogueOf, listsOf } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { twoAppJob } from './helpers/two-app-job';
 
 const DEFERRED = 'Firefox is open: the person at the machine asked to update it in 1 hour';
 
@@ -40,20 +40,9 @@ describe('an app waiting for the user (deferred)', () => {
 
   /** A list of two apt apps installed onto a new machine, whose protocol agent has taken the job. */
   async function takenJob(name: string) {
-    const owner = await adminBrowser(t);
-    const tag = `${name} ${Math.random().toString(36).slice(2, 7)}`;
-    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, tag, (i) => ({
-      apt_package: `${name.toLowerCase()}-deferred-${i}`,
-    }));
-    const list = (await listsOf(t, owner.token).create(`Two apps ${tag}`)).body;
-    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
-    const machine = await enrollMachine(t, owner);
-    const installs = installationsOf(t, owner.token);
-    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-    const agent = await ProtocolAgent.connect(url, machine.credential);
-    const { job } = await agent.next('job.assign');
-    agent.send({ type: 'job.ack', jobId: job.jobId });
-    return { owner, installs, created, agent, job };
+    const taken = await twoAppJob(t, admin, url, name);
+    taken.agent.send({ type: 'job.ack', jobId: taken.job.jobId });
+    return taken;
   }
 
   const statusOf = (installation: { targets: { items: { itemId: string; status: string; message: string | null }[] }[] }, itemId: string) =>

@@ -6,8 +6,9 @@ import { AGENT_PROTOCOL_VERSION, type Job } from '@shared/agent/protocol';
 
 import { installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enrollMachine, signInAgain, type Browser } from './helpers/devices';
-import { catalogueOf, listsOf } from './helpers/lists';
+import { catalogueOf } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { twoAppJob as twoAppJobOf } from './helpers/two-app-job';
 
 const FAILED_SUBJECT = /installation failed/i;
 
@@ -38,22 +39,7 @@ describe('a final report lost with the connection does not turn an installed app
     await t.close();
   });
 
-  /** A list of two apt apps installed onto a new machine, whose protocol agent has the job. */
-  async function twoAppJob(name: string) {
-    const owner = await adminBrowser(t);
-    const tag = `${name} ${Math.random().toString(36).slice(2, 7)}`;
-    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, tag, (i) => ({
-      apt_package: `${name.toLowerCase()}-report-${i}`,
-    }));
-    const list = (await listsOf(t, owner.token).create(`Two apps ${tag}`)).body;
-    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
-    const machine = await enrollMachine(t, owner);
-    const installs = installationsOf(t, owner.token);
-    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-    const agent = await ProtocolAgent.connect(url, machine.credential);
-    const { job } = await agent.next('job.assign');
-    return { owner, machine, installs, created, agent, job };
-  }
+  const twoAppJob = (name: string) => twoAppJobOf(t, admin, url, name);
 
   it('job.done that overtakes the last report: the job is asked for again, the app ends installed, one history row each, no failure mail', async () => {
     const { owner, machine, installs, created, agent, job } = await twoAppJob('Lost');

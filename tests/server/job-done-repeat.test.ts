@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Job } from '@shared/agent/protocol';
 
-import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
-import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
-import { catalogueOf, listsOf } from './helpers/lists';
+import { eventually, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { adminBrowser, type Browser } from './helpers/devices';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { twoAppJob } from './helpers/two-app-job';
 
 const FAILED_SUBJECT = /installation failed/i;
 
@@ -44,17 +44,7 @@ describe('a repeated job.done changes nothing', () => {
   });
 
   it('replayed, renumbered, unnumbered and after a reconnect: the finish time, status, history and mails stay', async () => {
-    const owner = await adminBrowser(t);
-    const tag = `Repeat ${Math.random().toString(36).slice(2, 7)}`;
-    const apps = await catalogueOf(t, (await signInAgain(t, admin)).token, 2, tag, (i) => ({ apt_package: `repeat-done-${i}` }));
-    const list = (await listsOf(t, owner.token).create(`Two apps ${tag}`)).body;
-    for (const app of apps) await listsOf(t, owner.token).add(list.id, app.app_id);
-    const machine = await enrollMachine(t, owner);
-    const installs = installationsOf(t, owner.token);
-    const created = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-
-    const agent = await ProtocolAgent.connect(url, machine.credential);
-    const { job } = await agent.next('job.assign');
+    const { owner, machine, installs, created, agent, job } = await twoAppJob(t, admin, url, 'Repeat');
     agent.send({ type: 'job.ack', jobId: job.jobId });
     agent.send(report(job, 0, 'succeeded', 1));
     agent.send(report(job, 1, 'failed', 2));
