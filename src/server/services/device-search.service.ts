@@ -22,8 +22,8 @@ import type { DeviceSearchesTable, DevicesTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
+import { isEnrolledMachine } from './device-view';
 import { agentOnline } from './installation-view';
-import { isEnrolledMachine } from './installation.service';
 
 type SearchResultsMessage = Extract<AgentMessage, { type: 'search.results' }>;
 type SearchManager = (typeof SEARCH_MANAGERS)[number];

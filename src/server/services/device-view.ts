@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 import {
   AGENT_UPDATE_VIEW_STATES,
   CAPABILITIES,
@@ -11,6 +13,7 @@ import { ErrorCode } from '@shared/api/errors';
 import { REMOVABLE_AT_ONCE_MINUTES, type Plan } from '@shared/plans';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
+import { readJsonColumn } from '../db/json-column';
 import type { DevicesTable } from '../db/schema';
 import { notFound } from '../errors';
 import { agentOnline } from './installation-view';
@@ -161,4 +164,10 @@ export function toDevice(row: DevicesTable, plan: Plan, now: Date, currentDevice
     duplicate_agent: duplicateAgent(row, now),
     agent_update: agentUpdate(row),
   };
+}
+
+/** A remote machine enrolled with a registration token, without web access: it has an agent. */
+export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
+  const capabilities = readJsonColumn(z.array(z.string()), device.capabilities, [] as string[]);
+  return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
 }

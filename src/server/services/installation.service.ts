@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 import type { JobKind } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
@@ -26,7 +24,6 @@ import { DAY_MS, MINUTE_MS } from '@shared/time';
 import type { EventBus } from '../bus/event-bus';
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
 import { readConsistently } from '../db/dialect';
-import { readJsonColumn } from '../db/json-column';
 import { findAppsByIds } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { findActiveDevice, seatHolderRowIds } from '../db/repositories/devices.repository';
@@ -54,6 +51,7 @@ import type { DevicesTable, InstallationItemsTable, InstallationTargetsTable } f
 import { badRequest, forbidden, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
+import { isEnrolledMachine } from './device-view';
 import type { DeviceService } from './device.service';
 import type { InstallationEvents } from './installation-events';
 import { availability, installationPreview, packagesOf } from './installation-plan';
@@ -423,12 +421,6 @@ export class InstallationService {
     }
     return devices;
   }
-}
-
-/** A remote machine enrolled with a registration token, without web access: it has an agent. */
-export function isEnrolledMachine(device: Pick<DevicesTable, 'device_type' | 'registration_method' | 'capabilities'>): boolean {
-  const capabilities = readJsonColumn(z.array(z.string()), device.capabilities, [] as string[]);
-  return device.device_type === 'remote' && device.registration_method === 'token' && !capabilities.includes('web_access');
 }
 
 /** Why an update left an app alone: the words the device page and the installation show. */

@@ -16,10 +16,10 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { inventoryCheckIn } from './check-ins';
+import { isEnrolledMachine } from './device-view';
 import type { InstallationEvents } from './installation-events';
 import { inventoryEntryOf } from './installation-plan';
 import { agentOnline } from './installation-view';
-import { isEnrolledMachine } from './installation.service';
 import type { NotificationService } from './notification.service';
 
 /** "Check now" reaches a device's agent at most once in this long. */

@@ -11,7 +11,7 @@ import type { DevicesTable } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { appNamesByPackage, toCheckIn } from './check-ins';
-import { isEnrolledMachine } from './installation.service';
+import { isEnrolledMachine } from './device-view';
 import { withLease, type Lease } from './lease';
 import type { NotificationService } from './notification.service';
 import type { SubscriptionService } from './subscription.service';

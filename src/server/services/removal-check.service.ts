@@ -27,9 +27,9 @@ import type { DevicesTable, RemovalChecksTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
+import { isEnrolledMachine } from './device-view';
 import { packagesOf } from './installation-plan';
 import { agentOnline } from './installation-view';
-import { isEnrolledMachine } from './installation.service';
 
 type RemovalPlanMessage = Extract<AgentMessage, { type: 'removal.plan' }>;
 const storedPlanSchema = removalPlanMessageSchema.omit({ type: true, checkId: true });
