@@ -3,7 +3,7 @@ import type { AgentMessage, InventoryPackage, ManagerName } from '@shared/agent/
 import type { Installer, PackageId } from './installers/installer';
 import type { Lane } from './lane';
 import type { Logger } from './log';
-import { oneLine } from './report';
+import { oneLine } from './safe-text';
 
 /** The protocol's limit on one inventory message. */
 export const INVENTORY_MAX = 600;

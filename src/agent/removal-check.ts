@@ -3,7 +3,7 @@ import { AGENT_MESSAGE_MAX_BYTES, REMOVAL_LIST_MAX, type AgentMessage, type Mana
 import { chooseManager } from './installers/index';
 import type { Installer, RemovalPlan } from './installers/installer';
 import type { Lane } from './lane';
-import { oneLine } from './report';
+import { oneLine } from './safe-text';
 
 type RemovalCheck = Extract<ServerMessage, { type: 'removal.check' }>;
 export type RemovalPlanMessage = Extract<AgentMessage, { type: 'removal.plan' }>;

@@ -3,7 +3,7 @@ import { isValidSearchQuery } from '@shared/machine-search';
 
 import type { Installer } from '../installers/installer';
 import type { Logger } from '../log';
-import { oneLine } from '../report';
+import { oneLine } from '../safe-text';
 
 type SearchRequest = Extract<ServerMessage, { type: 'search.request' }>;
 type SearchResults = Extract<AgentMessage, { type: 'search.results' }>;

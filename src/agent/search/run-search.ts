@@ -12,7 +12,7 @@ import {
 } from '@shared/machine-search';
 
 import type { RunOptions, RunResult } from '../process';
-import { oneLine } from '../report';
+import { oneLine } from '../safe-text';
 
 /** What one manager found: at most SEARCH_RESULTS_MAX valid results, closest first. */
 export interface ManagerSearch {

@@ -4,7 +4,7 @@ import { isNewerVersion } from '@shared/agent/versions';
 import { withoutTrailingSlashes } from '@shared/url';
 
 import type { Logger } from '../log';
-import { oneLine } from '../report';
+import { oneLine } from '../safe-text';
 import type { UpdaterDeps } from './deps';
 import { downloadTo, UPDATE_MAX_BYTES, UpdateRefused } from './download';
 import type { UpdatePaths } from './paths';
