@@ -17,7 +17,6 @@ import { applyServerErrors, focusFirstError } from '../lib/form-errors';
 import { notify } from '../lib/notify';
 import { schemaForm } from '../lib/schema-form';
 import { LoadError } from './load-error';
-import type { ScheduleTarget } from './update-schedule-section';
 
 /** The browser's zone: the default for a new schedule. */
 export function browserTimeZone(): string {
@@ -97,6 +96,9 @@ function formatDateTime(iso: string): string {
 }
 
 /** The schedule of one device or list: loads it, then edits it (or makes the first). */
+/** What a schedule updates: a device (by its public id) or a list. */
+export type ScheduleTarget = { deviceId: string; listId?: undefined } | { listId: string; deviceId?: undefined };
+
 export function UpdateScheduleForm({ target }: { target: ScheduleTarget }) {
   const { data, isLoading, isError, refetch } = useGetSchedulesQuery();
   if (isLoading) return <Skeleton height={120} mt="sm" />;

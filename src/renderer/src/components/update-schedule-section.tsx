@@ -5,12 +5,10 @@ import { getPlan } from '@shared/plans';
 
 import { useGetSubscriptionStatusQuery } from '../api/subscription';
 import { PremiumNote } from './premium-note';
+import type { ScheduleTarget } from './update-schedule-form';
 
 // The form brings zod and the shared schemas: it loads when a premium account opens it.
 const UpdateScheduleForm = lazy(() => import('./update-schedule-form').then((m) => ({ default: m.UpdateScheduleForm })));
-
-/** What a schedule updates: a device (by its public id) or a list. */
-export type ScheduleTarget = { deviceId: string; listId?: undefined } | { listId: string; deviceId?: undefined };
 
 interface Props {
   target: ScheduleTarget;
