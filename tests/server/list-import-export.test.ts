@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { App } from '@shared/api/catalogue';
-import type { ImportListResponse } from '@shared/api/lists';
+import type { ImportListResponse } from '@shared/api/list-import';
 
 import { createApp, createCategory, type AppFields } from './helpers/catalogue';
 import { registerUser, type ApiError, type RegisteredUser } from './helpers/factories';
@@ -137,7 +137,8 @@ describe('list import and export', () => {
       content: 'tap "someone/tap"\nbrew "someone/tap/tree"\ncask "no-such-cask"\nbrew "firefox"\n',
     });
     expect(namesOf(brew)).toEqual(['Tree', 'no-such-cask', 'Firefox']);
-    expect(brew.body.unmatched).toEqual([]);
+    expect(brew.body.unmatched).toEqual(['tap "someone/tap"']);
+    expect(brew.body.notes).toEqual([{ line: 1, written: 'tap "someone/tap"', reason: 'tap' }]);
   });
 
   it('refuses files that are not in the chosen format, creating nothing', async () => {
@@ -156,14 +157,31 @@ describe('list import and export', () => {
     expect((await listsOf(t, user.token).all()).body).toHaveLength(before);
   });
 
-  it('keeps to the plan: no list past the limit, and apps past appsPerList are reported', async () => {
+  it('keeps to the plan: no list past the limit, and a file over appsPerList only with a choice', async () => {
     const free = await registerUser(t.api);
     const extra = await catalogueOf(t, admin.token, 2, 'Extra');
     const content = [...CATALOGUE.map((app) => app.name), ...extra.map((app) => app.name)].join('\n');
-    const res = await importList({ format: 'text', name: 'Too many', content }, free.token);
-    expect(res.status).toBe(201);
-    expect(namesOf(res)).toEqual(['Firefox', 'Git', 'VLC media player', 'Notepad++', 'Rectangle']);
-    expect(res.body.skippedForLimit).toEqual(['Tree', 'Extra 1', 'Extra 2']);
+    // Eight apps, five a list: refused as it is, and nothing is created.
+    const refused = await importList({ format: 'text', name: 'Too many', content }, free.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'LIST_APP_LIMIT_REACHED',
+      message: 'This file has 8 apps and your Free plan allows up to 5 apps per list: split it into lists or choose which to keep.',
+    });
+    // Splitting takes two lists; Free has one.
+    const split = await t.api.post<ApiError>('/api/lists/import', { format: 'text', name: 'Too many', content, split: true }, free.token);
+    expect(split.status).toBe(403);
+    expect(split.body).toMatchObject({ code: 'LIST_LIMIT_REACHED', message: expect.stringContaining('Splitting this file takes 2 lists') });
+    expect((await listsOf(t, free.token).all()).body).toEqual([]);
+
+    const kept = await t.api.post<ImportListResponse>(
+      '/api/lists/import',
+      { format: 'text', name: 'Too many', content, keep: [7, 0, 2] },
+      free.token,
+    );
+    expect(kept.status).toBe(201);
+    expect(namesOf(kept)).toEqual(['Firefox', 'VLC media player', 'Extra 2']);
+    expect(kept.body.skippedForLimit).toEqual(['Git', 'Notepad++', 'Rectangle', 'Tree', 'Extra 1']);
 
     const second = await importList({ format: 'text', name: 'Second', content: 'Git' }, free.token);
     expect(second.status).toBe(403);

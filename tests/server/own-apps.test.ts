@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { App } from '@shared/api/catalogue';
-import type { ImportListResponse } from '@shared/api/lists';
+import type { ImportListResponse } from '@shared/api/list-import';
 import { MAX_OWN_APPS, type AdminOwnApp, type OwnApp } from '@shared/api/own-apps';
 import { packageIdMessage } from '@shared/package-ids';
 import { perPackageField } from '@shared/package-managers';
@@ -273,7 +273,12 @@ describe('your own apps', () => {
       importer.token,
     );
     expect(fromBrew.status).toBe(201);
-    expect(fromBrew.body.unmatched).toEqual(['hashicorp/tap/terraform']);
+    // A third-party tap is not installed from: the tap and its formula are shown back, with why.
+    expect(fromBrew.body.unmatched).toEqual(['tap "hashicorp/tap"', 'hashicorp/tap/terraform']);
+    expect(fromBrew.body.notes.map((note) => [note.line, note.reason])).toEqual([
+      [1, 'tap'],
+      [2, 'tappedPackage'],
+    ]);
     expect(fromBrew.body.list.apps.map((app) => [app.name, app.homebrew_formula, app.homebrew_cask, app.own_app])).toEqual([
       ['jq', 'jq', null, true],
       ['some-cask', null, 'some-cask', true],

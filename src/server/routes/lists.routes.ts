@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { successResponseSchema } from '@shared/api/common';
 import {
+  importListRequestSchema,
+  importListResponseSchema,
+  importPreviewRequestSchema,
+  importPreviewSchema,
+} from '@shared/api/list-import';
+import {
   addListItemRequestSchema,
   createListRequestSchema,
   exportListQuerySchema,
-  importListRequestSchema,
-  importListResponseSchema,
   listDetailSchema,
   listIdParamsSchema,
   listItemParamsSchema,
@@ -51,12 +55,29 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/lists/import/preview',
+    {
+      schema: {
+        operationId: 'previewListImport',
+        tags,
+        summary: 'What importing a file would add and show back, creating nothing (LIST_LIMIT_REACHED past the plan)',
+        security,
+        body: importPreviewRequestSchema,
+        response: { 200: importPreviewSchema },
+      },
+      bodyLimit: 600 * 1024,
+    },
+    async (request) => app.services.listTransfer.preview(callerOf(request).userId, request.body),
+  );
+
+  app.post(
     '/api/lists/import',
     {
       schema: {
         operationId: 'importList',
         tags,
-        summary: 'Create a list from a winget export, a Brewfile or one app per line',
+        summary:
+          'Create a list from a winget export, a Brewfile or one app per line; a file over the per-list limit needs `split` or `keep` (LIST_APP_LIMIT_REACHED)',
         security,
         body: importListRequestSchema,
         response: { 201: importListResponseSchema },

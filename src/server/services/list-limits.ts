@@ -42,5 +42,24 @@ export function appLimitReached(plan: Plan): AppError {
   );
 }
 
+/** An import of more apps than a list holds, asked for without saying how to fit them. */
+export function fileOverAppLimit(plan: Plan, appCount: number): AppError {
+  const limit = plan.limits.appsPerList;
+  return new AppError(
+    403,
+    ErrorCode.LIST_APP_LIMIT_REACHED,
+    `This file has ${plural(appCount, 'app')} and your ${plan.displayName} plan allows up to ${plural(limit, 'app')} per list: split it into lists or choose which to keep.`,
+  );
+}
+
+/** A split that needs more lists than the plan has left. */
+export function splitOverListLimit(plan: Plan, needed: number, left: number): AppError {
+  return new AppError(
+    403,
+    ErrorCode.LIST_LIMIT_REACHED,
+    `Splitting this file takes ${plural(needed, 'list')} and your ${plan.displayName} plan allows ${plural(left, 'more list')}: choose which apps to keep instead.`,
+  );
+}
+
 export const listReadOnly = () =>
   new AppError(403, ErrorCode.LIST_READ_ONLY, "This list is over your plan's limits and is read-only. Remove apps or upgrade to edit it.");

@@ -1,19 +1,24 @@
-import { isValidPackageField, PACKAGE_ID_FIELDS, type App, type PackageIdField, type Platform } from '@shared/api/catalogue';
+import type { PackageIdField, Platform } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
-import type { ImportListResponse, ListFormat } from '@shared/api/lists';
+import { IMPORT_NOTE_REASONS, type ImportListRequest, type ImportListResponse, type ImportPreview } from '@shared/api/list-import';
+import type { ListDetail, ListFormat } from '@shared/api/lists';
 import { perPackageField } from '@shared/package-managers';
 
-import { isoNow, type AppContext } from '../context';
+import { isoAfter, type AppContext } from '../context';
 import { listApps } from '../db/repositories/catalogue.repository';
-import { appendListItem, insertList, lockUserLists } from '../db/repositories/lists.repository';
+import { appendListItem, countListsOfUser, insertList, lockUserLists } from '../db/repositories/lists.repository';
+import type { Db } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
-import { formatBrewfile, parseBrewfile, type BrewEntry } from './list-formats/brewfile';
-import { ListFormatError } from './list-formats/format-error';
-import { formatTextList, parseTextList } from './list-formats/text';
-import { formatWinget, parseWinget } from './list-formats/winget';
+import { CatalogueIndex } from './list-import/catalogue-index';
+import { formatBrewfile, type BrewEntry } from './list-import/formats/brewfile';
+import { ListFormatError } from './list-import/formats/format-error';
+import { formatTextList } from './list-import/formats/text';
+import { formatWinget } from './list-import/formats/winget';
+import { planImport, type ImportPick, type ImportPlan, type OwnPackage } from './list-import/import-plan';
+import { fileOverAppLimit, splitOverListLimit } from './list-limits';
 import type { ListService } from './list.service';
 import type { OwnAppService } from './own-app.service';
 
@@ -23,78 +28,7 @@ export interface ExportedFile {
   filename: string;
 }
 
-/**
- * One entry of an imported file: what to show if it matches nothing, how to look it up, and
- * (winget and Brewfile) the package id to keep as the user's own app when the catalogue lacks it.
- */
-interface ImportEntry {
-  written: string;
-  find(index: CatalogueIndex): App | undefined;
-  own?: { field: PackageIdField; id: string };
-}
-
-/** What an import puts in the list, in the file's order. */
-type ImportPick = { app: App } | { written: string; own: { field: PackageIdField; id: string } };
-
-/** Lower-cased lookups over the whole catalogue (a few hundred apps: one query per import). */
-class CatalogueIndex {
-  readonly byName = new Map<string, App>();
-  readonly byField = new Map<string, Map<string, App>>();
-
-  constructor(apps: readonly App[]) {
-    for (const field of PACKAGE_ID_FIELDS) this.byField.set(field, new Map());
-    for (const app of apps) {
-      this.byName.set(app.name.toLowerCase(), app);
-      for (const field of PACKAGE_ID_FIELDS) {
-        const id = app[field];
-        if (id) this.byField.get(field)?.set(id.toLowerCase(), app);
-      }
-    }
-  }
-
-  by(field: (typeof PACKAGE_ID_FIELDS)[number], id: string): App | undefined {
-    return this.byField.get(field)?.get(id.toLowerCase());
-  }
-
-  /** A formula may be written with its tap (`hashicorp/tap/terraform`); the catalogue may have either form. */
-  formula(name: string): App | undefined {
-    return this.by('homebrew_formula', name) ?? this.by('homebrew_formula', name.split('/').pop() ?? name);
-  }
-
-  anyId(id: string): App | undefined {
-    for (const field of PACKAGE_ID_FIELDS) {
-      const app = this.by(field, id);
-      if (app) return app;
-    }
-    return undefined;
-  }
-}
-
-function parseEntries(format: ListFormat, content: string): ImportEntry[] {
-  switch (format) {
-    case 'winget':
-      return parseWinget(content).map((id) => ({
-        written: id,
-        find: (index) => index.by('winget_id', id),
-        own: { field: 'winget_id', id },
-      }));
-    case 'brewfile':
-      return parseBrewfile(content).map(({ kind, name }) => ({
-        written: name,
-        // Apps move between formula and cask over time; try the kind written first.
-        find: (index) =>
-          kind === 'cask'
-            ? (index.by('homebrew_cask', name) ?? index.formula(name))
-            : (index.formula(name) ?? index.by('homebrew_cask', name)),
-        own: { field: kind === 'cask' ? 'homebrew_cask' : 'homebrew_formula', id: name },
-      }));
-    case 'text':
-      return parseTextList(content).map((line) => ({
-        written: line,
-        find: (index) => index.byName.get(line.toLowerCase()) ?? index.anyId(line),
-      }));
-  }
-}
+type ImportInput = Omit<ImportListRequest, 'split' | 'keep'> & Pick<ImportListRequest, 'split' | 'keep'>;
 
 /** ASCII-only, no path or quote characters: safe in a Content-Disposition filename. */
 function fileStem(name: string): string {
@@ -117,78 +51,129 @@ export class ListTransferService {
     private readonly ownApps: OwnAppService,
   ) {}
 
+  /** What importing this file would do, creating nothing: the apps in file order, the notes, and the plan's room. */
+  async preview(userId: string, input: { format: ListFormat; content: string }): Promise<ImportPreview> {
+    await this.hitRateLimit(userId);
+    const plan = await this.lists.assertCanCreate(this.ctx.db, userId);
+    const { picks, notes } = await this.plan(input.format, input.content);
+    const listsLeft = plan.limits.lists === null ? null : plan.limits.lists - (await countListsOfUser(this.ctx.db, userId));
+    return {
+      apps: picks.map((pick) => ({
+        line: pick.line,
+        written: pick.written,
+        name: 'app' in pick ? pick.app.name : pick.own.id,
+        appId: 'app' in pick ? pick.app.app_id : null,
+        field: 'own' in pick ? pick.own.field : null,
+        packageId: 'own' in pick ? pick.own.id : null,
+      })),
+      notes,
+      appsPerList: plan.limits.appsPerList,
+      listsLeft,
+    };
+  }
+
   /**
-   * Creates a list from a file. The list-count limit is checked before anything is created;
-   * matched apps beyond the apps-per-list limit are reported in skippedForLimit. A winget or
-   * Brewfile package the catalogue does not know is kept as the user's own app (reusing the one
-   * they have with that id); only entries that are not valid package ids (a third-party tap, say)
-   * and text-format names that match nothing are reported in `unmatched`, as written in the file.
+   * Creates a list from a file: catalogue apps by id, alias or name, and packages the catalogue
+   * lacks kept as the user's own apps (reusing the one they have with that id). Lines that are
+   * not apps, and entries that are neither, come back as notes with their line numbers. A file
+   * with more apps than a list holds is split into lists (`split`) or cut to the apps chosen
+   * (`keep`), and refused when neither was asked: nothing is left out unseen. The list-count
+   * limit is checked before the file is read.
    */
-  async import(userId: string, input: { format: ListFormat; content: string; name: string }): Promise<ImportListResponse> {
+  async import(userId: string, input: ImportInput): Promise<ImportListResponse> {
     // Cheap refusals first: a user over the import rate or the list limit costs no parsing.
+    await this.hitRateLimit(userId);
+    const plan = await this.lists.assertCanCreate(this.ctx.db, userId);
+    const { picks, notes } = await this.plan(input.format, input.content);
+    const { chosen, notChosen } = choose(picks, input.keep);
+    const perList = plan.limits.appsPerList;
+    if (chosen.length > perList && !input.split) throw fileOverAppLimit(plan, chosen.length);
+    const groups = chunks(chosen, perList);
+
+    const ids: string[] = [];
+    const skippedForLimit = notChosen.map(pickName);
+    const ownKept = await this.ctx.db.transaction().execute(async (trx) => {
+      await lockUserLists(trx, userId);
+      const current = await this.lists.assertCanCreate(trx, userId);
+      if (groups.length > 1 && current.limits.lists !== null) {
+        const left = current.limits.lists - (await countListsOfUser(trx, userId));
+        if (groups.length > left) throw splitOverListLimit(current, groups.length, left);
+      }
+      let own = 0;
+      for (const [at, group] of groups.entries()) {
+        const name = groups.length === 1 ? input.name : partName(input.name, at + 1, groups.length);
+        const result = await this.createList(trx, userId, name, group, at);
+        ids.push(result.id);
+        own += result.own;
+        skippedForLimit.push(...result.skipped);
+      }
+      return own;
+    });
+    this.ctx.log.info(
+      { userId, listIds: ids, format: input.format, apps: chosen.length, ownApps: ownKept, notes: notes.length },
+      'list imported',
+    );
+    const lists: ListDetail[] = [];
+    for (const id of ids) lists.push(await this.lists.detail(userId, id));
+    const [first] = lists;
+    if (!first) throw new Error('an import created no list');
+    const unmatched = notes.filter((note) => IMPORT_NOTE_REASONS[note.reason].leftOut).map((note) => note.written);
+    return { list: first, lists, notes, unmatched, skippedForLimit };
+  }
+
+  private async hitRateLimit(userId: string): Promise<void> {
     const { importsPerUser, windowMs } = this.ctx.config.rateLimit;
     await this.rateLimiter.hit(`list-import:user:${userId}`, { limit: importsPerUser, windowMs });
-    await this.lists.assertCanCreate(this.ctx.db, userId);
-    let entries: ImportEntry[];
+  }
+
+  private async plan(format: ListFormat, content: string): Promise<ImportPlan> {
+    const index = new CatalogueIndex((await listApps(this.ctx.db)).map(toApp));
     try {
-      entries = parseEntries(input.format, input.content);
+      return planImport(format, content, index);
     } catch (error) {
       if (error instanceof ListFormatError) throw badRequest(error.message, ErrorCode.VALIDATION_ERROR, { content: error.message });
       throw error;
     }
-    const index = new CatalogueIndex((await listApps(this.ctx.db)).map(toApp));
-    const picks: ImportPick[] = [];
-    const unmatched: string[] = [];
-    for (const entry of entries) {
-      const app = entry.find(index);
-      if (app) {
-        if (!picks.some((pick) => 'app' in pick && pick.app.app_id === app.app_id)) picks.push({ app });
-      } else if (entry.own && isValidPackageField(entry.own.field, entry.own.id)) {
-        picks.push({ written: entry.written, own: entry.own });
-      } else unmatched.push(entry.written);
-    }
+  }
 
+  /**
+   * One new list with these apps, in order; past the own-app limit the rest of the unknown
+   * packages are left out, and said so. The `part`th list of a split is made a millisecond after
+   * the one before it: lists are shown in the order they were made, so "1 of 2" comes first.
+   */
+  private async createList(
+    trx: Db,
+    userId: string,
+    name: string,
+    picks: readonly ImportPick[],
+    part: number,
+  ): Promise<{ id: string; own: number; skipped: string[] }> {
     const id = newId();
-    const { skippedForLimit, ownKept } = await this.ctx.db.transaction().execute(async (trx) => {
-      await lockUserLists(trx, userId);
-      const plan = await this.lists.assertCanCreate(trx, userId);
-      const now = isoNow(this.ctx.clock);
-      await insertList(trx, { id, user_id: userId, name: input.name, created_at: now, updated_at: now });
-      const added = new Set<number>();
-      const skipped: string[] = [];
-      let own = 0;
-      for (const pick of picks) {
-        if (added.size >= plan.limits.appsPerList) {
-          skipped.push('app' in pick ? pick.app.name : pick.written);
-          continue;
-        }
-        let appId: number;
-        if ('app' in pick) appId = pick.app.app_id;
-        else {
-          try {
-            const { row } = await this.ownApps.findOrCreate(trx, userId, ownAppOf(pick.own.field, pick.own.id));
-            appId = row.id;
-            own += 1;
-          } catch (error) {
-            // Past the own-app limit the rest of the file's unknown packages are left out, and said so.
-            if (error instanceof AppError && error.code === ErrorCode.OWN_APP_LIMIT_REACHED) {
-              skipped.push(pick.written);
-              continue;
-            }
-            throw error;
+    const now = isoAfter(this.ctx.clock, part);
+    await insertList(trx, { id, user_id: userId, name, created_at: now, updated_at: now });
+    const added = new Set<number>();
+    const skipped: string[] = [];
+    let own = 0;
+    for (const pick of picks) {
+      let appId: number;
+      if ('app' in pick) appId = pick.app.app_id;
+      else {
+        try {
+          appId = (await this.ownApps.findOrCreate(trx, userId, ownAppOf(pick.own))).row.id;
+          own += 1;
+        } catch (error) {
+          if (error instanceof AppError && error.code === ErrorCode.OWN_APP_LIMIT_REACHED) {
+            skipped.push(pick.written);
+            continue;
           }
+          throw error;
         }
-        if (added.has(appId)) continue;
-        added.add(appId);
-        await appendListItem(trx, id, appId, now);
       }
-      return { skippedForLimit: skipped, ownKept: own };
-    });
-    this.ctx.log.info(
-      { userId, listId: id, format: input.format, matched: picks.length, ownApps: ownKept, unmatched: unmatched.length },
-      'list imported',
-    );
-    return { list: await this.lists.detail(userId, id), unmatched, skippedForLimit };
+      if (added.has(appId)) continue;
+      added.add(appId);
+      await appendListItem(trx, id, appId, now);
+    }
+    return { id, own, skipped };
   }
 
   /**
@@ -212,7 +197,7 @@ export class ListTransferService {
       case 'brewfile':
         return {
           content: formatBrewfile(
-            apps.flatMap((app): BrewEntry[] => {
+            apps.flatMap((app): Array<Omit<BrewEntry, 'line'>> => {
               if (app.homebrew_cask) return [{ kind: 'cask', name: app.homebrew_cask }];
               return app.homebrew_formula ? [{ kind: 'brew', name: app.homebrew_formula }] : [];
             }),
@@ -232,6 +217,33 @@ export class ListTransferService {
 }
 
 /** An own app made from one package id of an imported file: its name is the id. */
-function ownAppOf(field: PackageIdField, id: string) {
-  return { name: id.slice(0, 100), ...perPackageField((each) => (each === field ? id : null)) };
+function ownAppOf({ field, id }: OwnPackage) {
+  return { name: id.slice(0, 100), ...perPackageField((each: PackageIdField) => (each === field ? id : null)) };
+}
+
+const pickName = (pick: ImportPick) => ('app' in pick ? pick.app.name : pick.written);
+
+/** The picks at the places `keep` names (in file order), or all of them; a place the file does not have is refused. */
+function choose(picks: ImportPick[], keep: readonly number[] | undefined): { chosen: ImportPick[]; notChosen: ImportPick[] } {
+  if (!keep) return { chosen: picks, notChosen: [] };
+  const kept = new Set(keep);
+  if (kept.size !== keep.length || keep.some((place) => place >= picks.length)) {
+    const message = 'Choose apps of this file, each once';
+    throw badRequest(message, ErrorCode.VALIDATION_ERROR, { keep: message });
+  }
+  return { chosen: picks.filter((_, place) => kept.has(place)), notChosen: picks.filter((_, place) => !kept.has(place)) };
+}
+
+/** `size` apps a list, in file order; one empty list for a file with none. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  if (items.length === 0) return [[]];
+  const groups: T[][] = [];
+  for (let at = 0; at < items.length; at += size) groups.push(items.slice(at, at + size));
+  return groups;
+}
+
+/** "Mac (2 of 3)": the name shortened so that the suffix fits a list name's 100 characters. */
+function partName(name: string, part: number, of: number): string {
+  const suffix = ` (${part} of ${of})`;
+  return `${name.slice(0, 100 - suffix.length).trimEnd()}${suffix}`;
 }

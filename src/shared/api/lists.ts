@@ -69,25 +69,6 @@ export const LIST_FORMATS = ['winget', 'brewfile', 'text'] as const;
 export const listFormatSchema = z.enum(LIST_FORMATS);
 export type ListFormat = z.infer<typeof listFormatSchema>;
 
-/** POST /api/lists/import */
-export const importListRequestSchema = z.object({
-  format: listFormatSchema,
-  content: z
-    .string()
-    .min(1, 'The file is empty')
-    .max(512 * 1024, 'The file is too large (512 KB at most)'),
-  name: listNameSchema,
-});
-export type ImportListRequest = z.input<typeof importListRequestSchema>;
-export const importListResponseSchema = z.object({
-  list: listDetailSchema,
-  /** Entries of the file that match no catalogue app, as written in the file. */
-  unmatched: z.array(z.string()),
-  /** Matched apps left out because the plan's apps-per-list limit was reached. */
-  skippedForLimit: z.array(z.string()),
-});
-export type ImportListResponse = z.infer<typeof importListResponseSchema>;
-
 /** GET /api/lists/{id}/export?format=…&platform=… */
 export const exportListQuerySchema = z.object({
   format: listFormatSchema,

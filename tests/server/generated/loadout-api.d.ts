@@ -1191,8 +1191,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a list from a winget export, a Brewfile or one app per line */
+        /** Create a list from a winget export, a Brewfile or one app per line; a file over the per-list limit needs `split` or `keep` (LIST_APP_LIMIT_REACHED) */
         post: operations["importList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What importing a file would add and show back, creating nothing (LIST_LIMIT_REACHED past the plan) */
+        post: operations["previewListImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5115,7 +5132,9 @@ export interface operations {
                     content: string;
                     /** @enum {string} */
                     format: "winget" | "brewfile" | "text";
+                    keep?: number[];
                     name: string;
+                    split?: boolean;
                 };
             };
         };
@@ -5160,8 +5179,97 @@ export interface operations {
                             unknownSizeCount: number;
                             updatedAt: string;
                         };
+                        lists: {
+                            appCount: number;
+                            apps: {
+                                addedAt: string;
+                                app_id: number;
+                                apt_package: string | null;
+                                category: number;
+                                category_name: string;
+                                choco_id: string | null;
+                                description: string;
+                                file_size_kb: number | null;
+                                flatpak_id: string | null;
+                                homebrew_cask: string | null;
+                                homebrew_formula: string | null;
+                                icon_file_location: string | null;
+                                name: string;
+                                own_app: boolean;
+                                pinnedVersion: string | null;
+                                platforms: ("windows" | "macos" | "linux")[];
+                                position: number;
+                                size_kb: number | null;
+                                snap_name: string | null;
+                                website: string;
+                                winget_id: string | null;
+                            }[];
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            readOnly: boolean;
+                            sizeKb: number;
+                            unknownSizeCount: number;
+                            updatedAt: string;
+                        }[];
+                        notes: {
+                            line: number | null;
+                            /** @enum {string} */
+                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
+                            written: string;
+                        }[];
                         skippedForLimit: string[];
                         unmatched: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    previewListImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    /** @enum {string} */
+                    format: "winget" | "brewfile" | "text";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apps: {
+                            appId: number | null;
+                            /** @enum {string|null} */
+                            field: "winget_id" | "choco_id" | "homebrew_cask" | "homebrew_formula" | "apt_package" | "flatpak_id" | "snap_name" | null;
+                            line: number | null;
+                            name: string;
+                            packageId: string | null;
+                            written: string;
+                        }[];
+                        appsPerList: number;
+                        listsLeft: number | null;
+                        notes: {
+                            line: number | null;
+                            /** @enum {string} */
+                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
+                            written: string;
+                        }[];
                     };
                 };
             };

@@ -1,9 +1,11 @@
-import type { ImportListRequest, ImportListResponse, ListDetail, ListItem, ListItemsResponse, ListSummary } from '@shared/api/lists';
+import type { ImportListRequest, ImportListResponse, ImportPreview, ImportPreviewRequest } from '@shared/api/list-import';
+import type { ListDetail, ListItem, ListItemsResponse, ListSummary } from '@shared/api/lists';
 
 import { baseApi } from '../lib/base-api';
 
 // Loaded with the first list call, not at start: zod must stay out of the first route (docs/decisions.md#performance-budgets).
 const schemas = () => import('@shared/api/lists');
+const importSchemas = () => import('@shared/api/list-import');
 const success = () => import('@shared/api/common').then((m) => m.successResponseSchema);
 
 export type { ListItem, ListSummary };
@@ -90,12 +92,21 @@ export const listsApi = baseApi.injectEndpoints({
       // A pin changes what the device pages call an update too.
       invalidatesTags: (_result, _error, { listId }) => ['Lists', { type: 'ListItems', id: listId }, 'Inventory'],
     }),
+    // A mutation, not a query: it sends a whole file, and nothing should keep or refetch it.
+    previewListImport: build.mutation<ImportPreview, ImportPreviewRequest>({
+      query: (body) => ({
+        url: '/api/lists/import/preview',
+        method: 'POST',
+        data: body,
+        schema: () => importSchemas().then((m) => m.importPreviewSchema),
+      }),
+    }),
     importList: build.mutation<ImportListResponse, ImportListRequest>({
       query: (body) => ({
         url: '/api/lists/import',
         method: 'POST',
         data: body,
-        schema: () => schemas().then((m) => m.importListResponseSchema),
+        schema: () => importSchemas().then((m) => m.importListResponseSchema),
       }),
       invalidatesTags: ['Lists'],
     }),
@@ -112,5 +123,6 @@ export const {
   useRemoveListItemMutation,
   useReorderListItemsMutation,
   useImportListMutation,
+  usePreviewListImportMutation,
   useSetListItemPinMutation,
 } = listsApi;

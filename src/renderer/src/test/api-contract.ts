@@ -39,9 +39,9 @@ import {
   listStatusSummarySchema,
   previewResponseSchema,
 } from '@shared/api/installations';
+import { importListResponseSchema, importPreviewSchema } from '@shared/api/list-import';
 import { followedListsResponseSchema, followListResponseSchema, listFollowersResponseSchema } from '@shared/api/list-sync';
 import {
-  importListResponseSchema,
   listDetailSchema,
   listItemSchema,
   listItemsResponseSchema,
@@ -135,6 +135,7 @@ export const apiContract = {
 
   'GET /api/lists': json(listsResponseSchema),
   'POST /api/lists': json(listDetailSchema, 201),
+  'POST /api/lists/import/preview': json(importPreviewSchema),
   'POST /api/lists/import': json(importListResponseSchema, 201),
   'PUT /api/lists/:id': json(listDetailSchema),
   'DELETE /api/lists/:id': json(successResponseSchema),

@@ -3,20 +3,22 @@ import { useForm } from '@mantine/form';
 import { useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 
-import { importListRequestSchema, type ImportListResponse, type ListFormat } from '@shared/api/lists';
+import { importListRequestSchema, type ImportListRequest, type ImportListResponse, type ImportPreview } from '@shared/api/list-import';
+import type { ListFormat } from '@shared/api/lists';
 
-import { useImportListMutation } from '../../api/lists';
+import { useImportListMutation, usePreviewListImportMutation } from '../../api/lists';
 import { errorMessage } from '../../lib/api-errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
+import { ImportOverLimit, type OverLimitChoice } from './import-over-limit';
 import { ImportResult } from './import-result';
 import { LimitAlert } from './limit-alert';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
 const FORMATS: Array<{ value: ListFormat; label: string; hint: string }> = [
   { value: 'winget', label: 'winget JSON', hint: 'A file from "winget export" (PackageIdentifier entries).' },
-  { value: 'brewfile', label: 'Brewfile', hint: 'A Brewfile: cask "…" and brew "…" lines.' },
+  { value: 'brewfile', label: 'Brewfile', hint: 'A Brewfile: its cask "…", brew "…" and flatpak "…" lines; the rest is shown back.' },
   { value: 'text', label: 'Plain list of names', hint: 'One app name per line.' },
 ];
 const CONTENT_MAX = 512 * 1024;
@@ -36,9 +38,14 @@ const importFormSchema = importListRequestSchema.extend({
   content: z.string().trim().min(1, 'Choose a file or paste its contents').max(CONTENT_MAX, 'The file is too large (512 KB at most)'),
 });
 
-/** "Import": a winget export, a Brewfile or plain names become a new list. */
+/**
+ * "Import": a winget export, a Brewfile or plain names become a new list. The file is looked at
+ * first (nothing created); one with more apps than a list holds then asks how they should go in.
+ */
 export function ImportListModal({ onClose, onImported, onLimit }: ImportListModalProps) {
-  const [importList, { isLoading }] = useImportListMutation();
+  const [previewImport, { isLoading: previewing }] = usePreviewListImportMutation();
+  const [importList, { isLoading: importing }] = useImportListMutation();
+  const [overLimit, setOverLimit] = useState<{ request: ImportListRequest; preview: ImportPreview } | null>(null);
   const form = useForm({ initialValues: { format: 'winget' as ListFormat, content: '', name: '' }, ...schemaForm(importFormSchema) });
   const [limit, setLimit] = useState<LimitProblem | null>(null);
   const [result, setResult] = useState<ImportListResponse | null>(null);
@@ -61,24 +68,54 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
 
   async function handleSubmit(request: z.output<typeof importFormSchema>) {
     try {
-      const answer = await importList(request).unwrap();
-      setResult(answer);
-      onImported(answer.list.id);
+      const preview = await previewImport({ format: request.format, content: request.content }).unwrap();
+      if (preview.apps.length > preview.appsPerList) setOverLimit({ request, preview });
+      else await runImport(request);
     } catch (failure) {
-      const problem = limitProblemOf(failure);
-      if (problem) {
-        setLimit(problem);
-        onLimit(problem);
-      } else if (!applyServerErrors(form, failure)) {
-        notify.error(errorMessage(failure, 'Failed to import list'));
-      }
+      showFailure(failure);
     }
+  }
+
+  async function runImport(request: ImportListRequest) {
+    const answer = await importList(request).unwrap();
+    setResult(answer);
+    onImported(answer.list.id);
+  }
+
+  function showFailure(failure: unknown) {
+    const problem = limitProblemOf(failure);
+    if (problem) {
+      setOverLimit(null);
+      setLimit(problem);
+      onLimit(problem);
+    } else if (!applyServerErrors(form, failure)) {
+      notify.error(errorMessage(failure, 'Failed to import list'));
+    }
+  }
+
+  function importChosen(choice: OverLimitChoice) {
+    if (!overLimit) return;
+    runImport({ ...overLimit.request, ...choice }).catch(showFailure);
   }
 
   if (result) {
     return (
       <Modal opened onClose={onClose} title="Import finished" centered size="lg">
         <ImportResult result={result} onDone={onClose} />
+      </Modal>
+    );
+  }
+
+  if (overLimit) {
+    return (
+      <Modal opened onClose={onClose} title="Import a List" centered size="lg">
+        <ImportOverLimit
+          preview={overLimit.preview}
+          name={overLimit.request.name}
+          busy={importing}
+          onBack={() => setOverLimit(null)}
+          onImport={importChosen}
+        />
       </Modal>
     );
   }
@@ -116,13 +153,13 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
           />
           <TextInput label="List name" required {...form.getInputProps('name')} />
           <Text size="xs" c="dimmed">
-            Entries are matched to catalogue apps by package id or name; you will see what could not be matched.
+            Entries are matched to catalogue apps by package id or name; you will see every line that was left out, and why.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={isLoading}>
+            <Button type="submit" loading={previewing || importing}>
               Import
             </Button>
           </Group>

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-import type { ImportListResponse } from '@shared/api/lists';
+import { IMPORT_NOTE_REASONS, type ImportListResponse, type ImportNote } from '@shared/api/list-import';
 
 function Entries({ entries }: { entries: string[] }) {
   return (
@@ -15,26 +15,61 @@ function Entries({ entries }: { entries: string[] }) {
   );
 }
 
-/** What an import did: the new list, what matched nothing, what the plan left out. */
+/** Each line shown back: where it is in the file, what it says, and why. */
+function Notes({ notes }: { notes: ImportNote[] }) {
+  return (
+    <List spacing={6} size="sm" listStyleType="none">
+      {notes.map((note, at) => (
+        <List.Item key={`${note.line ?? ''} ${note.written} ${at}`}>
+          <Text size="sm" span>
+            {note.line === null ? null : <Text span fw={600}>{`Line ${note.line}: `}</Text>}
+            <Code>{note.written}</Code>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {IMPORT_NOTE_REASONS[note.reason].text}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What an import did: the new lists, every line left out and why, conditions not checked, what the plan left out. */
 export function ImportResult({ result, onDone }: { result: ImportListResponse; onDone: () => void }) {
-  const { list, unmatched, skippedForLimit } = result;
+  const { list, lists, notes, skippedForLimit } = result;
+  const leftOut = notes.filter((note) => IMPORT_NOTE_REASONS[note.reason].leftOut);
+  const unchecked = notes.filter((note) => !IMPORT_NOTE_REASONS[note.reason].leftOut);
+  const appCount = lists.reduce((sum, each) => sum + each.appCount, 0);
   return (
     <Stack gap="md">
-      <Text>
-        Imported {list.apps.length} {list.apps.length === 1 ? 'app' : 'apps'} into “{list.name}”.
-      </Text>
-      {unmatched.length > 0 ? (
-        <Alert color="gray" variant="light" title={`Not matched (${unmatched.length})`}>
+      {lists.length > 1 ? (
+        <Text>
+          Imported {plural(appCount, 'app')} into {lists.length} lists: {lists.map((each) => `“${each.name}”`).join(', ')}.
+        </Text>
+      ) : (
+        <Text>
+          Imported {plural(list.appCount, 'app')} into “{list.name}”.
+        </Text>
+      )}
+      {leftOut.length > 0 ? (
+        <Alert color="gray" variant="light" title={`Left out (${leftOut.length})`}>
           <Stack gap="xs">
-            <Text size="sm">These entries match no app in the catalogue and were left out:</Text>
-            <Entries entries={unmatched} />
+            <Text size="sm">These lines of the file were not imported:</Text>
+            <Notes notes={leftOut} />
           </Stack>
         </Alert>
       ) : (
         <Text size="sm" c="dimmed">
-          Every entry matched a catalogue app.
+          Every entry of the file was imported.
         </Text>
       )}
+      {unchecked.length > 0 ? (
+        <Alert color="blue" variant="light" title={`Conditions not checked (${unchecked.length})`}>
+          <Notes notes={unchecked} />
+        </Alert>
+      ) : null}
       {skippedForLimit.length > 0 ? (
         <Alert color="yellow" variant="light" title={`Skipped for your plan's limit (${skippedForLimit.length})`}>
           <Stack gap="xs">

@@ -11,8 +11,14 @@ const WINGET_SOURCE_DETAILS = {
 /** The winget release whose export format this mirrors; `winget import` does not check it. */
 const WINGET_VERSION = '1.9.25200';
 
-/** The PackageIdentifiers of a `winget export` file, in file order, as written. */
-export function parseWinget(content: string): string[] {
+/** One package of a `winget export` file, and whether its source is the Microsoft Store (`msstore`). */
+export interface WingetEntry {
+  id: string;
+  fromStore: boolean;
+}
+
+/** The packages of a `winget export` file, in file order, as written. */
+export function readWinget(content: string): WingetEntry[] {
   let data: unknown;
   try {
     data = JSON.parse(content.replace(/^\uFEFF/, ''));
@@ -21,19 +27,30 @@ export function parseWinget(content: string): string[] {
   }
   const sources = isRecord(data) ? data.Sources : undefined;
   if (!Array.isArray(sources)) throw new ListFormatError('This is not a winget export file: it has no "Sources" list.');
-  const ids: string[] = [];
+  const entries: WingetEntry[] = [];
   for (const source of sources) {
     const packages = isRecord(source) ? source.Packages : undefined;
     if (!Array.isArray(packages)) throw new ListFormatError('This is not a winget export file: a source has no "Packages" list.');
+    const fromStore = isStoreSource(isRecord(source) ? source.SourceDetails : undefined);
     for (const entry of packages) {
       const id = isRecord(entry) ? entry.PackageIdentifier : undefined;
       if (typeof id !== 'string' || id.trim() === '') {
         throw new ListFormatError('This is not a winget export file: a package has no "PackageIdentifier".');
       }
-      ids.push(id.trim());
+      entries.push({ id: id.trim(), fromStore });
     }
   }
-  return ids;
+  return entries;
+}
+
+/**
+ * `winget export` names each source: the Microsoft Store's is "msstore" (its ids are store
+ * product ids such as 9NBLGGH4NNS1, which the winget source does not have). A file without
+ * details is taken as the winget source, which is what `winget import` assumes too.
+ */
+function isStoreSource(details: unknown): boolean {
+  if (!isRecord(details)) return false;
+  return details.Name === 'msstore' || details.Identifier === 'StoreEdgeFD';
 }
 
 /** A file `winget import` accepts, with the given package ids from the winget source. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatWinget, parseWinget, WINGET_SCHEMA } from './winget';
+import { formatWinget, readWinget, WINGET_SCHEMA } from './winget';
+
+const idsOf = (content: string) => readWinget(content).map(({ id }) => id);
 
 // Abridged from a real `winget export -o packages.json` (winget 1.9).
 const EXPORTED = `\uFEFF{
@@ -17,8 +19,12 @@ const EXPORTED = `\uFEFF{
 }`;
 
 describe('winget', () => {
-  it('reads the package ids of a winget export, every source, in order', () => {
-    expect(parseWinget(EXPORTED)).toEqual(['Mozilla.Firefox', 'Git.Git', '9NBLGGH4NNS1']);
+  it('reads the package ids of a winget export, every source, in order, and which came from the Microsoft Store', () => {
+    expect(readWinget(EXPORTED)).toEqual([
+      { id: 'Mozilla.Firefox', fromStore: false },
+      { id: 'Git.Git', fromStore: false },
+      { id: '9NBLGGH4NNS1', fromStore: true },
+    ]);
   });
 
   it('writes what winget import reads, and reads it back', () => {
@@ -40,13 +46,13 @@ describe('winget', () => {
       ],
       WinGetVersion: expect.stringMatching(/^1\.\d+/),
     });
-    expect(parseWinget(text)).toEqual(['Mozilla.Firefox', 'VideoLAN.VLC']);
+    expect(idsOf(text)).toEqual(['Mozilla.Firefox', 'VideoLAN.VLC']);
   });
 
   it('says clearly what is wrong with a file that is not a winget export', () => {
-    expect(() => parseWinget('{"Sources": [')).toThrow('This is not a winget export file: it is not valid JSON.');
-    expect(() => parseWinget('{"apps": []}')).toThrow('This is not a winget export file: it has no "Sources" list.');
-    expect(() => parseWinget('{"Sources": [{}]}')).toThrow('a source has no "Packages" list');
-    expect(() => parseWinget('{"Sources": [{"Packages": [{"Id": "x"}]}]}')).toThrow('a package has no "PackageIdentifier"');
+    expect(() => idsOf('{"Sources": [')).toThrow('This is not a winget export file: it is not valid JSON.');
+    expect(() => idsOf('{"apps": []}')).toThrow('This is not a winget export file: it has no "Sources" list.');
+    expect(() => idsOf('{"Sources": [{}]}')).toThrow('a source has no "Packages" list');
+    expect(() => idsOf('{"Sources": [{"Packages": [{"Id": "x"}]}]}')).toThrow('a package has no "PackageIdentifier"');
   });
 });

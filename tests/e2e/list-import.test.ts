@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, screenshot } from './helpers/browser';
+import { buyPremium } from './helpers/payment';
+import { startServer, type RunningServer } from './helpers/server';
+import { newPerson, signUp } from './helpers/ui';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** 28 apps of the seed catalogue as a Brewfile people publish: a Ruby helper, a condition, a tap, an App Store app. */
+const BREWFILE = [
+  '# Brewfile of a new Mac',
+  'def installed?(app)',
+  '  File.exist?("/Applications/#{app}.app")',
+  'end',
+  'tap "homebrew/bundle"',
+  ...[
+    'firefox',
+    'google-chrome',
+    'chromium',
+    'brave-browser',
+    'vivaldi',
+    'microsoft-edge',
+    'opera',
+    'tor-browser',
+    'librewolf',
+    'slack',
+    'discord',
+    'zoom',
+    'telegram-desktop',
+    'signal',
+    'thunderbird',
+    'element',
+    'microsoft-teams',
+    'vlc',
+    'spotify',
+    'obs',
+    'audacity',
+    'gimp',
+    'inkscape',
+    'blender',
+    'handbrake-app',
+    'krita',
+    'kdenlive',
+  ].map((cask) => `cask "${cask}"`),
+  'cask "visual-studio-code" unless installed?("Visual Studio Code")',
+  'mas "Keynote", id: 409183694',
+].join('\n');
+
+/** Whether anything makes the page wider than the window. */
+const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Switches the theme as another tab of the app would, without a reload: an open dialog stays open. */
+async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value, storageArea: localStorage }));
+  }, theme);
+  await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor({ state: 'attached' });
+}
+
+describe('importing a Brewfile with more apps than a list holds', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  let brewfile: string;
+
+  beforeAll(async () => {
+    server = await startServer({ CATALOGUE_SEED_FILE: 'resources/catalogue/seed.json' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    dir = mkdtempSync(join(tmpdir(), 'loadout-import-'));
+    brewfile = join(dir, 'Brewfile');
+    writeFileSync(brewfile, BREWFILE);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openWithFile(): Promise<ReturnType<Page['getByRole']>> {
+    await page.goto(`${server.url}/app-list`);
+    await page.getByRole('button', { name: 'Import' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import a List' });
+    await dialog.getByLabel('Upload a file').setInputFiles(brewfile);
+    await expect.poll(() => dialog.getByRole('textbox', { name: /List name/ }).inputValue()).toBe('Brewfile');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('This file has 28 apps, and a list holds 25 on your plan.').waitFor();
+    return dialog;
+  }
+
+  it('splits it into two lists, and shows back every line it left out with its number', async () => {
+    await signUp(page, server.url, newPerson('list-import'));
+    await buyPremium(page, server.url);
+    const dialog = await openWithFile();
+    // The file was read as a Brewfile from its name.
+    await expect.poll(() => dialog.getByRole('radio', { name: /Split into 2 lists/ }).isChecked()).toBe(true);
+    await dialog.getByText('“Brewfile (1 of 2)” to “Brewfile (2 of 2)”, in the file’s order').waitFor();
+    await screenshot(page, '96-import-over-limit-1440-light');
+    await useTheme(page, 'dark');
+    await screenshot(page, '96-import-over-limit-1440-dark');
+    await useTheme(page, 'light');
+
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const done = page.getByRole('dialog', { name: 'Import finished' });
+    await done.getByText('Imported 28 apps into 2 lists: “Brewfile (1 of 2)”, “Brewfile (2 of 2)”.').waitFor();
+    const leftOut = done.getByRole('alert').filter({ hasText: 'Left out (4)' });
+    for (const shown of ['Line 2:', 'Line 3:', 'Line 5:', 'Line 34:']) await leftOut.getByText(shown, { exact: true }).waitFor();
+    await leftOut.getByText('A Mac App Store app: Loadout does not install from the App Store').waitFor();
+    await done.getByText('Conditions not checked (1)').waitFor();
+    await done.getByText('cask "visual-studio-code" unless installed?("Visual Studio Code")').waitFor();
+    await screenshot(page, '96-import-split-result-1440');
+    await done.getByRole('button', { name: 'Done' }).click();
+
+    await page
+      .getByRole('region', { name: 'Brewfile (1 of 2)' })
+      .getByText(/^25 apps/)
+      .first()
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Brewfile (2 of 2)' })
+      .getByText(/^3 apps/)
+      .first()
+      .waitFor();
+  });
+
+  it('lets a person on a phone choose the 25 apps to keep instead', async () => {
+    await page.setViewportSize(PHONE);
+    const dialog = await openWithFile();
+    await dialog.getByRole('radio', { name: /Choose which apps to keep/ }).check();
+    await dialog.getByText('25 of 25 chosen').waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Kdenlive' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Opera' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Kdenlive' }).check();
+    await dialog.getByText('25 of 25 chosen').waitFor();
+    expect(await fits(page)).toBe(true);
+    await screenshot(page, '96-import-choose-390-light');
+    await useTheme(page, 'dark');
+    await screenshot(page, '96-import-choose-390-dark');
+
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const done = page.getByRole('dialog', { name: 'Import finished' });
+    await done.getByText('Imported 25 apps into “Brewfile”.').waitFor();
+    await done.getByText("Skipped for your plan's limit (3)").waitFor();
+    for (const skipped of ['Opera', 'Visual Studio Code']) await done.getByText(skipped, { exact: true }).waitFor();
+    expect(await fits(page)).toBe(true);
+    await screenshot(page, '96-import-kept-result-390-dark');
+    await done.getByRole('button', { name: 'Done' }).click();
+    await useTheme(page, 'light');
+    await page.setViewportSize(DESKTOP);
+  });
+});
