@@ -527,6 +527,14 @@ describe('installing a list onto a machine', () => {
     expect(theirs.seen).toEqual([]);
     mine.close();
     theirs.close();
+    // A page that opens its stream just after a change (its first reads may predate it) is told
+    // which topics changed, so it reads them again; another user's stream names none of them.
+    const later = await openEvents(url, owner.token);
+    const strangers = await openEvents(url, stranger.token);
+    expect(await later.ready).toEqual({ recent: expect.arrayContaining(['installations']) });
+    expect(await strangers.ready).toEqual({ recent: [] });
+    later.close();
+    strangers.close();
     const refused = await fetch(`${url}/api/events`, { headers: { accept: 'text/event-stream' } });
     expect(refused.status).toBe(401);
     const wrongAccept = await fetch(`${url}/api/events`, { headers: { authorization: `Bearer ${owner.token}` } });
@@ -548,6 +556,8 @@ async function openEvents(baseUrl: string, token: string) {
   const waiters: { check: (event: { topic: string; id: string }) => boolean; resolve: (event: { topic: string; id: string }) => void }[] =
     [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let onReady: (data: unknown) => void = () => undefined;
+  const ready = new Promise<unknown>((resolve) => (onReady = resolve));
   void (async () => {
     let buffer = '';
     for (;;) {
@@ -559,6 +569,7 @@ async function openEvents(baseUrl: string, token: string) {
         const frame = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = frame.split('\n').find((line) => line.startsWith('data: '));
+        if (frame.includes('event: ready') && data) onReady(JSON.parse(data.slice(6)));
         if (!frame.includes('event: change') || !data) continue;
         const event = JSON.parse(data.slice(6)) as { topic: string; id: string };
         seen.push(event);
@@ -568,6 +579,8 @@ async function openEvents(baseUrl: string, token: string) {
   })();
   return {
     seen,
+    /** The `ready` event's data. */
+    ready,
     next: (check: (event: { topic: string; id: string }) => boolean) =>
       new Promise<{ topic: string; id: string }>((resolve, reject) => {
         const found = seen.find(check);

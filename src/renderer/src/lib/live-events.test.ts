@@ -68,6 +68,22 @@ describe('the live event stream', () => {
     expect(invalidated.slice(0, 3)).toEqual([['installations'], ['devices'], ['installations', 'devices', 'notifications']]);
   });
 
+  it('reads again on first opening only what changed moments before it, as the server says', async () => {
+    const controller = new AbortController();
+    const invalidated: string[][] = [];
+    apiServer.use(
+      http.get('/api/events', () =>
+        eventStream('event: ready\ndata: {"recent":["devices"]}\n\nevent: change\ndata: {"topic":"installations","id":"i1"}\n\n'),
+      ),
+    );
+    await runLiveEvents((topics) => {
+      invalidated.push([...topics]);
+      if (topics.includes('installations')) controller.abort();
+    }, controller.signal);
+    // The page read its devices before the stream opened, and a device changed in between.
+    expect(invalidated).toEqual([['devices'], ['installations']]);
+  });
+
   it('refreshes an expired token on a 401 and reopens with the new one', async () => {
     const controller = new AbortController();
     const tokens: Array<string | null> = [];

@@ -52,6 +52,17 @@ function topicOf(data: string): string | null {
   return null;
 }
 
+/** The topics a `ready` event says changed moments before the stream opened. */
+function recentTopicsOf(data: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== 'object' || parsed === null || !('recent' in parsed) || !Array.isArray(parsed.recent)) return [];
+    return parsed.recent.filter((topic): topic is string => typeof topic === 'string');
+  } catch {
+    return [];
+  }
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -83,8 +94,13 @@ async function readStream(body: ReadableStream<Uint8Array>, invalidate: Invalida
     buffer = takeFrames(buffer + decoder.decode(value, { stream: true }), (event, data) => {
       if (event === 'ready') {
         ready = true;
-        // Changes made while the stream was down were not heard: read everything again.
+        // Changes made while the stream was down were not heard: read everything again. On the
+        // first opening, what changed just before it (the page's first reads may predate it).
         if (reconnected) invalidate(Object.keys(TAGS_OF_TOPIC));
+        else {
+          const recent = recentTopicsOf(data);
+          if (recent.length > 0) invalidate(recent);
+        }
       } else if (event === 'change') {
         const topic = topicOf(data);
         if (topic) invalidate([topic]);
