@@ -140,7 +140,7 @@ describe('the catalogue, lists and feedback, as an admin and a user', () => {
     await see(user, 'No lists yet');
 
     await user.getByRole('button', { name: 'Import' }).first().click();
-    await user.getByText('winget JSON', { exact: true }).click();
+    await user.getByRole('dialog', { name: 'Import a List' }).getByLabel('Format').selectOption('winget');
     await user.getByLabel('Upload a file').setInputFiles(exported);
     await field(user, 'List name').fill('Imported Setup');
     await user.getByRole('button', { name: 'Import', exact: true }).last().click();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -124,11 +124,22 @@ describe('importing a Brewfile with more apps than a list holds', () => {
       .getByText(/^25 apps/)
       .first()
       .waitFor();
-    await page
-      .getByRole('region', { name: 'Brewfile (2 of 2)' })
+    const second = page.getByRole('region', { name: 'Brewfile (2 of 2)' });
+    await second
       .getByText(/^3 apps/)
       .first()
       .waitFor();
+
+    // The same apps as a file for Windows: a winget configuration with a package resource each.
+    await second.getByRole('button', { name: 'Export Brewfile (2 of 2)' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'winget configuration (YAML)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.winget\.yaml$/);
+    const yaml = readFileSync(await download.path(), 'utf8');
+    expect(yaml.match(/resource: Microsoft\.WinGet\.DSC\/WinGetPackage/g)).toHaveLength(3);
+    expect(yaml).toContain('id: KDE.Krita');
   });
 
   it('lets a person on a phone choose the 25 apps to keep instead', async () => {

@@ -75,6 +75,38 @@ describe('list import and export', () => {
     });
   });
 
+  it('round-trips a winget configuration; a pinned app carries its version there and in winget JSON', async () => {
+    const listId = await listWith('Configured', ['Firefox', 'Git', 'Rectangle', 'VLC media player']);
+    expect((await t.api.put(`/api/lists/${listId}/items/${appId('Git')}/pin`, { version: '2.47.1' }, user.token)).status).toBe(200);
+    const file = await exportList(listId, 'format=winget-configure');
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Configured.winget.yaml"');
+    expect(file.body).toContain('resource: Microsoft.WinGet.DSC/WinGetPackage');
+    expect(file.body).toContain('version: 2.47.1');
+
+    const imported = await importList({ format: 'winget-configure', name: 'Configured again', content: file.body });
+    expect(imported.status).toBe(201);
+    // Rectangle has no winget id: a winget file cannot carry it.
+    expect(namesOf(imported)).toEqual(['Firefox', 'Git', 'VLC media player']);
+    expect(imported.body.notes).toEqual([]);
+
+    const json = (await exportList(listId, 'format=winget')).body as unknown as { Sources: Array<{ Packages: unknown[] }> };
+    expect(json.Sources[0]?.Packages).toContainEqual({ PackageIdentifier: 'Git.Git', Version: '2.47.1' });
+    expect(json.Sources[0]?.Packages).toContainEqual({ PackageIdentifier: 'Mozilla.Firefox' });
+  });
+
+  it('round-trips a Flatpak list, keeping an id the catalogue lacks as your own app', async () => {
+    const listId = await listWith('Linux desk', ['Firefox', 'Git', 'VLC media player']);
+    const file = await exportList(listId, 'format=flatpak');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Linux desk.flatpak.txt"');
+    expect(file.body).toBe('org.mozilla.firefox\norg.videolan.VLC\n');
+    const imported = await importList({ format: 'flatpak', name: 'Linux desk again', content: `${file.body}com.example.Editor\n` });
+    expect(imported.status).toBe(201);
+    expect(namesOf(imported)).toEqual(['Firefox', 'VLC media player', 'com.example.Editor']);
+    expect(imported.body.list.apps[2]).toMatchObject({ own_app: true, flatpak_id: 'com.example.Editor' });
+  });
+
   it('round-trips a Brewfile', async () => {
     const listId = await listWith('Mac', ['Git', 'Firefox', 'Tree', 'Rectangle', 'Notepad++']);
     const file = await exportList(listId, 'format=brewfile');

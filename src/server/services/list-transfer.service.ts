@@ -14,9 +14,11 @@ import { newId } from '../security/tokens';
 import { toApp } from './catalogue.service';
 import { CatalogueIndex } from './list-import/catalogue-index';
 import { formatBrewfile, type BrewEntry } from './list-import/formats/brewfile';
+import { formatFlatpakList } from './list-import/formats/flatpak';
 import { ListFormatError } from './list-import/formats/format-error';
 import { formatTextList } from './list-import/formats/text';
 import { formatWinget } from './list-import/formats/winget';
+import { formatWingetConfigure } from './list-import/formats/winget-configure';
 import { planImport, type ImportPick, type ImportPlan, type OwnPackage } from './list-import/import-plan';
 import { fileOverAppLimit, splitOverListLimit } from './list-limits';
 import type { ListService } from './list.service';
@@ -188,11 +190,26 @@ export class ListTransferService {
       case 'winget':
         return {
           content: formatWinget(
-            apps.flatMap((app) => (app.winget_id ? [app.winget_id] : [])),
+            apps.flatMap((app) => (app.winget_id ? [{ id: app.winget_id, version: app.pinnedVersion }] : [])),
             this.ctx.clock.now(),
           ),
           contentType: 'application/json; charset=utf-8',
           filename: `${fileStem(list.name)}.winget.json`,
+        };
+      case 'winget-configure':
+        return {
+          content: formatWingetConfigure(
+            apps.flatMap((app) => (app.winget_id ? [{ id: app.winget_id, name: app.name, version: app.pinnedVersion }] : [])),
+            list.name,
+          ),
+          contentType: 'application/yaml; charset=utf-8',
+          filename: `${fileStem(list.name)}.winget.yaml`,
+        };
+      case 'flatpak':
+        return {
+          content: formatFlatpakList(apps.flatMap((app) => (app.flatpak_id ? [app.flatpak_id] : []))),
+          contentType: 'text/plain; charset=utf-8',
+          filename: `${fileStem(list.name)}.flatpak.txt`,
         };
       case 'brewfile':
         return {

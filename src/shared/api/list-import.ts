@@ -23,6 +23,8 @@ export const IMPORT_NOTE_REASONS = {
   extension: { leftOut: true, text: 'An editor extension, not an app' },
   otherTool: { leftOut: true, text: 'Installed by another tool (whalebrew, go, cargo, npm, uv)' },
   storeSource: { leftOut: true, text: 'From the Microsoft Store source: Loadout installs from the winget source' },
+  otherResource: { leftOut: true, text: 'A configuration step other than a winget package, which Loadout does not apply' },
+  absent: { leftOut: true, text: 'Says to remove this package: an import only adds apps' },
   runtime: { leftOut: true, text: 'A runtime that apps bring with them, not an app you choose' },
   invalidId: { leftOut: true, text: 'Not a package id this package manager accepts' },
   notFound: { leftOut: true, text: 'Matches no app in the catalogue' },

@@ -64,8 +64,11 @@ export type PinListItemRequest = z.input<typeof pinListItemRequestSchema>;
 export const listIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const listItemParamsSchema = z.object({ id: z.string().min(1).max(64), appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
-/** Import and export formats: a winget export, a Brewfile, or plain names one a line. */
-export const LIST_FORMATS = ['winget', 'brewfile', 'text'] as const;
+/**
+ * Import and export formats: a winget export (JSON), a winget configuration (YAML), a Brewfile,
+ * a list of Flatpak application ids, or plain names one a line.
+ */
+export const LIST_FORMATS = ['winget', 'winget-configure', 'brewfile', 'flatpak', 'text'] as const;
 export const listFormatSchema = z.enum(LIST_FORMATS);
 export type ListFormat = z.infer<typeof listFormatSchema>;
 

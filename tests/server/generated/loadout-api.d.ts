@@ -4578,7 +4578,7 @@ export interface operations {
     exportList: {
         parameters: {
             query: {
-                format: "winget" | "brewfile" | "text";
+                format: "winget" | "winget-configure" | "brewfile" | "flatpak" | "text";
                 platform?: "windows" | "macos" | "linux";
             };
             header?: never;
@@ -5131,7 +5131,7 @@ export interface operations {
                 "application/json": {
                     content: string;
                     /** @enum {string} */
-                    format: "winget" | "brewfile" | "text";
+                    format: "winget" | "winget-configure" | "brewfile" | "flatpak" | "text";
                     keep?: number[];
                     name: string;
                     split?: boolean;
@@ -5215,7 +5215,7 @@ export interface operations {
                         notes: {
                             line: number | null;
                             /** @enum {string} */
-                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
+                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "otherResource" | "absent" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
                             written: string;
                         }[];
                         skippedForLimit: string[];
@@ -5241,7 +5241,7 @@ export interface operations {
                 "application/json": {
                     content: string;
                     /** @enum {string} */
-                    format: "winget" | "brewfile" | "text";
+                    format: "winget" | "winget-configure" | "brewfile" | "flatpak" | "text";
                 };
             };
         };
@@ -5267,7 +5267,7 @@ export interface operations {
                         notes: {
                             line: number | null;
                             /** @enum {string} */
-                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
+                            reason: "code" | "condition" | "setting" | "tap" | "tappedPackage" | "appStore" | "extension" | "otherTool" | "storeSource" | "otherResource" | "absent" | "runtime" | "invalidId" | "notFound" | "ownAppLimit";
                             written: string;
                         }[];
                     };

@@ -4,8 +4,10 @@ import type { ListFormat } from '@shared/api/lists';
 
 import type { CatalogueIndex } from './catalogue-index';
 import { readBrewfile, type BrewKind } from './formats/brewfile';
+import { readFlatpakList } from './formats/flatpak';
 import { readTextList } from './formats/text';
 import { readWinget } from './formats/winget';
+import { readWingetConfigure } from './formats/winget-configure';
 import { isWingetRuntime } from './package-aliases';
 
 /** A package the catalogue lacks, to keep as the person's own app: its manager's field and id. */
@@ -39,15 +41,29 @@ const BREW_FIELDS: Readonly<Record<BrewKind, PackageIdField>> = {
   flatpak: 'flatpak_id',
 };
 
+/** A package of a winget file (an export or a configuration): left out when it is a Store app or a runtime. */
+function wingetEntry(id: string, line: number | null, fromStore: boolean): FileEntry {
+  if (fromStore) return { line, written: id, reason: 'storeSource' };
+  if (isWingetRuntime(id)) return { line, written: id, reason: 'runtime' };
+  return { line, written: id, find: (index) => index.by('winget_id', id), own: { field: 'winget_id', id } };
+}
+
 function fileEntries(format: ListFormat, content: string): { entries: FileEntry[]; notes: ImportNote[] } {
   switch (format) {
     case 'winget':
+      return { entries: readWinget(content).map(({ id, fromStore }) => wingetEntry(id, null, fromStore)), notes: [] };
+    case 'winget-configure': {
+      const read = readWingetConfigure(content);
+      return { entries: read.packages.map(({ id, line, fromStore }) => wingetEntry(id, line, fromStore)), notes: read.notes };
+    }
+    case 'flatpak':
       return {
-        entries: readWinget(content).map(({ id, fromStore }): FileEntry => {
-          if (fromStore) return { line: null, written: id, reason: 'storeSource' };
-          if (isWingetRuntime(id)) return { line: null, written: id, reason: 'runtime' };
-          return { line: null, written: id, find: (index) => index.by('winget_id', id), own: { field: 'winget_id', id } };
-        }),
+        entries: readFlatpakList(content).map(({ id, line }) => ({
+          line,
+          written: id,
+          find: (index) => index.by('flatpak_id', id),
+          own: { field: 'flatpak_id', id },
+        })),
         notes: [],
       };
     case 'brewfile': {

@@ -8,7 +8,9 @@ import { downloadFile } from '../../lib/save-file';
 function fallbackFileName(listName: string, format: ListFormat, platform?: Platform): string {
   const base = listName.replace(/[^\w .-]+/g, '').trim() || 'list';
   if (format === 'winget') return `${base}.winget.json`;
+  if (format === 'winget-configure') return `${base}.winget.yaml`;
   if (format === 'brewfile') return 'Brewfile';
+  if (format === 'flatpak') return `${base}.flatpak.txt`;
   return platform ? `${base}-${platform}.txt` : `${base}.txt`;
 }
 

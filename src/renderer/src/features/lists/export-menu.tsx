@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { IconBrandApple, IconBrandWindows, IconChevronDown, IconDownload, IconFileText } from '@tabler/icons-react';
+import { IconBrandApple, IconBrandWindows, IconChevronDown, IconDownload, IconFileText, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import type { Platform } from '@shared/api/catalogue';
@@ -13,7 +13,7 @@ const TEXT_PLATFORMS: Array<{ platform: Platform; label: string }> = [
   { platform: 'linux', label: 'Text: Linux apps' },
 ];
 
-/** Export a list as winget's JSON, a Brewfile, or plain names (all, or one platform's). */
+/** Export a list as a winget export or configuration, a Brewfile, a Flatpak list, or plain names (all, or one platform's). */
 export function ExportMenu({ list }: { list: { id: string; name: string } }) {
   const [busy, setBusy] = useState(false);
   async function run(format: ListFormat, platform?: Platform) {
@@ -25,7 +25,7 @@ export function ExportMenu({ list }: { list: { id: string; name: string } }) {
     }
   }
   return (
-    <Menu position="bottom-end" shadow="md" width={230}>
+    <Menu position="bottom-end" shadow="md" width={250}>
       <Menu.Target>
         <Button
           variant="default"
@@ -43,8 +43,14 @@ export function ExportMenu({ list }: { list: { id: string; name: string } }) {
         <Menu.Item leftSection={<IconBrandWindows size={16} aria-hidden />} onClick={() => void run('winget')}>
           winget JSON
         </Menu.Item>
+        <Menu.Item leftSection={<IconBrandWindows size={16} aria-hidden />} onClick={() => void run('winget-configure')}>
+          winget configuration (YAML)
+        </Menu.Item>
         <Menu.Item leftSection={<IconBrandApple size={16} aria-hidden />} onClick={() => void run('brewfile')}>
           Brewfile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPackage size={16} aria-hidden />} onClick={() => void run('flatpak')}>
+          Flatpak list
         </Menu.Item>
         <Menu.Divider />
         <Menu.Label>Plain list of names</Menu.Label>

@@ -47,6 +47,23 @@ describe('importing a list', () => {
     expect(name).toHaveValue('My own name');
   });
 
+  it('takes the format from the file’s name', async () => {
+    const { dialog } = await openImport();
+    const format = within(dialog).getByRole('combobox', { name: 'Format' });
+    for (const [name, expected] of [
+      ['Dev box.winget.yaml', 'winget-configure'],
+      ['flatpak-apps.txt', 'flatpak'],
+      ['Brewfile', 'brewfile'],
+      ['export.json', 'winget'],
+    ] as const) {
+      chooseFile(dialog, name, 'x');
+      await waitFor(() => expect(format).toHaveValue(expected));
+    }
+    expect(
+      within(dialog).getByText(/as "flatpak list --app --columns=application" prints them|its PackageIdentifier entries/),
+    ).toBeInTheDocument();
+  });
+
   it('says what is missing before sending anything', async () => {
     const { dialog } = await openImport();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));

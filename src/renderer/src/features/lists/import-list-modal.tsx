@@ -1,4 +1,4 @@
-import { Button, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Input, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
@@ -17,10 +17,29 @@ import { LimitAlert } from './limit-alert';
 import { limitProblemOf, type LimitProblem } from './plan-limits';
 
 const FORMATS: Array<{ value: ListFormat; label: string; hint: string }> = [
-  { value: 'winget', label: 'winget JSON', hint: 'A file from "winget export" (PackageIdentifier entries).' },
+  { value: 'winget', label: 'winget export (JSON)', hint: 'A file from "winget export": its PackageIdentifier entries.' },
+  {
+    value: 'winget-configure',
+    label: 'winget configuration (YAML)',
+    hint: 'A file for "winget configure": its WinGetPackage resources; other steps are shown back.',
+  },
   { value: 'brewfile', label: 'Brewfile', hint: 'A Brewfile: its cask "…", brew "…" and flatpak "…" lines; the rest is shown back.' },
+  {
+    value: 'flatpak',
+    label: 'Flatpak list',
+    hint: 'Flatpak application ids, one a line, as "flatpak list --app --columns=application" prints them.',
+  },
   { value: 'text', label: 'Plain list of names', hint: 'One app name per line.' },
 ];
+
+/** The format a file's name says it is in, if it says. */
+function formatOfFileName(fileName: string): ListFormat | null {
+  if (/\.json$/i.test(fileName)) return 'winget';
+  if (/\.ya?ml$/i.test(fileName)) return 'winget-configure';
+  if (/brewfile/i.test(fileName)) return 'brewfile';
+  if (/flatpak/i.test(fileName)) return 'flatpak';
+  return null;
+}
 const CONTENT_MAX = 512 * 1024;
 
 interface ImportListModalProps {
@@ -58,8 +77,8 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
       form.setFieldError('content', 'The file is too large (512 KB at most)');
       return;
     }
-    if (/\.json$/i.test(file.name)) form.setFieldValue('format', 'winget');
-    else if (/brewfile/i.test(file.name)) form.setFieldValue('format', 'brewfile');
+    const format = formatOfFileName(file.name);
+    if (format) form.setFieldValue('format', format);
     const text = await file.text();
     form.setFieldValue('content', text);
     // Read the name now, not before the file was read: the person may have typed one meanwhile.
@@ -126,20 +145,17 @@ export function ImportListModal({ onClose, onImported, onLimit }: ImportListModa
       <form onSubmit={form.onSubmit((request) => void handleSubmit(request))} noValidate>
         <Stack gap="md">
           {limit ? <LimitAlert problem={limit} /> : null}
-          <Input.Wrapper label="Format" description={hint}>
-            <SegmentedControl
-              fullWidth
-              mt={4}
-              aria-label="Format"
-              {...form.getInputProps('format')}
-              data={FORMATS.map(({ value, label }) => ({ value, label }))}
-            />
-          </Input.Wrapper>
+          <NativeSelect
+            label="Format"
+            description={hint}
+            {...form.getInputProps('format')}
+            data={FORMATS.map(({ value, label }) => ({ value, label }))}
+          />
           <Input.Wrapper label="Upload a file" id={fileId} description="Its contents appear below; you can also paste them.">
             <input
               id={fileId}
               type="file"
-              accept=".json,.txt,Brewfile,text/plain,application/json"
+              accept=".json,.yaml,.yml,.txt,Brewfile,text/plain,application/json,application/yaml"
               onChange={(event) => void readFile(event)}
             />
           </Input.Wrapper>

@@ -27,15 +27,21 @@ describe('winget', () => {
     ]);
   });
 
-  it('writes what winget import reads, and reads it back', () => {
-    const text = formatWinget(['Mozilla.Firefox', 'VideoLAN.VLC'], new Date('2026-03-01T09:00:00Z'));
+  it('writes what winget import reads, a pinned app with its version, and reads it back', () => {
+    const text = formatWinget(
+      [
+        { id: 'Mozilla.Firefox', version: null },
+        { id: 'VideoLAN.VLC', version: '3.0.21' },
+      ],
+      new Date('2026-03-01T09:00:00Z'),
+    );
     const file = JSON.parse(text) as Record<string, unknown>;
     expect(file).toEqual({
       $schema: WINGET_SCHEMA,
       CreationDate: '2026-03-01T09:00:00.000Z',
       Sources: [
         {
-          Packages: [{ PackageIdentifier: 'Mozilla.Firefox' }, { PackageIdentifier: 'VideoLAN.VLC' }],
+          Packages: [{ PackageIdentifier: 'Mozilla.Firefox' }, { PackageIdentifier: 'VideoLAN.VLC', Version: '3.0.21' }],
           SourceDetails: {
             Argument: 'https://cdn.winget.microsoft.com/cache',
             Identifier: 'Microsoft.Winget.Source_8wekyb3d8bbwe',

@@ -53,12 +53,21 @@ function isStoreSource(details: unknown): boolean {
   return details.Name === 'msstore' || details.Identifier === 'StoreEdgeFD';
 }
 
-/** A file `winget import` accepts, with the given package ids from the winget source. */
-export function formatWinget(packageIds: readonly string[], createdAt: Date): string {
+/**
+ * A file `winget import` accepts, with the given packages from the winget source; a pinned one
+ * carries its version, which `winget import` then installs (as `winget export
+ * --include-versions` writes it).
+ */
+export function formatWinget(packages: ReadonlyArray<{ id: string; version: string | null }>, createdAt: Date): string {
   const file = {
     $schema: WINGET_SCHEMA,
     CreationDate: createdAt.toISOString(),
-    Sources: [{ Packages: packageIds.map((id) => ({ PackageIdentifier: id })), SourceDetails: WINGET_SOURCE_DETAILS }],
+    Sources: [
+      {
+        Packages: packages.map(({ id, version }) => (version ? { PackageIdentifier: id, Version: version } : { PackageIdentifier: id })),
+        SourceDetails: WINGET_SOURCE_DETAILS,
+      },
+    ],
     WinGetVersion: WINGET_VERSION,
   };
   return `${JSON.stringify(file, null, 2)}\n`;
