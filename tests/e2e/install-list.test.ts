@@ -73,6 +73,8 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('installing a list onto a 
       const review = user.getByRole('dialog', { name: 'Review Installation' });
       await review.getByText('Will be installed with apt').first().waitFor();
       expect(await review.getByText('Will be installed with apt').count()).toBe(2);
+      // The exact package apt is given, beside each app.
+      await review.locator('code', { hasText: /^hello$/ }).waitFor();
       await review.getByText('Not available on Linux').waitFor();
       await screenshot(user, '41-install-preview');
       await review.getByRole('button', { name: 'Install to e2e-machine' }).click();

@@ -124,6 +124,11 @@ describe('importing a Brewfile with more apps than a list holds', () => {
       .getByText(/^25 apps/)
       .first()
       .waitFor();
+    // Each app says exactly what it installs, per package manager.
+    const firefox = page.getByRole('region', { name: 'Brewfile (1 of 2)' }).getByRole('listitem', { name: 'Firefox' });
+    await firefox.getByText('org.mozilla.firefox', { exact: true }).waitFor();
+    await firefox.getByText('Mozilla.Firefox', { exact: true }).waitFor();
+    await screenshot(page, '96-list-package-ids-1440');
     const second = page.getByRole('region', { name: 'Brewfile (2 of 2)' });
     await second
       .getByText(/^3 apps/)

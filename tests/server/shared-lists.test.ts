@@ -284,16 +284,19 @@ describe('shared lists', () => {
       expect(created.status).toBe(201);
       return created.body;
     };
+    const shareIdOf = async (listId: string) => (await share(owner.token, listId, { visibility: 'unlisted' })).body.shareId ?? '';
     const fizz = await ownApp(owner.token, 'Fizz', 'fizz-tool');
     const buzz = await ownApp(owner.token, 'Buzz', 'buzz-tool');
     expect((await lists.add(list.id, fizz.app_id)).status).toBe(201);
     expect((await lists.add(list.id, buzz.app_id)).status).toBe(201);
-    const shareId = (await share(owner.token, list.id, { visibility: 'unlisted' })).body.shareId ?? '';
-    // The shared page names them and their ids, like any app.
-    expect((await open(shareId)).body.apps.map((app) => [app.name, app.apt_package])).toEqual([
-      ['Tool 1', 'tool1'],
-      ['Fizz', 'fizz-tool'],
-      ['Buzz', 'buzz-tool'],
+    const tool = (await open(await shareIdOf(list.id))).body.apps[0];
+    expect((await t.api.put(`/api/lists/${list.id}/items/${tool?.app_id}/pin`, { version: '1.2.3' }, owner.token)).status).toBe(200);
+    const shareId = await shareIdOf(list.id);
+    // The shared page names them and their ids, like any app; which are the sharer's own, and the pin.
+    expect((await open(shareId)).body.apps.map((app) => [app.name, app.apt_package, app.own_app, app.pinnedVersion])).toEqual([
+      ['Tool 1', 'tool1', false, '1.2.3'],
+      ['Fizz', 'fizz-tool', true, null],
+      ['Buzz', 'buzz-tool', true, null],
     ]);
 
     const copier = await registerUser(t.api);
@@ -301,10 +304,11 @@ describe('shared lists', () => {
     const copied = await copy(shareId, copier.token);
     expect(copied.status).toBe(201);
     const items = copied.body.apps;
-    expect(items.map((app) => [app.name, app.apt_package, app.own_app])).toEqual([
-      ['Tool 1', 'tool1', false],
-      ['Fizz', 'fizz-tool', true],
-      ['My buzz', 'buzz-tool', true],
+    // The copy installs what the shared list installs: the pin comes along.
+    expect(items.map((app) => [app.name, app.apt_package, app.own_app, app.pinnedVersion])).toEqual([
+      ['Tool 1', 'tool1', false, '1.2.3'],
+      ['Fizz', 'fizz-tool', true, null],
+      ['My buzz', 'buzz-tool', true, null],
     ]);
     // Fizz is a new app of the copier's, not the sharer's (which stays private to the sharer).
     expect(items[1]?.app_id).not.toBe(fizz.app_id);

@@ -123,12 +123,20 @@ export function installationPreview(
           ...base,
           action: 'already_installed',
           manager: PACKAGE_ID_MANAGERS[found.field],
+          packageId: found.row.package_id,
           installedVersion: found.row.installed_version,
           reason: null,
         };
       const { field, reason } = availability(app, device);
-      if (field === null) return { ...base, action: 'unavailable', manager: null, installedVersion: null, reason };
-      return { ...base, action: 'install', manager: PACKAGE_ID_MANAGERS[field], installedVersion: null, reason: null };
+      if (field === null) return { ...base, action: 'unavailable', manager: null, packageId: null, installedVersion: null, reason };
+      return {
+        ...base,
+        action: 'install',
+        manager: PACKAGE_ID_MANAGERS[field],
+        packageId: app[field],
+        installedVersion: null,
+        reason: null,
+      };
     }),
   };
 }

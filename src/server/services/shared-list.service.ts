@@ -59,6 +59,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * copier's own) stays itself; the sharer's own app becomes the copier's own app with the same
  * name and package ids (the one they already have with those ids, else a new one, within their
  * own-app limit), since another account's own app is private to it and could not be installed.
+ * A pinned app stays pinned at its version: the copy installs what the shared list installs.
  */
 export async function copyListItemsInto(
   trx: Db,
@@ -68,17 +69,19 @@ export async function copyListItemsInto(
   targetListId: string,
   at: string,
 ): Promise<void> {
-  const appIds: number[] = [];
+  const copied = new Map<number, string | null>();
   for (const item of items) {
-    if (item.owner_user_id === null || item.owner_user_id === copierId) {
-      appIds.push(item.id);
-      continue;
-    }
-    const { id: _id, owner_user_id: _owner, ...columns } = item;
-    const { row } = await ownApps.findOrCreate(trx, copierId, columns);
-    if (!appIds.includes(row.id)) appIds.push(row.id);
+    const { id: _id, owner_user_id: owner, pinned_version: pinnedVersion, ...columns } = item;
+    const appId = owner === null || owner === copierId ? item.id : (await ownApps.findOrCreate(trx, copierId, columns)).row.id;
+    // Two of the sharer's apps may be one of the copier's: the first keeps its place and its pin.
+    if (!copied.has(appId)) copied.set(appId, pinnedVersion);
   }
-  await insertListItems(trx, targetListId, appIds, at);
+  await insertListItems(
+    trx,
+    targetListId,
+    [...copied].map(([appId, pinnedVersion]) => ({ appId, pinnedVersion })),
+    at,
+  );
 }
 
 /**
@@ -159,7 +162,11 @@ export class SharedListService {
   /** What anyone with the link sees: the list's name, description, category and apps; nothing about its owner. */
   async read(shareId: string): Promise<SharedList> {
     const row = await this.findShared(this.ctx.db, shareId);
-    const apps = (await listItems(this.ctx.db, row.list_id)).map(toApp);
+    const apps = (await listItems(this.ctx.db, row.list_id)).map((item) => ({
+      ...toApp(item),
+      own_app: item.owner_user_id !== null,
+      pinnedVersion: item.pinned_version,
+    }));
     return {
       shareId: row.share_id,
       visibility: row.visibility,

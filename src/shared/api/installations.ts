@@ -161,6 +161,8 @@ export const previewResponseSchema = z.object({
           name: z.string(),
           action: z.enum(PREVIEW_ACTIONS),
           manager: z.enum(MANAGER_NAMES).nullable(),
+          /** The exact package the manager installs (or found installed); null when the app is not available there. */
+          packageId: z.string().nullable(),
           installedVersion: z.string().nullable(),
           reason: z.string().nullable(),
         }),

@@ -56,7 +56,11 @@ export const sharedListSchema = z.object({
   platforms: z.array(platformSchema),
   copyCount: z.number().int(),
   sharedAt: z.string(),
-  apps: z.array(appSchema),
+  /**
+   * Each app with its package ids, whether the sharer added it themselves (not a catalogue app:
+   * a copy makes it the copier's own app) and the version it is pinned at, which a copy keeps.
+   */
+  apps: z.array(appSchema.extend({ own_app: z.boolean(), pinnedVersion: z.string().nullable() })),
 });
 export type SharedList = z.infer<typeof sharedListSchema>;
 

@@ -4374,6 +4374,7 @@ export interface operations {
                                 /** @enum {string|null} */
                                 manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
                                 name: string;
+                                packageId: string | null;
                                 reason: string | null;
                             }[];
                             platform: string;
@@ -6178,6 +6179,8 @@ export interface operations {
                             homebrew_formula: string | null;
                             icon_file_location: string | null;
                             name: string;
+                            own_app: boolean;
+                            pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
                             snap_name: string | null;
                             website: string;

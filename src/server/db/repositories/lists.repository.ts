@@ -149,7 +149,13 @@ export async function listItemsForCopy(db: Db, listId: string) {
   return db
     .selectFrom('list_items')
     .innerJoin('apps', 'apps.id', 'list_items.app_id')
-    .select(['apps.id', 'apps.owner_user_id', 'apps.name', ...PACKAGE_ID_FIELDS.map((field) => `apps.${field}` as const)])
+    .select([
+      'apps.id',
+      'apps.owner_user_id',
+      'apps.name',
+      'list_items.pinned_version',
+      ...PACKAGE_ID_FIELDS.map((field) => `apps.${field}` as const),
+    ])
     .where('list_items.list_id', '=', listId)
     .orderBy('list_items.position')
     .orderBy('list_items.app_id')
@@ -218,10 +224,23 @@ export async function lockUserLists(trx: Transaction<Database>, userId: string):
 }
 
 /** Puts apps into an empty list in the given order (a copied list). */
-export async function insertListItems(db: Db, listId: string, appIds: readonly number[], at: string): Promise<void> {
-  if (appIds.length === 0) return;
+export async function insertListItems(
+  db: Db,
+  listId: string,
+  items: ReadonlyArray<{ appId: number; pinnedVersion: string | null }>,
+  at: string,
+): Promise<void> {
+  if (items.length === 0) return;
   await db
     .insertInto('list_items')
-    .values(appIds.map((appId, position) => ({ list_id: listId, app_id: appId, position, added_at: at })))
+    .values(
+      items.map(({ appId, pinnedVersion }, position) => ({
+        list_id: listId,
+        app_id: appId,
+        position,
+        added_at: at,
+        pinned_version: pinnedVersion,
+      })),
+    )
     .execute();
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 
@@ -104,9 +104,14 @@ function DevicePreview({ device }: { device: PreviewDevice }) {
                 <ThemeIcon size="sm" variant="light" color={look.color} aria-hidden>
                   <ActionIcon size={14} />
                 </ThemeIcon>
-                <Text size="sm" style={{ flex: 1 }}>
-                  {item.name}
-                </Text>
+                <Stack gap={0} style={{ flex: 1 }} miw={0}>
+                  <Text size="sm">{item.name}</Text>
+                  {item.packageId ? (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      <Code fz="xs">{item.packageId}</Code>
+                    </Text>
+                  ) : null}
+                </Stack>
                 <Text size="sm" c={item.action === 'unavailable' ? 'dimmed' : undefined} ta="right">
                   {previewItemText(item)}
                   {item.action === 'already_installed' && checked ? (

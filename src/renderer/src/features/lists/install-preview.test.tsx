@@ -39,9 +39,25 @@ const preview: PreviewResponse = {
       platform: 'linux',
       inventoryCheckedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
       items: [
-        { appId: 21, name: 'hello', action: 'install', manager: 'apt', installedVersion: null, reason: null },
-        { appId: 22, name: 'cowsay', action: 'already_installed', manager: 'apt', installedVersion: '3.03+dfsg2-8', reason: null },
-        { appId: 23, name: 'Paint.NET', action: 'unavailable', manager: null, installedVersion: null, reason: 'Not available on Linux' },
+        { appId: 21, name: 'hello', action: 'install', manager: 'apt', packageId: 'hello', installedVersion: null, reason: null },
+        {
+          appId: 22,
+          name: 'cowsay',
+          action: 'already_installed',
+          manager: 'apt',
+          packageId: 'cowsay',
+          installedVersion: '3.03+dfsg2-8',
+          reason: null,
+        },
+        {
+          appId: 23,
+          name: 'Paint.NET',
+          action: 'unavailable',
+          manager: null,
+          packageId: null,
+          installedVersion: null,
+          reason: 'Not available on Linux',
+        },
       ],
     },
   ],
@@ -96,6 +112,10 @@ describe('installing a list: the preview step', () => {
     const { review } = await openPreview();
     const box = await within(review).findByRole('region', { name: 'Build box' });
     expect(within(box).getByText('Will be installed with apt')).toBeInTheDocument();
+    // The exact package, beside each app that has one there.
+    expect(
+      within(within(box).getByText('hello', { selector: 'p' }).parentElement!).getByText('hello', { selector: 'code' }),
+    ).toBeInTheDocument();
     expect(within(box).getByText('Already installed (3.03+dfsg2-8)')).toBeInTheDocument();
     expect(within(box).getByText('Not available on Linux')).toBeInTheDocument();
     expect(within(box).getByText('1 to install')).toBeInTheDocument();

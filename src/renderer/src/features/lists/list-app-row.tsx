@@ -5,6 +5,7 @@ import { formatAppSize } from '@shared/format';
 
 import type { ListItem } from '../../api/lists';
 import { AppIcon } from '../../components/app-icon';
+import { PackageIds } from '../../components/package-ids';
 import { PlatformBadges } from '../../components/platform-badges';
 
 interface ListAppRowProps {
@@ -23,7 +24,7 @@ interface ListAppRowProps {
   onPin?: () => void;
 }
 
-/** One app of a list: what it is, where it installs, and the buttons to move or remove it. */
+/** One app of a list: what it is, where it installs and through which package, and the buttons to move or remove it. */
 export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorder, busy, onMove, onRemove, onPin }: ListAppRowProps) {
   return (
     <Group
@@ -57,6 +58,7 @@ export function ListAppRow({ item, divided, listName, isFirst, isLast, canReorde
             )}
           </Group>
           <PlatformBadges platforms={item.platforms} size="xs" />
+          <PackageIds app={item} />
         </Stack>
       </Group>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>

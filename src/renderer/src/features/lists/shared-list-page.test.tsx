@@ -22,8 +22,18 @@ const shared: SharedList = {
   copyCount: 2,
   sharedAt: '2026-11-26T07:00:00.000Z',
   apps: [
-    makeApp({ app_id: 1, name: 'Ripgrep', platforms: ['windows', 'linux'], winget_id: 'BurntSushi.ripgrep.MSVC', apt_package: 'ripgrep' }),
-    makeApp({ app_id: 2, name: 'Tmux', platforms: ['linux'], apt_package: 'tmux' }),
+    {
+      ...makeApp({
+        app_id: 1,
+        name: 'Ripgrep',
+        platforms: ['windows', 'linux'],
+        winget_id: 'BurntSushi.ripgrep.MSVC',
+        apt_package: 'ripgrep',
+      }),
+      own_app: false,
+      pinnedVersion: '14.1.1',
+    },
+    { ...makeApp({ app_id: 2, name: 'Tmux', platforms: ['linux'], apt_package: 'tmux' }), own_app: true, pinnedVersion: null },
   ],
 };
 const machine = makeDevice({ device_id: 'dev_buildbox0001', device_name: 'Build box', platform: 'linux' });
@@ -49,6 +59,13 @@ describe('a shared list’s page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('Ripgrep'), expect.stringContaining('Tmux')]);
+    // What each app installs, exactly: its package per manager, its pin, and whose app it is.
+    const ripgrep = within(apps).getAllByRole('listitem')[0]!;
+    expect(within(ripgrep).getByLabelText('Packages: winget id BurntSushi.ripgrep.MSVC, apt package ripgrep')).toBeInTheDocument();
+    expect(within(ripgrep).getByText('pinned at 14.1.1')).toBeInTheDocument();
+    const tmux = within(apps).getAllByRole('listitem')[1]!;
+    expect(within(tmux).getByText('Not in the catalogue')).toBeInTheDocument();
+    expect(within(tmux).getByLabelText('Packages: apt package tmux')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Copy to my lists' })).toHaveAttribute(
       'href',
       `/sign-in?redirect=${encodeURIComponent(`/shared/${SHARE_ID}`)}`,

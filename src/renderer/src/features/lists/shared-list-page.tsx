@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Container, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconDownload, IconLinkOff, IconListDetails } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconLinkOff, IconListDetails, IconPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -11,6 +11,7 @@ import { useDeviceList } from '../../api/devices';
 import { useCopySharedListMutation, useGetSharedListQuery } from '../../api/shared-lists';
 import { AppIcon } from '../../components/app-icon';
 import { CenteredLoader } from '../../components/centered-loader';
+import { PackageIds } from '../../components/package-ids';
 import { PageHeader } from '../../components/page-header';
 import { PLATFORM_LABELS, PlatformBadges } from '../../components/platform-badges';
 import { errorMessage, errorStatus } from '../../lib/api-errors';
@@ -194,13 +195,33 @@ export function SharedListPage() {
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <AppIcon name={app.name} src={app.icon_file_location} />
                   <Stack gap={4} miw={0} style={{ flex: 1 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {app.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {app.description}
-                    </Text>
+                    <Group gap={8} wrap="wrap">
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {app.name}
+                      </Text>
+                      {app.own_app ? (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color="grape"
+                          title="Added by whoever shared the list, by its package ids: a copy becomes your own app"
+                        >
+                          Not in the catalogue
+                        </Badge>
+                      ) : null}
+                      {app.pinnedVersion === null ? null : (
+                        <Badge size="sm" variant="light" color="grape" tt="none" leftSection={<IconPin size={12} aria-hidden />}>
+                          pinned at {app.pinnedVersion}
+                        </Badge>
+                      )}
+                    </Group>
+                    {app.description ? (
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {app.description}
+                      </Text>
+                    ) : null}
                     <PlatformBadges platforms={app.platforms} size="xs" />
+                    <PackageIds app={app} />
                   </Stack>
                 </Group>
               </Card>
