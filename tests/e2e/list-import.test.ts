@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, screenshot } from './helpers/browser';
+import { fitsTheWindow as fits, launchBrowser, screenshot, switchTheme } from './helpers/browser';
 import { buyPremium } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { newPerson, signUp } from './helpers/ui';
@@ -52,18 +52,6 @@ const BREWFILE = [
   'mas "Keynote", id: 409183694',
 ].join('\n');
 
-/** Whether anything makes the page wider than the window. */
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-/** Switches the theme as another tab of the app would, without a reload: an open dialog stays open. */
-async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value, storageArea: localStorage }));
-  }, theme);
-  await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor({ state: 'attached' });
-}
-
 describe('importing a Brewfile with more apps than a list holds', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -104,9 +92,9 @@ describe('importing a Brewfile with more apps than a list holds', () => {
     await expect.poll(() => dialog.getByRole('radio', { name: /Split into 2 lists/ }).isChecked()).toBe(true);
     await dialog.getByText('“Brewfile (1 of 2)” to “Brewfile (2 of 2)”, in the file’s order').waitFor();
     await screenshot(page, '96-import-over-limit-1440-light');
-    await useTheme(page, 'dark');
+    await switchTheme(page, 'dark');
     await screenshot(page, '96-import-over-limit-1440-dark');
-    await useTheme(page, 'light');
+    await switchTheme(page, 'light');
 
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const done = page.getByRole('dialog', { name: 'Import finished' });
@@ -158,7 +146,7 @@ describe('importing a Brewfile with more apps than a list holds', () => {
     await dialog.getByText('25 of 25 chosen').waitFor();
     expect(await fits(page)).toBe(true);
     await screenshot(page, '96-import-choose-390-light');
-    await useTheme(page, 'dark');
+    await switchTheme(page, 'dark');
     await screenshot(page, '96-import-choose-390-dark');
 
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
@@ -169,7 +157,7 @@ describe('importing a Brewfile with more apps than a list holds', () => {
     expect(await fits(page)).toBe(true);
     await screenshot(page, '96-import-kept-result-390-dark');
     await done.getByRole('button', { name: 'Done' }).click();
-    await useTheme(page, 'light');
+    await switchTheme(page, 'light');
     await page.setViewportSize(DESKTOP);
   });
 });

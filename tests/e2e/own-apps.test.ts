@@ -2,15 +2,12 @@ import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
+import { fitsTheWindow as fits, inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Whether anything makes the page wider than the window. */
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** axe-core's serious and critical findings on the page as it is now, by rule id. */
 async function seriousAccessibilityProblems(page: Page): Promise<string[]> {

@@ -75,3 +75,15 @@ export async function inDarkMode(page: Page, ready: string, then: () => Promise<
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.reload();
 }
+
+/** Whether anything makes the page wider than the window. */
+export const fitsTheWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Switches the theme as another tab of the app would, without a reload: an open dialog stays open. */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value, storageArea: localStorage }));
+  }, theme);
+  await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor({ state: 'attached' });
+}
