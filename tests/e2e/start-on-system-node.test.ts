@@ -79,11 +79,19 @@ async function untilServing(started: Started): Promise<void> {
   throw new Error(`npm start did not serve on ${started.port}:\n${started.errors()}\n${started.output().slice(-2000)}`);
 }
 
-/** The server process's id, from its JSON log lines (stdout is not a terminal here). */
-function serverPid(output: string): number {
-  const match = /"pid":(\d+)/.exec(output);
-  if (!match) throw new Error(`no pid in the server's log:\n${output.slice(-2000)}`);
-  return Number(match[1]);
+/**
+ * The server process's id, from its JSON log lines (stdout is not a terminal here). The log is
+ * written asynchronously: its first line may reach this pipe after /api/health has answered, so
+ * it is waited for (a busy machine took longer than the health check).
+ */
+async function serverPid(started: Started): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const match = /"pid":(\d+)/.exec(started.output());
+    if (match) return Number(match[1]);
+    if (Date.now() > deadline) throw new Error(`no pid in the server's log:\n${started.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe.skipIf(skipReason !== null || !LINUX_X64)(`npm start with the machine's own Node (${systemNodeVersion ?? 'none'})`, () => {
@@ -124,7 +132,7 @@ describe.skipIf(skipReason !== null || !LINUX_X64)(`npm start with the machine's
   it('says in one line that the server crashed, and with what, when it dies of a segmentation fault', async () => {
     running = start(dataDir, await freePort());
     await untilServing(running);
-    process.kill(serverPid(running.output()), 'SIGSEGV');
+    process.kill(await serverPid(running), 'SIGSEGV');
     const { code } = await running.exited;
     expect(code).toBe(128 + 11);
     expect(running.errors()).toContain(
