@@ -54,6 +54,9 @@ function start(dataDir: string, port: number): Started {
       LOADOUT_AGENT_NATIVE_BUILD: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: the wrapper, the pinned Node it runs again on and the server
+    // are ended together after each test, even when a test failed before stopping them.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -101,8 +104,14 @@ describe.skipIf(skipReason !== null || !LINUX_X64)(`npm start with the machine's
     dataDir = mkdtempSync(join(tmpdir(), 'loadout-start-'));
   });
   afterEach(async () => {
-    if (running && running.child.exitCode === null && running.child.signalCode === null) {
-      running.child.kill('SIGKILL');
+    const pid = running?.child.pid;
+    if (running && pid !== undefined) {
+      // The whole group: killing only the wrapper left the server running, holding its port.
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Every process of the group has ended already.
+      }
       await running.exited;
     }
     running = null;
