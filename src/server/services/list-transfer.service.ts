@@ -30,8 +30,6 @@ export interface ExportedFile {
   filename: string;
 }
 
-type ImportInput = Omit<ImportListRequest, 'split' | 'keep'> & Pick<ImportListRequest, 'split' | 'keep'>;
-
 /** ASCII-only, no path or quote characters: safe in a Content-Disposition filename. */
 function fileStem(name: string): string {
   const stem = name.replace(/[^A-Za-z0-9 ._-]+/g, '_');
@@ -82,7 +80,7 @@ export class ListTransferService {
    * (`keep`), and refused when neither was asked: nothing is left out unseen. The list-count
    * limit is checked before the file is read.
    */
-  async import(userId: string, input: ImportInput): Promise<ImportListResponse> {
+  async import(userId: string, input: ImportListRequest): Promise<ImportListResponse> {
     // Cheap refusals first: a user over the import rate or the list limit costs no parsing.
     await this.hitRateLimit(userId);
     const plan = await this.lists.assertCanCreate(this.ctx.db, userId);
