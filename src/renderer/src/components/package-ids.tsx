@@ -24,7 +24,10 @@ export function PackageIds({ app }: { app: Partial<Record<PackageIdField, string
       {ids.map(({ field, label, id }, at) => (
         <Fragment key={field}>
           {at > 0 ? ' · ' : null}
-          {label} <Code fz="xs">{id}</Code>
+          {/* A label and its id move to the next line together; only an id wider than the line breaks. */}
+          <span style={{ display: 'inline-block', maxWidth: '100%' }}>
+            {label} <Code fz="xs">{id}</Code>
+          </span>
         </Fragment>
       ))}
     </Text>
