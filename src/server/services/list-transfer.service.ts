@@ -5,7 +5,6 @@ import type { ListDetail, ListFormat } from '@shared/api/lists';
 import { perPackageField } from '@shared/package-managers';
 
 import { isoAfter, type AppContext } from '../context';
-import { listApps } from '../db/repositories/catalogue.repository';
 import { appendListItem, countListsOfUser, insertList, lockUserLists } from '../db/repositories/lists.repository';
 import type { Db } from '../db/schema';
 import { AppError, badRequest } from '../errors';
@@ -127,7 +126,9 @@ export class ListTransferService {
   }
 
   private async plan(format: ListFormat, content: string): Promise<ImportPlan> {
-    const index = new CatalogueIndex((await listApps(this.ctx.db)).map(toApp));
+    // The process's catalogue snapshot, indexed once until the catalogue changes: a preview and
+    // the import after it no longer each read and index every app.
+    const index = await this.ctx.catalogue.derived('list import index', (apps) => new CatalogueIndex(apps.map(toApp)));
     try {
       return planImport(format, content, index);
     } catch (error) {
