@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { App } from '@shared/api/catalogue';
+import type { DeviceInventory } from '@shared/api/installations';
 import type { NotificationsResponse } from '@shared/api/notifications';
 
 import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/server-build.mjs';
@@ -115,6 +116,42 @@ describe('the catalogue as agents see it, after an admin changes it', () => {
     expect((await edit(app!, { name: 'Notice renamed' })).status).toBe(200);
     report('1.2');
     await eventually(settled, (list) => list.some((n) => n.body === 'Notice renamed: 1.0 → 1.2'), 'the notice under the new name');
+  });
+
+  it("a machine's installed apps are the catalogue apps of its packages, as the admin left them", async () => {
+    const [moved, shared] = await catalogueOf(t, admin.token, 2, 'Installed', (i) => ({ apt_package: `installed-pkg-${i}` }));
+    // Two catalogue apps may carry the same package: both are on the machine.
+    const twin = await createApp(t.api, admin.token, {
+      name: 'Installed twin',
+      category: shared!.category,
+      apt_package: 'installed-pkg-2',
+    });
+    const agent = await connect();
+    await agent.next('inventory.request');
+    t.clock.advance(AGENT_INVENTORY_MIN_GAP_MS);
+    agent.send({
+      type: 'inventory',
+      packages: ['installed-pkg-1', 'installed-pkg-2', 'installed-elsewhere'].map((id) => ({
+        manager: 'apt' as const,
+        id,
+        installedVersion: '1.0',
+        availableVersion: null,
+      })),
+    });
+    const installed = () =>
+      t.api
+        .get<DeviceInventory>(`/api/devices/${machine.deviceId}/inventory`, admin.token)
+        .then((response) => response.body.apps.filter((app) => app.name.startsWith('Installed')).map((app) => app.name));
+    expect(await eventually(installed, (names) => names.length === 3, 'the report')).toEqual([
+      'Installed 1',
+      'Installed 2',
+      'Installed twin',
+    ]);
+
+    expect((await edit(moved!, { apt_package: 'installed-elsewhere', name: 'Installed moved' })).status).toBe(200);
+    expect(await installed()).toEqual(['Installed 2', 'Installed moved', 'Installed twin']);
+    expect((await t.api.delete<ApiError>(`/catalogue/apps/${twin.app_id}`, admin.token)).status).toBe(200);
+    expect(await installed()).toEqual(['Installed 2', 'Installed moved']);
   });
 
   /** PostgreSQL only: a second OS process on the same database hears of the change over LISTEN/NOTIFY. */

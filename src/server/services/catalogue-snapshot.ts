@@ -1,3 +1,6 @@
+import { PACKAGE_ID_FIELDS } from '@shared/api/catalogue';
+import { PACKAGE_ID_MANAGERS } from '@shared/api/installations';
+
 import type { BusEvent, EventBus } from '../bus/event-bus';
 import { listApps, type AppRow } from '../db/repositories/catalogue.repository';
 import type { Db } from '../db/schema';
@@ -60,6 +63,21 @@ export class CatalogueSnapshot {
     return value;
   }
 
+  /**
+   * The catalogue apps that have one of these packages (a manager and its id, as an agent
+   * reports them), in catalogue order: what a machine's inventory, its updates and its
+   * check-ins name. One lookup per package in an index made once per snapshot, so the cost
+   * follows the machine's packages, not the catalogue's size.
+   */
+  async appsOfPackages(packages: Iterable<{ manager: string; package_id: string }>): Promise<AppRow[]> {
+    const snapshot = await this.snapshot();
+    const index = await this.derived('apps by package', indexByPackage);
+    const positions = new Set<number>();
+    for (const entry of packages)
+      for (const position of index.get(packageKey(entry.manager, entry.package_id)) ?? []) positions.add(position);
+    return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
+  }
+
   /** The catalogue changed (committed): this process reads it again at once, the others when the bus tells them. */
   async changed(): Promise<void> {
     this.forget();
@@ -106,4 +124,22 @@ export class CatalogueSnapshot {
     this.current = null;
     this.loading = null;
   }
+}
+
+const packageKey = (manager: string, packageId: string) => `${manager}\u0000${packageId}`;
+
+/** Each package (manager and id) to the positions of the apps that carry it; an id may be on more than one app. */
+function indexByPackage(apps: readonly AppRow[]): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  apps.forEach((app, position) => {
+    for (const field of PACKAGE_ID_FIELDS) {
+      const id = app[field];
+      if (!id) continue;
+      const key = packageKey(PACKAGE_ID_MANAGERS[field], id);
+      const positions = index.get(key);
+      if (positions) positions.push(position);
+      else index.set(key, [position]);
+    }
+  });
+  return index;
 }

@@ -4,7 +4,6 @@ import { ErrorCode } from '@shared/api/errors';
 import { PACKAGE_ID_MANAGERS, type DeviceInventory } from '@shared/api/installations';
 
 import { isoNow, type AppContext } from '../context';
-import { listApps } from '../db/repositories/catalogue.repository';
 import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryCheckedAt, inventoryOf, replaceInventory } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
@@ -79,13 +78,13 @@ export class InventoryService {
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps, ownApps, chosen, pins] = await Promise.all([
+    const [rows, ownApps, chosen, pins] = await Promise.all([
       inventoryOf(this.ctx.db, [device.id]),
-      listApps(this.ctx.db),
       ownAppsOf(this.ctx.db, userId),
       chosenAppIds(this.ctx.db, userId, device.id),
       pinsOfUser(this.ctx.db, userId),
     ]);
+    const apps = await this.ctx.catalogue.appsOfPackages(rows);
     const found: DeviceInventory['apps'] = [];
     // The user's own apps too: the agent reports them (`wanted`), and schedules update what this finds.
     for (const app of [...apps, ...ownApps]) {

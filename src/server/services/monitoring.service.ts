@@ -4,7 +4,6 @@ import { PLAN_IDS, PLANS } from '@shared/plans';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext } from '../context';
-import { listApps } from '../db/repositories/catalogue.repository';
 import { checkInsOfDevice, claimSilenceAlert, insertCheckIn, silentMachines } from '../db/repositories/device-check-ins.repository';
 import { findActiveDevice } from '../db/repositories/devices.repository';
 import type { DevicesTable } from '../db/schema';
@@ -63,8 +62,9 @@ export class MonitoringService {
     if (!plan.capabilities.advancedMonitoring) throw monitoringRequiresPremium();
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, apps] = await Promise.all([checkInsOfDevice(this.ctx.db, device.id, CHECK_INS_SHOWN), listApps(this.ctx.db)]);
-    const names = appNamesByPackage(apps, device.platform);
+    const rows = await checkInsOfDevice(this.ctx.db, device.id, CHECK_INS_SHOWN);
+    // Worked out once per platform and catalogue, not per request: the catalogue may hold tens of thousands of apps.
+    const names = await this.ctx.catalogue.derived(`package names ${device.platform}`, (apps) => appNamesByPackage(apps, device.platform));
     return { keptDays: plan.limits.historyDays, checkIns: rows.map((row) => toCheckIn(row, names)) };
   }
 

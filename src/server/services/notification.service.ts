@@ -12,7 +12,7 @@ import type {
 import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext } from '../context';
-import { listApps } from '../db/repositories/catalogue.repository';
+import type { AppRow } from '../db/repositories/catalogue.repository';
 import { inventoryOf } from '../db/repositories/device-agent.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import {
@@ -198,12 +198,9 @@ export class NotificationService {
   async inventoryReported(deviceRowId: string): Promise<void> {
     const device = await deviceWithOwner(this.ctx.db, deviceRowId);
     if (!device || device.is_active !== 1) return;
-    // The process's catalogue snapshot: this runs after every inventory report.
-    const [rows, apps, pins] = await Promise.all([
-      inventoryOf(this.ctx.db, [device.id]),
-      this.ctx.catalogue.apps(),
-      pinsOfUser(this.ctx.db, device.user_id),
-    ]);
+    const [rows, pins] = await Promise.all([inventoryOf(this.ctx.db, [device.id]), pinsOfUser(this.ctx.db, device.user_id)]);
+    // This runs after every inventory report: only the apps of the machine's packages, from the process's snapshot.
+    const apps = await this.ctx.catalogue.appsOfPackages(rows);
     const outdated = outdatedApps(apps, device.platform, rows, pins);
     // Whatever the plan now: a notice shown once must not outlive its truth.
     await this.resolveUpdateNotices(device.id, outdated);
@@ -297,14 +294,13 @@ export class NotificationService {
       const notAfter = isoAfter(this.ctx.clock, -DAY_MS);
       const rows = await outdatedInventoryForDigest(this.ctx.db, notAfter);
       if (rows.length === 0) return 0;
-      const apps = await listApps(this.ctx.db);
       let sent = 0;
       for (const [userId, userRows] of groupBy(rows, (row) => row.user_id)) {
         const devices: OutdatedDevice[] = [];
         const pins = await pinsOfUser(this.ctx.db, userId);
         for (const deviceRows of groupBy(userRows, (row) => row.device_row_id).values()) {
           const first = deviceRows[0];
-          const outdated = first ? outdatedApps(apps, first.platform, deviceRows, pins) : [];
+          const outdated = first ? outdatedApps(await this.ctx.catalogue.appsOfPackages(deviceRows), first.platform, deviceRows, pins) : [];
           if (first && outdated.length > 0) devices.push({ deviceName: first.device_name, apps: outdated });
         }
         const owner = userRows[0];
@@ -372,7 +368,7 @@ export class NotificationService {
  * apps the owner pinned are not outdated to them: no update would move them (docs/pinned-versions.md).
  */
 function outdatedApps(
-  apps: Readonly<Awaited<ReturnType<typeof listApps>>>,
+  apps: readonly AppRow[],
   platform: string,
   rows: readonly DeviceInventoryTable[] | readonly OutdatedInventoryRow[],
   pins: ReadonlyMap<number, string>,
