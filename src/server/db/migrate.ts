@@ -26,6 +26,7 @@ import { migration0023DeviceSearches } from './migrations/0023-device-searches';
 import { migration0024SandboxIdempotencyKeys } from './migrations/0024-sandbox-idempotency-keys';
 import { migration0025RemovalPurge } from './migrations/0025-removal-purge';
 import { migration0026ChocoId } from './migrations/0026-choco-id';
+import { migration0027CatalogueSearch } from './migrations/0027-catalogue-search';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -56,6 +57,7 @@ const migrations = {
   '0024-sandbox-idempotency-keys': migration0024SandboxIdempotencyKeys,
   '0025-removal-purge': migration0025RemovalPurge,
   '0026-choco-id': migration0026ChocoId,
+  '0027-catalogue-search': migration0027CatalogueSearch,
 } satisfies Record<string, Migration>;
 
 /**

@@ -124,6 +124,12 @@ export interface AppsTable extends PackageIds<string | null> {
   updated_at: Timestamp;
   /** Null for a catalogue app; the owner's user id for an own app (docs/decisions.md#your-own-apps). */
   owner_user_id: string | null;
+  /** Who makes it, as its index names them; empty when unknown. */
+  publisher: Generated<string>;
+  /** How many install it, in its index's own measure (0 when unknown): ranks search results. */
+  popularity: Generated<number>;
+  /** 1 when people wrote it (our description and icon), 0 when a package manager's index brought it. */
+  curated: Generated<number>;
 }
 
 /** The processed WebP icon of an app, in the database so that every server process can serve it. */

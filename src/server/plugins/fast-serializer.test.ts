@@ -76,6 +76,8 @@ describe('the precompiled response writer', () => {
       description: 'A browser.\nWith "quotes".',
       category: 2,
       category_name: 'Browsers',
+      publisher: 'Mozilla',
+      curated: true,
       website: 'https://www.mozilla.org/',
       file_size_kb: 81_000,
       icon_file_location: '/catalogue/icons/7.webp?v=0123456789abcdef',

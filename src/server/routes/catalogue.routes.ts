@@ -8,6 +8,8 @@ import {
   appsQuerySchema,
   appsResponseSchema,
   catalogueIdParamsSchema,
+  catalogueSearchQuerySchema,
+  catalogueSearchResponseSchema,
   categoriesResponseSchema,
   categorySchema,
   createAppFieldsSchema,
@@ -102,6 +104,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.services.catalogue.apps({ search: request.query.search, categoryId: request.query.category }),
+  );
+
+  app.get(
+    '/catalogue/search',
+    {
+      schema: {
+        operationId: 'searchCatalogue',
+        security: [],
+        tags,
+        summary:
+          'One page of apps, best first: every word of ?q= in the name, a package id, the publisher or the description (word starts and small typing mistakes count); ?platform= and ?category= narrow it',
+        querystring: catalogueSearchQuerySchema,
+        response: { 200: catalogueSearchResponseSchema },
+      },
+    },
+    async (request) => app.services.catalogue.search(request.query),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   platformsOf,
   type App,
+  type catalogueSearchQuerySchema,
+  type CatalogueSearchResponse,
   type Category,
   type createAppFieldsSchema,
   type PackageIdField,
@@ -34,10 +36,12 @@ import {
   type CategoryRow,
 } from '../db/repositories/catalogue.repository';
 import { badRequest, conflict, notFound, type AppError } from '../errors';
+import { CatalogueSearchIndex } from './catalogue-search/search-index';
 import { processIcon } from './icon-processing';
 import { invalidFieldsOf } from './installation-plan';
 
 export type CreateAppInput = z.output<typeof createAppFieldsSchema>;
+type CatalogueSearchQuery = z.output<typeof catalogueSearchQuerySchema>;
 /** As CreateAppInput, but the size may be null (not known). */
 export type UpdateAppInput = z.output<typeof updateAppFieldsSchema>;
 
@@ -65,6 +69,8 @@ export function toApp(row: AppRow): App {
     icon_file_location: iconUrl(row.id, row.icon_sha256),
     ...packageIdsOf(row),
     platforms: platformsOf(row),
+    publisher: row.publisher,
+    curated: Boolean(row.curated),
   };
 }
 
@@ -147,6 +153,30 @@ export class CatalogueService {
 
   async apps(filter: AppFilter): Promise<App[]> {
     return (await listApps(this.ctx.db, filter)).map(toApp);
+  }
+
+  /**
+   * One page of a search over the whole catalogue, best first (catalogue-search/search-index.ts):
+   * answered from the process's snapshot, indexed once per catalogue change.
+   */
+  async search(query: CatalogueSearchQuery): Promise<CatalogueSearchResponse> {
+    const { rows, index } = await this.ctx.catalogue.derived('search index', (apps) => ({
+      rows: apps,
+      index: new CatalogueSearchIndex(apps),
+    }));
+    const page = index.search({
+      text: query.q,
+      platform: query.platform,
+      category: query.category,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return {
+      apps: page.positions.map((position) => toApp(rows[position] as AppRow)),
+      total: page.total,
+      offset: query.offset,
+      limit: query.limit,
+    };
   }
 
   async app(id: number): Promise<App> {

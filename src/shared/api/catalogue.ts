@@ -73,9 +73,38 @@ export const appSchema = z.object({
   icon_file_location: z.string().nullable(),
   ...packageIdsShape,
   platforms: z.array(platformSchema),
+  /** Who makes it, as its package manager's index names them; empty when unknown. */
+  publisher: z.string(),
+  /** True when people wrote its entry (description, icon); false when a package manager's index brought it. */
+  curated: z.boolean(),
 });
 export type App = z.infer<typeof appSchema>;
 export const appsResponseSchema = z.array(appSchema);
+
+/** Apps per page of a catalogue search, and the most one page may ask for. */
+export const CATALOGUE_PAGE_SIZE = 30;
+export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** How far a search may page: past this, narrow the search instead. */
+export const CATALOGUE_MAX_OFFSET = 100_000;
+
+/** GET /catalogue/search?q=&platform=&category=&offset=&limit= */
+export const catalogueSearchQuerySchema = z.object({
+  q: singleLineText('Search', 100).optional(),
+  platform: platformSchema.optional(),
+  category: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+  offset: z.coerce.number().int().min(0).max(CATALOGUE_MAX_OFFSET).default(0),
+  limit: z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+});
+export type CatalogueSearchQuery = z.input<typeof catalogueSearchQuerySchema>;
+
+/** One page of a search, best first, with how many apps match in all. */
+export const catalogueSearchResponseSchema = z.object({
+  apps: z.array(appSchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type CatalogueSearchResponse = z.infer<typeof catalogueSearchResponseSchema>;
 
 /** The numeric id in /catalogue/categories/{id} and /catalogue/apps/{id}. */
 export const catalogueIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });

@@ -1681,6 +1681,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalogue/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of apps, best first: every word of ?q= in the name, a package id, the publisher or the description (word starts and small typing mistakes count); ?platform= and ?category= narrow it */
+        get: operations["searchCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4449,6 +4466,7 @@ export interface operations {
                             category: number;
                             category_name: string;
                             choco_id: string | null;
+                            curated: boolean;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4460,6 +4478,7 @@ export interface operations {
                             pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
                             position: number;
+                            publisher: string;
                             size_kb: number | null;
                             snap_name: string | null;
                             website: string;
@@ -4513,6 +4532,7 @@ export interface operations {
                             category: number;
                             category_name: string;
                             choco_id: string | null;
+                            curated: boolean;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4524,6 +4544,7 @@ export interface operations {
                             pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
                             position: number;
+                            publisher: string;
                             size_kb: number | null;
                             snap_name: string | null;
                             website: string;
@@ -4740,6 +4761,7 @@ export interface operations {
                             category: number;
                             category_name: string;
                             choco_id: string | null;
+                            curated: boolean;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -4751,6 +4773,7 @@ export interface operations {
                             pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
                             position: number;
+                            publisher: string;
                             size_kb: number | null;
                             snap_name: string | null;
                             website: string;
@@ -4830,6 +4853,7 @@ export interface operations {
                         category: number;
                         category_name: string;
                         choco_id: string | null;
+                        curated: boolean;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4841,6 +4865,7 @@ export interface operations {
                         pinnedVersion: string | null;
                         platforms: ("windows" | "macos" | "linux")[];
                         position: number;
+                        publisher: string;
                         size_kb: number | null;
                         snap_name: string | null;
                         website: string;
@@ -4918,6 +4943,7 @@ export interface operations {
                         category: number;
                         category_name: string;
                         choco_id: string | null;
+                        curated: boolean;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4929,6 +4955,7 @@ export interface operations {
                         pinnedVersion: string | null;
                         platforms: ("windows" | "macos" | "linux")[];
                         position: number;
+                        publisher: string;
                         size_kb: number | null;
                         snap_name: string | null;
                         website: string;
@@ -4968,6 +4995,7 @@ export interface operations {
                         category: number;
                         category_name: string;
                         choco_id: string | null;
+                        curated: boolean;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -4979,6 +5007,7 @@ export interface operations {
                         pinnedVersion: string | null;
                         platforms: ("windows" | "macos" | "linux")[];
                         position: number;
+                        publisher: string;
                         size_kb: number | null;
                         snap_name: string | null;
                         website: string;
@@ -5156,6 +5185,7 @@ export interface operations {
                                 category: number;
                                 category_name: string;
                                 choco_id: string | null;
+                                curated: boolean;
                                 description: string;
                                 file_size_kb: number | null;
                                 flatpak_id: string | null;
@@ -5167,6 +5197,7 @@ export interface operations {
                                 pinnedVersion: string | null;
                                 platforms: ("windows" | "macos" | "linux")[];
                                 position: number;
+                                publisher: string;
                                 size_kb: number | null;
                                 snap_name: string | null;
                                 website: string;
@@ -5189,6 +5220,7 @@ export interface operations {
                                 category: number;
                                 category_name: string;
                                 choco_id: string | null;
+                                curated: boolean;
                                 description: string;
                                 file_size_kb: number | null;
                                 flatpak_id: string | null;
@@ -5200,6 +5232,7 @@ export interface operations {
                                 pinnedVersion: string | null;
                                 platforms: ("windows" | "macos" | "linux")[];
                                 position: number;
+                                publisher: string;
                                 size_kb: number | null;
                                 snap_name: string | null;
                                 website: string;
@@ -6172,6 +6205,7 @@ export interface operations {
                             category: number;
                             category_name: string;
                             choco_id: string | null;
+                            curated: boolean;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6182,6 +6216,7 @@ export interface operations {
                             own_app: boolean;
                             pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
+                            publisher: string;
                             snap_name: string | null;
                             website: string;
                             winget_id: string | null;
@@ -6230,6 +6265,7 @@ export interface operations {
                             category: number;
                             category_name: string;
                             choco_id: string | null;
+                            curated: boolean;
                             description: string;
                             file_size_kb: number | null;
                             flatpak_id: string | null;
@@ -6241,6 +6277,7 @@ export interface operations {
                             pinnedVersion: string | null;
                             platforms: ("windows" | "macos" | "linux")[];
                             position: number;
+                            publisher: string;
                             size_kb: number | null;
                             snap_name: string | null;
                             website: string;
@@ -6577,6 +6614,7 @@ export interface operations {
                         category: number;
                         category_name: string;
                         choco_id: string | null;
+                        curated: boolean;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -6585,6 +6623,7 @@ export interface operations {
                         icon_file_location: string | null;
                         name: string;
                         platforms: ("windows" | "macos" | "linux")[];
+                        publisher: string;
                         snap_name: string | null;
                         website: string;
                         winget_id: string | null;
@@ -6617,6 +6656,7 @@ export interface operations {
                         category: number;
                         category_name: string;
                         choco_id: string | null;
+                        curated: boolean;
                         description: string;
                         file_size_kb: number | null;
                         flatpak_id: string | null;
@@ -6625,6 +6665,7 @@ export interface operations {
                         icon_file_location: string | null;
                         name: string;
                         platforms: ("windows" | "macos" | "linux")[];
+                        publisher: string;
                         snap_name: string | null;
                         website: string;
                         winget_id: string | null;
@@ -6679,6 +6720,57 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    searchCatalogue: {
+        parameters: {
+            query?: {
+                category?: number;
+                limit?: number;
+                offset?: number;
+                platform?: "windows" | "macos" | "linux";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apps: {
+                            app_id: number;
+                            apt_package: string | null;
+                            category: number;
+                            category_name: string;
+                            choco_id: string | null;
+                            curated: boolean;
+                            description: string;
+                            file_size_kb: number | null;
+                            flatpak_id: string | null;
+                            homebrew_cask: string | null;
+                            homebrew_formula: string | null;
+                            icon_file_location: string | null;
+                            name: string;
+                            platforms: ("windows" | "macos" | "linux")[];
+                            publisher: string;
+                            snap_name: string | null;
+                            website: string;
+                            winget_id: string | null;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

@@ -1,4 +1,4 @@
-import type { App, Category } from '@shared/api/catalogue';
+import type { App, CatalogueSearchResponse, Category, Platform } from '@shared/api/catalogue';
 
 import { baseApi } from '../lib/base-api';
 
@@ -12,6 +12,25 @@ function appsParams({ search, category }: CatalogueAppsQuery): Record<string, st
   const params: Record<string, string | number> = {};
   if (search?.trim()) params.search = search.trim();
   if (category) params.category = category;
+  return params;
+}
+
+export interface CatalogueSearchArgs {
+  q?: string;
+  platform?: Platform | null;
+  category?: number | null;
+  offset?: number;
+  limit?: number;
+}
+
+/** Only the arguments that are set (and an offset past the first page), so that equal searches share one cache entry. */
+function searchParams({ q, platform, category, offset, limit }: CatalogueSearchArgs): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (q?.trim()) params.q = q.trim();
+  if (platform) params.platform = platform;
+  if (category) params.category = category;
+  if (offset) params.offset = offset;
+  if (limit) params.limit = limit;
   return params;
 }
 
@@ -38,7 +57,17 @@ export const catalogueApi = baseApi.injectEndpoints({
       serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${JSON.stringify(appsParams(queryArgs))})`,
       providesTags: ['Catalogue'],
     }),
+    /** One page of the whole catalogue, best first: the catalogue page and the add-apps drawer page through it. */
+    searchCatalogue: build.query<CatalogueSearchResponse, CatalogueSearchArgs>({
+      query: (args) => ({
+        url: '/catalogue/search',
+        params: searchParams(args),
+        schema: () => import('@shared/api/catalogue').then((m) => m.catalogueSearchResponseSchema),
+      }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${JSON.stringify(searchParams(queryArgs))})`,
+      providesTags: ['Catalogue'],
+    }),
   }),
 });
 
-export const { useGetCategoriesQuery, useGetCatalogueAppsQuery } = catalogueApi;
+export const { useGetCategoriesQuery, useGetCatalogueAppsQuery, useSearchCatalogueQuery } = catalogueApi;

@@ -12,7 +12,13 @@ import {
   undoEmailChangeResponseSchema,
   verifyEmailResponseSchema,
 } from '@shared/api/auth';
-import { appSchema, appsResponseSchema, categoriesResponseSchema, categorySchema } from '@shared/api/catalogue';
+import {
+  appSchema,
+  appsResponseSchema,
+  catalogueSearchResponseSchema,
+  categoriesResponseSchema,
+  categorySchema,
+} from '@shared/api/catalogue';
 import { agentReleasesResponseSchema } from '@shared/api/client';
 import { successResponseSchema } from '@shared/api/common';
 import { deviceSearchSchema } from '@shared/api/device-searches';
@@ -129,6 +135,7 @@ export const apiContract = {
   'POST /catalogue/categories': json(categorySchema, 200, 201),
   'DELETE /catalogue/categories/:id': json(successResponseSchema),
   'GET /catalogue/apps': json(appsResponseSchema),
+  'GET /catalogue/search': json(catalogueSearchResponseSchema),
   'POST /catalogue/apps': json(appSchema, 201),
   'PUT /catalogue/apps/:id': json(appSchema),
   'DELETE /catalogue/apps/:id': json(successResponseSchema),

@@ -1,5 +1,5 @@
 import type { AccountResponse } from '@shared/api/account';
-import type { App } from '@shared/api/catalogue';
+import type { App, CatalogueSearchResponse } from '@shared/api/catalogue';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { HistoryEntry } from '@shared/api/history';
 import {
@@ -28,6 +28,8 @@ export function makeApp(overrides: Partial<App> = {}): App {
     description: 'A useful app.',
     category: 1,
     category_name: 'Utilities',
+    publisher: '',
+    curated: true,
     website: 'https://example.com',
     file_size_kb: 10_240,
     icon_file_location: null,
@@ -235,4 +237,9 @@ export function makeHistoryEntry(overrides: Partial<HistoryEntry> & { id: string
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** GET /catalogue/search's answer when these apps are every match, all on the first page. */
+export function searchPage(apps: App[]): CatalogueSearchResponse {
+  return { apps, total: apps.length, offset: 0, limit: apps.length || 30 };
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 
 import { fieldsOfPlatform, PLATFORMS, type Platform } from '@shared/package-managers';
 
@@ -15,7 +15,7 @@ export interface CategoryRow {
  * An app as the API shows it: its category's name and its icon's hash, never the icon bytes. An
  * own app (owner_user_id set) has no category: category_id and category_name are null.
  */
-export type AppRow = Omit<AppsTable, 'id'> & { id: number; category_name: string | null; icon_sha256: string | null };
+export type AppRow = Selectable<AppsTable> & { category_name: string | null; icon_sha256: string | null };
 
 /**
  * Which apps a read may see: the catalogue's only (null), or the catalogue's and the own apps of

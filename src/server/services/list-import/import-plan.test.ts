@@ -14,6 +14,8 @@ function catalogueApp(app_id: number, name: string, ids: Partial<Record<PackageI
     description: '',
     category: 1,
     category_name: 'Everyday',
+    publisher: '',
+    curated: true,
     website: 'https://example.org',
     file_size_kb: null,
     icon_file_location: null,

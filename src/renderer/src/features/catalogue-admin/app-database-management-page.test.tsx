@@ -7,14 +7,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/api/error-codes';
 import { perPackageField } from '@shared/package-managers';
 
-import { makeApp } from '../../test/factories';
+import { makeApp, searchPage } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 
 const categories = [{ category_id: 1, category_name: 'Browsers', app_count: 1 }];
 const catalogue = {
   'GET /catalogue/categories': { status: 200, data: categories },
-  'GET /catalogue/apps': { status: 200, data: [makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers' })] },
+  'GET /catalogue/search': {
+    status: 200,
+    data: searchPage([makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers' })]),
+  },
   'GET /api/admin/own-apps': { status: 200, data: { apps: [] } },
 } satisfies MockRoutes;
 const userTool = {
@@ -116,7 +119,8 @@ describe('App Database Management', () => {
     const firefox = makeApp({ app_id: 5, name: 'Firefox', category: 1, category_name: 'Browsers', winget_id: 'Mozilla.Firefox' });
     const api = mockApi({
       ...catalogue,
-      'GET /catalogue/apps': { status: 200, data: [firefox] },
+      // The server searches what the admin types: the catalogue is too large to send whole.
+      'GET /catalogue/search': ({ query }) => ({ status: 200, data: searchPage(query.q === 'fire' ? [firefox] : []) }),
       'PUT /catalogue/apps/5': { status: 200, data: { ...firefox, name: 'Firefox ESR' } },
     });
     renderApp('/app-database-management');
@@ -124,7 +128,9 @@ describe('App Database Management', () => {
     const picker = within(form)
       .getAllByLabelText('App to edit')
       .find((element) => element instanceof HTMLInputElement);
-    fireEvent.click(picker!);
+    // Typed, as a person would (Mantine takes a change to an unfocused input for autofill).
+    picker!.focus();
+    fireEvent.change(picker!, { target: { value: 'fire' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Firefox' }));
 
     const name = await within(form).findByRole('textbox', { name: /^Name/ });
@@ -156,7 +162,7 @@ describe('App Database Management', () => {
     });
     const api = mockApi({
       ...catalogue,
-      'GET /catalogue/apps': { status: 200, data: [chrome] },
+      'GET /catalogue/search': { status: 200, data: searchPage([chrome]) },
       'PUT /catalogue/apps/6': { status: 200, data: { ...chrome, description: 'Google’s browser.' } },
     });
     renderApp('/app-database-management');

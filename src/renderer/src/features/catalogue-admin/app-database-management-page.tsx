@@ -1,10 +1,11 @@
 import { Container, Grid, Stack } from '@mantine/core';
 
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useDeleteAppMutation, useDeleteCategoryMutation } from '../../api/catalogue-admin';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { AddAppForm } from './add-app-form';
+import { useAppSearchOptions } from './app-search-options';
 import { catalogueFailure } from './catalogue-toasts';
 import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';
@@ -14,7 +15,9 @@ import { PromoteOwnAppForm } from './promote-own-app-form';
 /** /app-database-management, the catalogue's forms; admins only (docs/decisions.md#the-catalogue). */
 export function AppDatabaseManagementPage() {
   const { data: categories } = useGetCategoriesQuery();
-  const { data: apps } = useGetCatalogueAppsQuery({});
+  // How many apps in all: one search's total, without sending any of them.
+  const { data: counted } = useSearchCatalogueQuery({ limit: 1 });
+  const apps = useAppSearchOptions();
   const [deleteCategory, categoryDeletion] = useDeleteCategoryMutation();
   const [deleteApp, appDeletion] = useDeleteAppMutation();
 
@@ -44,7 +47,7 @@ export function AppDatabaseManagementPage() {
     <Container size="lg" py="xl">
       <PageHeader
         title="App Database Management"
-        description={`The app catalogue that lists are made of: ${apps?.length ?? '…'} apps in ${categories?.length ?? '…'} categories.`}
+        description={`The app catalogue that lists are made of: ${counted?.total ?? '…'} apps in ${categories?.length ?? '…'} categories.`}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -77,7 +80,8 @@ export function AppDatabaseManagementPage() {
               placeholder="Choose an app"
               buttonLabel="Delete App"
               requiredMessage="Please select an app to delete."
-              options={(apps ?? []).map((app) => ({ value: String(app.app_id), label: app.name }))}
+              options={apps.options}
+              serverSearch={{ value: apps.searchValue, onChange: apps.onSearchChange, loading: apps.loading }}
               loading={appDeletion.isLoading}
               confirmText={(label) => `Delete ${label} from the catalogue? This cannot be undone.`}
               onDelete={removeApp}

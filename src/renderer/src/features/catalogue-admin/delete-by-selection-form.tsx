@@ -18,17 +18,23 @@ interface DeleteBySelectionFormProps {
   confirmText: (label: string) => ReactNode;
   /** Resolves true when the item was deleted. */
   onDelete: (value: string) => Promise<boolean>;
+  /** When the server searches (too many items to send them all): what is typed goes to it, and the options are its answer. */
+  serverSearch?: { value: string; onChange: (value: string) => void; loading: boolean };
 }
 
 const NOTHING_SELECTED: { selected: string | null } = { selected: null };
 
 /** "Delete a category" and "Delete an app": pick one, confirm, delete. */
 export function DeleteBySelectionForm(props: DeleteBySelectionFormProps) {
-  const { title, selectLabel, placeholder, buttonLabel, requiredMessage, options, loading, confirmText, onDelete } = props;
+  const { title, selectLabel, placeholder, buttonLabel, requiredMessage, options, loading, confirmText, onDelete, serverSearch } = props;
   const schema = useMemo(() => z.object({ selected: z.string({ error: requiredMessage }) }), [requiredMessage]);
   const form = useForm({ initialValues: NOTHING_SELECTED, ...schemaForm(schema) });
   const [confirming, setConfirming] = useState(false);
-  const chosen = options.find((option) => option.value === form.values.selected);
+  // Kept once chosen: a server search may answer without it while the admin confirms.
+  const [chosenOption, setChosenOption] = useState<{ value: string; label: string } | null>(null);
+  const chosen =
+    options.find((option) => option.value === form.values.selected) ??
+    (chosenOption?.value === form.values.selected ? chosenOption : undefined);
 
   async function confirm() {
     if (!chosen) return;
@@ -49,9 +55,16 @@ export function DeleteBySelectionForm(props: DeleteBySelectionFormProps) {
             placeholder={placeholder}
             searchable
             clearable
-            nothingFoundMessage="Nothing found"
-            data={options}
+            nothingFoundMessage={serverSearch?.loading ? 'Searching…' : 'Nothing found'}
+            data={chosen && !options.includes(chosen) ? [chosen, ...options] : options}
             {...form.getInputProps('selected')}
+            onChange={(value) => {
+              setChosenOption(options.find((option) => option.value === value) ?? null);
+              form.setFieldValue('selected', value);
+            }}
+            {...(serverSearch
+              ? { searchValue: serverSearch.value, onSearchChange: serverSearch.onChange, filter: ({ options: found }) => found }
+              : {})}
           />
           <Button type="submit" color="red" variant="light" style={{ alignSelf: 'flex-start' }}>
             {buttonLabel}

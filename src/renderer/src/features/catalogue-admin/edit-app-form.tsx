@@ -4,25 +4,25 @@ import { useState } from 'react';
 
 import { updateAppFieldsSchema, type App, type UpdateAppFields } from '@shared/api/catalogue';
 
-import { useGetCatalogueAppsQuery } from '../../api/catalogue';
 import { useUpdateApp } from '../../api/catalogue-admin';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { AppFields } from './app-fields';
 import { appFormOf, emptyAppForm } from './app-form-schema';
+import { useAppSearchOptions } from './app-search-options';
 import { catalogueFailure } from './catalogue-toasts';
 
 /** "Edit App": choose an app, change what was wrong about it; its icon, id and place in lists stay. */
 export function EditAppForm() {
-  const { data: apps } = useGetCatalogueAppsQuery({});
+  const apps = useAppSearchOptions();
   const [updateApp, { isLoading }] = useUpdateApp();
   // Named: the Add App form on the same page has fields of the same names.
   const form = useForm({ name: 'edit-app', initialValues: emptyAppForm(), ...schemaForm(updateAppFieldsSchema) });
   const [chosen, setChosen] = useState<App | null>(null);
 
   function choose(value: string | null) {
-    const app = apps?.find((candidate) => String(candidate.app_id) === value) ?? null;
+    const app = apps.appOf(value);
     setChosen(app);
     form.setValues(app ? appFormOf(app) : emptyAppForm());
     form.resetDirty();
@@ -59,7 +59,12 @@ export function EditAppForm() {
             label="App to edit"
             placeholder="Choose an app"
             searchable
-            data={(apps ?? []).map((app) => ({ value: String(app.app_id), label: app.name }))}
+            data={withChosen(apps.options, chosen)}
+            searchValue={apps.searchValue}
+            onSearchChange={apps.onSearchChange}
+            // The server has searched already: show what it found, as it ranked it.
+            filter={({ options }) => options}
+            nothingFoundMessage={apps.loading ? 'Searching…' : 'No app has that name'}
             value={chosen ? String(chosen.app_id) : null}
             onChange={choose}
           />
@@ -83,4 +88,10 @@ export function EditAppForm() {
       </form>
     </Paper>
   );
+}
+
+/** The chosen app stays among the options while the admin searches for another, so its name stays shown. */
+function withChosen(options: Array<{ value: string; label: string }>, chosen: App | null) {
+  if (!chosen || options.some((option) => option.value === String(chosen.app_id))) return options;
+  return [{ value: String(chosen.app_id), label: chosen.name }, ...options];
 }

@@ -8,6 +8,7 @@ import type { ListSummary } from '@shared/api/lists';
 
 import { useAddListItemMutation } from '../../api/lists';
 import { AppIcon } from '../../components/app-icon';
+import { PackageIds } from '../../components/package-ids';
 import { PlatformBadges } from '../../components/platform-badges';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
@@ -50,13 +51,20 @@ export function CatalogueCard({ app, lists }: { app: App; lists: readonly ListSu
               {app.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {app.category_name}
+              {app.publisher ? `${app.publisher} · ${app.category_name}` : app.category_name}
             </Text>
           </Stack>
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
-          {app.description}
-        </Text>
+        {/* An app an index brought has no description of ours: what it installs says what it is. */}
+        {app.description ? (
+          <Text size="sm" c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
+            {app.description}
+          </Text>
+        ) : (
+          <div style={{ flexGrow: 1 }}>
+            <PackageIds app={app} />
+          </div>
+        )}
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
           <PlatformBadges platforms={app.platforms} size="xs" />
           <AddToListMenu appName={app.name} lists={lists} adding={isLoading} onAdd={(list) => void add(list)} />

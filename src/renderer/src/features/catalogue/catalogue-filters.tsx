@@ -1,10 +1,12 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-import type { Category } from '@shared/api/catalogue';
+import type { Category, Platform } from '@shared/api/catalogue';
 
 import { PLATFORM_LABELS } from '../../components/platform-badges';
-import type { PlatformChoice } from './platform-filter';
+
+/** The server filters by platform: an app is on one when a package manager of it has the app. */
+export type PlatformChoice = Platform | 'all';
 
 export interface CatalogueFilterValues {
   search: string;

@@ -21,6 +21,32 @@ const firefox = makeApp({
 const notepad = makeApp({ app_id: 12, name: 'Notepad++', category: 2, category_name: 'Editors', platforms: ['windows'] });
 const iterm = makeApp({ app_id: 13, name: 'iTerm2', category: 3, category_name: 'Terminals', platforms: ['macos'] });
 const work = makeList({ id: 'l1', name: 'Work laptop', appCount: 4 });
+/** Brought by an index: no description of ours, a publisher. */
+const jq = makeApp({
+  app_id: 14,
+  name: 'jq',
+  description: '',
+  publisher: 'jqlang',
+  curated: false,
+  category: 3,
+  category_name: 'Development',
+  homebrew_formula: 'jq',
+  apt_package: 'jq',
+  platforms: ['macos', 'linux'],
+});
+const ALL = [firefox, notepad, iterm, jq];
+
+/** The server's search, as far as these tests need it: category and platform filters, pages. */
+function searched(query: Record<string, string>, apps = ALL) {
+  const matching = apps.filter(
+    (app) =>
+      (!query.category || String(app.category) === query.category) &&
+      (!query.platform || app.platforms.includes(query.platform as 'windows' | 'macos' | 'linux')),
+  );
+  const offset = Number(query.offset ?? 0);
+  const limit = Number(query.limit ?? 30);
+  return { status: 200 as const, data: { apps: matching.slice(offset, offset + limit), total: matching.length, offset, limit } };
+}
 
 function catalogueRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -33,10 +59,7 @@ function catalogueRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
         { category_id: 2, category_name: 'Editors', app_count: 1 },
       ],
     },
-    'GET /catalogue/apps': ({ query }) => ({
-      status: 200,
-      data: query.category === '2' ? [notepad] : [firefox, notepad, iterm],
-    }),
+    'GET /catalogue/search': ({ query }) => searched(query),
     ...extra,
   });
 }
@@ -48,22 +71,42 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the catalogue page', () => {
-  it('shows each app with its description and platforms, and filters by platform', async () => {
-    catalogueRoutes();
+  it('shows each app with its description and platforms, and asks the server for one platform', async () => {
+    const api = catalogueRoutes();
     renderApp('/app-catalogue');
     const card = await screen.findByRole('article', { name: 'Firefox' });
     expect(within(card).getByText('A free web browser.')).toBeInTheDocument();
     expect(within(card).getByText('macOS')).toBeInTheDocument();
-    expect(screen.getByText('3 apps')).toBeInTheDocument();
+    expect(screen.getByText('4 apps')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: 'macOS' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Notepad++' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'iTerm2' })).toBeInTheDocument();
-    expect(screen.getByText('2 apps')).toBeInTheDocument();
+    expect(screen.getByText('3 apps')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ platform: 'macos' });
+  });
+
+  it('shows an app an index brought by its publisher and the packages it installs, as it has no description', async () => {
+    catalogueRoutes();
+    renderApp('/app-catalogue');
+    const card = await screen.findByRole('article', { name: 'jq' });
+    expect(within(card).getByText('jqlang · Development')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Packages: Homebrew formula jq, apt package jq')).toBeInTheDocument();
+  });
+
+  it('pages through a large catalogue, saying where the page is, and starts a new search at its first page', async () => {
+    const many = Array.from({ length: 65 }, (_, i) => makeApp({ app_id: 100 + i, name: `Tool ${i + 1}`, platforms: ['linux'] }));
+    const api = catalogueRoutes({ 'GET /catalogue/search': ({ query }) => searched(query, many) });
+    renderApp('/app-catalogue');
+    expect(await screen.findByText('1–30 of 65 apps')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('61–65 of 65 apps')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Tool 65' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ offset: '60' });
 
     fireEvent.click(screen.getByRole('radio', { name: 'Linux' }));
-    await waitFor(() => expect(screen.getByText('1 app')).toBeInTheDocument());
-    expect(screen.getByRole('article', { name: 'Firefox' })).toBeInTheDocument();
+    expect(await screen.findByText('1–30 of 65 apps')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ platform: 'linux' });
   });
 
   it('asks the server for one category', async () => {
@@ -74,7 +117,7 @@ describe('the catalogue page', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Editors' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Firefox' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Notepad++' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/catalogue/apps').at(-1)?.query).toEqual({ category: '2' });
+    expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ category: '2' });
   });
 
   it('adds an app to the list the person picks', async () => {
@@ -107,7 +150,7 @@ describe('the catalogue page', () => {
   });
 
   it('offers to clear the filters when nothing matches', async () => {
-    catalogueRoutes({ 'GET /catalogue/apps': { status: 200, data: [] } });
+    catalogueRoutes({ 'GET /catalogue/search': ({ query }) => searched(query, []) });
     renderApp('/app-catalogue');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Search apps' }), { target: { value: 'zzz' } });
     expect(await screen.findByText('No apps match these filters')).toBeInTheDocument();

@@ -1,17 +1,18 @@
-import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { CATALOGUE_PAGE_SIZE } from '@shared/api/catalogue';
+
+import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useGetListsQuery } from '../../api/lists';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { CatalogueCard } from './catalogue-card';
 import { CatalogueFilters, type CatalogueFilterValues } from './catalogue-filters';
-import { appsForPlatform } from './platform-filter';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_FILTERS: CatalogueFilterValues = { search: '', category: 'all', platform: 'all' };
@@ -20,14 +21,42 @@ function isFiltered(values: CatalogueFilterValues): boolean {
   return values.search.trim() !== '' || values.category !== 'all' || values.platform !== 'all';
 }
 
-/** Every app Loadout can install, to browse and add to one of the person's lists. */
+/** "31–60 of 212 apps": where this page is in the whole answer. */
+function pageRange(offset: number, shown: number, total: number): string {
+  if (total === 1) return '1 app';
+  if (total <= shown) return `${total} apps`;
+  return `${offset + 1}–${offset + shown} of ${total} apps`;
+}
+
+/**
+ * Every app Loadout can install, to browse and add to one of the person's lists: a page at a
+ * time, searched and ranked by the server, since the catalogue holds tens of thousands of apps.
+ */
 export function CataloguePage() {
   const [filters, setFilters] = useState<CatalogueFilterValues>(NO_FILTERS);
+  const [page, setPage] = useState(1);
   const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const categories = useGetCategoriesQuery();
-  const apps = useGetCatalogueAppsQuery({ search, category: filters.category === 'all' ? null : Number(filters.category) });
+  const offset = (page - 1) * CATALOGUE_PAGE_SIZE;
+  const apps = useSearchCatalogueQuery({
+    q: search,
+    category: filters.category === 'all' ? null : Number(filters.category),
+    platform: filters.platform === 'all' ? null : filters.platform,
+    offset,
+  });
   const lists = useGetListsQuery();
-  const shown = appsForPlatform(apps.data ?? [], filters.platform);
+  const shown = apps.data?.apps ?? [];
+  const total = apps.data?.total ?? 0;
+  const pages = Math.ceil(total / CATALOGUE_PAGE_SIZE);
+  // A new search starts at its first page.
+  const filter = (values: CatalogueFilterValues) => {
+    setFilters(values);
+    setPage(1);
+  };
+  const turnTo = (next: number) => {
+    setPage(next);
+    document.getElementById('catalogue-results')?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -44,7 +73,7 @@ export function CataloguePage() {
           </Stack>
         </Alert>
       ) : null}
-      <CatalogueFilters values={filters} categories={categories.data ?? []} onChange={setFilters} />
+      <CatalogueFilters values={filters} categories={categories.data ?? []} onChange={filter} />
       {apps.isLoading ? (
         <LoadingRow label="Loading apps…" />
       ) : apps.isError ? (
@@ -58,21 +87,31 @@ export function CataloguePage() {
               : 'An administrator adds apps on the App Database page.'}
           </Text>
           {isFiltered(filters) ? (
-            <Button variant="default" size="xs" onClick={() => setFilters(NO_FILTERS)}>
+            <Button variant="default" size="xs" onClick={() => filter(NO_FILTERS)}>
               Clear filters
             </Button>
           ) : null}
         </Stack>
       ) : (
         <>
-          <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-            {shown.length === 1 ? '1 app' : `${shown.length} apps`}
+          <Text id="catalogue-results" size="sm" c="dimmed" mb="sm" aria-live="polite" style={{ scrollMarginTop: 80 }}>
+            {pageRange(apps.data?.offset ?? offset, shown.length, total)}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={apps.isFetching}>
             {shown.map((app) => (
               <CatalogueCard key={app.app_id} app={app} lists={lists.data ?? []} />
             ))}
           </SimpleGrid>
+          {pages > 1 ? (
+            <Group justify="center" mt="lg">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={turnTo}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Group>
+          ) : null}
         </>
       )}
     </Container>

@@ -3,9 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/error-codes';
 
-import { useGetCatalogueAppsQuery, useGetCategoriesQuery } from '../../api/catalogue';
+import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from '../../api/lists';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
@@ -30,6 +31,8 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState('all');
+  // The best matches first; "Show more" asks for more of them, up to one page's most.
+  const [wanted, setWanted] = useState(CATALOGUE_PAGE_SIZE);
   const [limit, setLimit] = useState<LimitProblem | null>(null);
   const [pending, setPending] = useState<number | null>(null);
 
@@ -39,7 +42,9 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
   const { data: items } = useGetListItemsQuery(list.id);
   const inList = new Set((items ?? []).map((item) => item.app_id));
   const categories = useGetCategoriesQuery();
-  const apps = useGetCatalogueAppsQuery({ search: debounced, category: category === 'all' ? null : Number(category) });
+  const apps = useSearchCatalogueQuery({ q: debounced, category: category === 'all' ? null : Number(category), limit: wanted });
+  const found = apps.data?.apps ?? [];
+  const total = apps.data?.total ?? 0;
   const [addItem] = useAddListItemMutation();
   const { appsHint } = usePlanLimits();
 
@@ -99,13 +104,23 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
           placeholder="Search the catalogue and your apps"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setWanted(CATALOGUE_PAGE_SIZE);
+          }}
           data-autofocus
         />
         <OwnAppsSection search={debounced} inList={inList} pending={pending} blockedReason={blockedReason} onAdd={add} />
         <Divider label="Catalogue" labelPosition="left" />
         <Input.Wrapper label="Category">
-          <Chip.Group multiple={false} value={category} onChange={setCategory}>
+          <Chip.Group
+            multiple={false}
+            value={category}
+            onChange={(value) => {
+              setCategory(value);
+              setWanted(CATALOGUE_PAGE_SIZE);
+            }}
+          >
             <Group gap={6} mt={6} role="radiogroup" aria-label="Category">
               <Chip value="all" size="xs" type="radio">
                 All
@@ -126,7 +141,7 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
               Try again
             </Button>
           </Alert>
-        ) : (apps.data ?? []).length === 0 ? (
+        ) : found.length === 0 ? (
           <Stack gap="sm" py="xl" align="center">
             <Text c="dimmed" ta="center">
               No apps match your search.
@@ -134,20 +149,46 @@ export function AddAppsDrawer({ list: initial, appsPerList, onClose, onLimit }: 
             {debounced.trim() ? <SearchMachinesPrompt search={debounced} /> : null}
           </Stack>
         ) : (
-          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Catalogue apps" aria-busy={apps.isFetching}>
-            {(apps.data ?? []).map((app) => (
-              <CatalogueAppRow
-                key={app.app_id}
-                app={app}
-                added={inList.has(app.app_id)}
-                adding={pending === app.app_id}
-                blockedReason={blockedReason}
-                onAdd={() => void add(app.app_id)}
-              />
-            ))}
-          </Stack>
+          <>
+            <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Catalogue apps" aria-busy={apps.isFetching}>
+              {found.map((app) => (
+                <CatalogueAppRow
+                  key={app.app_id}
+                  app={app}
+                  added={inList.has(app.app_id)}
+                  adding={pending === app.app_id}
+                  blockedReason={blockedReason}
+                  onAdd={() => void add(app.app_id)}
+                />
+              ))}
+            </Stack>
+            <MoreMatches
+              shown={found.length}
+              total={total}
+              loading={apps.isFetching}
+              onMore={() => setWanted((count) => Math.min(count + CATALOGUE_PAGE_SIZE, CATALOGUE_MAX_PAGE_SIZE))}
+            />
+          </>
         )}
       </Stack>
     </Drawer>
+  );
+}
+
+/** Under the best matches: how many there are in all, and more of them while a page may hold them; past that, a narrower search. */
+function MoreMatches({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
+  if (shown >= total) return null;
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {`The best ${shown} of ${total} apps.`}
+        {shown >= CATALOGUE_MAX_PAGE_SIZE ? ' Type more of the name to find the others.' : ''}
+      </Text>
+      {shown < CATALOGUE_MAX_PAGE_SIZE ? (
+        <Button size="xs" variant="default" loading={loading} onClick={onMore}>
+          Show more
+        </Button>
+      ) : null}
+    </Group>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
 
-import { makeApp, makeList, makeListItem, planStatus } from '../../test/factories';
+import { makeApp, makeList, makeListItem, planStatus, searchPage } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -38,7 +38,7 @@ function listRoutes(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/lists/l1/items': { status: 200, data: { items: [makeListItem(firefox, 0), makeListItem(vscode, 1)] } },
     'GET /api/subscription/status': { status: 200, data: planStatus('free') },
     'GET /catalogue/categories': { status: 200, data: [{ category_id: 1, category_name: 'Browsers', app_count: 1 }] },
-    'GET /catalogue/apps': { status: 200, data: [firefox, vscode, slack] },
+    'GET /catalogue/search': { status: 200, data: searchPage([firefox, vscode, slack]) },
     'GET /api/own-apps': { status: 200, data: { apps: [] } },
     ...extra,
   });
@@ -72,7 +72,7 @@ describe('the lists screen', () => {
         status: 200,
         data: { items: [makeListItem(firefox, 0), makeListItem(vscode, 1), makeListItem(chrome, 2)] },
       },
-      'GET /catalogue/apps': { status: 200, data: [firefox, vscode, slack, chrome] },
+      'GET /catalogue/search': { status: 200, data: searchPage([firefox, vscode, slack, chrome]) },
     });
     renderApp('/app-list');
     const card = await screen.findByRole('region', { name: 'Work laptop' });
@@ -127,11 +127,34 @@ describe('the lists screen', () => {
   });
 
   it('says when a search matches no app', async () => {
-    listRoutes({ 'GET /catalogue/apps': { status: 200, data: [] } });
+    listRoutes({ 'GET /catalogue/search': { status: 200, data: searchPage([]) } });
     renderApp('/app-list');
     const card = await screen.findByRole('region', { name: 'Work laptop' });
     fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
     expect(await screen.findByText('No apps match your search.')).toBeInTheDocument();
+  });
+
+  it('shows the best matches of a large catalogue first, and more of them on request', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => makeApp({ app_id: 500 + i, name: `Tool ${i + 1}`, platforms: ['linux'] }));
+    const api = listRoutes({
+      'GET /catalogue/search': ({ query }) => {
+        const limit = Number(query.limit ?? 30);
+        return { status: 200 as const, data: { apps: many.slice(0, limit), total: many.length, offset: 0, limit } };
+      },
+    });
+    renderApp('/app-list');
+    const card = await screen.findByRole('region', { name: 'Work laptop' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
+    expect(await screen.findByText('The best 30 of 130 apps.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('The best 60 of 130 apps.')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ limit: '60' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('The best 90 of 130 apps.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    // One page holds at most 100: past that, a narrower search finds the rest.
+    expect(await screen.findByText('The best 100 of 130 apps. Type more of the name to find the others.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('toasts the server message when the lists cannot be fetched', async () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnApp } from '@shared/api/own-apps';
 import { perPackageField } from '@shared/package-managers';
 
-import { devicesResponse, makeApp, makeDevice, makeList, makeListItem, planStatus } from '../../test/factories';
+import { devicesResponse, makeApp, makeDevice, makeList, makeListItem, planStatus, searchPage } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -28,7 +28,7 @@ function routes(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/lists/l1/items': { status: 200, data: { items: [makeListItem(firefox, 0)] } },
     'GET /api/subscription/status': { status: 200, data: planStatus('free') },
     'GET /catalogue/categories': { status: 200, data: [] },
-    'GET /catalogue/apps': { status: 200, data: [firefox] },
+    'GET /catalogue/search': { status: 200, data: searchPage([firefox]) },
     'GET /api/own-apps': { status: 200, data: { apps: [ownTool] } },
     ...extra,
   });
@@ -244,7 +244,7 @@ describe('your own apps in "Add apps"', () => {
       device_type: 'primary',
     });
     routes({
-      'GET /catalogue/apps': (call) => ({ status: 200, data: call.query.search ? [] : [firefox] }),
+      'GET /catalogue/search': (call) => ({ status: 200, data: searchPage(call.query.q ? [] : [firefox]) }),
       'GET /api/devices': { status: 200, data: devicesResponse([browserOnly, box]) },
     });
     const drawer = await openDrawer();
@@ -266,7 +266,7 @@ describe('your own apps in "Add apps"', () => {
       device_type: 'primary',
     });
     const api = routes({
-      'GET /catalogue/apps': (call) => ({ status: 200, data: call.query.search ? [] : [firefox] }),
+      'GET /catalogue/search': (call) => ({ status: 200, data: searchPage(call.query.q ? [] : [firefox]) }),
       'GET /api/devices': { status: 200, data: devicesResponse([browserOnly]) },
     });
     const drawer = await openDrawer();

@@ -37,6 +37,8 @@ function asRow(app: OwnApp): App {
     website: '',
     file_size_kb: null,
     icon_file_location: null,
+    publisher: '',
+    curated: false,
   };
 }
 
