@@ -12,7 +12,7 @@ import { eventually, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { createApp } from './helpers/catalogue';
 import { adminBrowser, enrollMachine, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
-import { catalogueOf, setPlan } from './helpers/lists';
+import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -116,6 +116,38 @@ describe('the catalogue as agents see it, after an admin changes it', () => {
     expect((await edit(app!, { name: 'Notice renamed' })).status).toBe(200);
     report('1.2');
     await eventually(settled, (list) => list.some((n) => n.body === 'Notice renamed: 1.0 → 1.2'), 'the notice under the new name');
+  });
+
+  it('asks a machine about an app an index brought only once its owner chose it, and at once when they do', async () => {
+    const [curated] = await catalogueOf(t, admin.token, 1, 'Curated', () => ({ apt_package: 'curated-pkg' }));
+    const now = t.clock.now().toISOString();
+    const indexed = await t.app.ctx.db
+      .insertInto('apps')
+      .values({
+        name: 'Indexed tool',
+        description: '',
+        category_id: curated!.category,
+        website: '',
+        apt_package: 'indexed-pkg',
+        curated: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.ctx.catalogue.changed();
+    const asked = await askedOnHello();
+    expect(asked).toContain('curated-pkg');
+    expect(asked).not.toContain('indexed-pkg');
+
+    const agent = await connect();
+    await agent.next('inventory.request');
+    const list = (await listsOf(t, admin.token).create('Tools')).body;
+    expect((await listsOf(t, admin.token).add(list.id, indexed.id)).status).toBe(201);
+    const again = await agent.next('inventory.request');
+    expect(again.packages).toContainEqual({ manager: 'apt', id: 'indexed-pkg' });
+    await agent.close();
+    expect(await askedOnHello()).toContain('indexed-pkg');
   });
 
   it("a machine's installed apps are the catalogue apps of its packages, as the admin left them", async () => {

@@ -56,11 +56,7 @@ export class CatalogueSnapshot {
    * changes: e.g. the packages an agent of one platform is asked about.
    */
   async derived<T>(key: string, compute: (apps: readonly AppRow[]) => T): Promise<T> {
-    const snapshot = await this.snapshot();
-    if (snapshot.derived.has(key)) return snapshot.derived.get(key) as T;
-    const value = compute(snapshot.rows);
-    snapshot.derived.set(key, value);
-    return value;
+    return derivedOf(await this.snapshot(), key, compute);
   }
 
   /**
@@ -71,10 +67,22 @@ export class CatalogueSnapshot {
    */
   async appsOfPackages(packages: Iterable<{ manager: string; package_id: string }>): Promise<AppRow[]> {
     const snapshot = await this.snapshot();
-    const index = await this.derived('apps by package', indexByPackage);
+    const index = derivedOf(snapshot, 'apps by package', indexByPackage);
     const positions = new Set<number>();
     for (const entry of packages)
       for (const position of index.get(packageKey(entry.manager, entry.package_id)) ?? []) positions.add(position);
+    return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
+  }
+
+  /** The catalogue apps among these ids (an own app's id finds nothing), in catalogue order. */
+  async appsWithIds(ids: Iterable<number>): Promise<AppRow[]> {
+    const snapshot = await this.snapshot();
+    const index = derivedOf(snapshot, 'apps by id', (apps) => new Map(apps.map((app, position) => [app.id, position])));
+    const positions = new Set<number>();
+    for (const id of ids) {
+      const position = index.get(id);
+      if (position !== undefined) positions.add(position);
+    }
     return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
   }
 
@@ -142,4 +150,12 @@ function indexByPackage(apps: readonly AppRow[]): Map<string, number[]> {
     }
   });
   return index;
+}
+
+/** What `compute` makes of this snapshot's rows, made once and kept with them (so rows and index always agree). */
+function derivedOf<T>(snapshot: Snapshot, key: string, compute: (apps: readonly AppRow[]) => T): T {
+  if (snapshot.derived.has(key)) return snapshot.derived.get(key) as T;
+  const value = compute(snapshot.rows);
+  snapshot.derived.set(key, value);
+  return value;
 }

@@ -98,6 +98,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
+  lists.observeItems(inventory);
   const removalChecks = new RemovalCheckService(ctx);
   const catalogue = new CatalogueService(ctx);
   const ownApps = new OwnAppService(ctx, catalogue);

@@ -1,4 +1,4 @@
-import type { InventoryPackage, ManagerName } from '@shared/agent/protocol';
+import { INVENTORY_REQUEST_MAX, type InventoryPackage, type ManagerName } from '@shared/agent/protocol';
 import { isValidPackageField, PACKAGE_ID_FIELDS, PACKAGE_MANAGER_PLATFORMS, type PackageIdField } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import { PACKAGE_ID_MANAGERS, type DeviceInventory } from '@shared/api/installations';
@@ -7,7 +7,7 @@ import { isoNow, type AppContext } from '../context';
 import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryCheckedAt, inventoryOf, replaceInventory } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
-import { findActiveDevice } from '../db/repositories/devices.repository';
+import { agentDeviceRowIds, findActiveDevice } from '../db/repositories/devices.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import { ownAppsOf } from '../db/repositories/own-apps.repository';
 import type { DevicesTable } from '../db/schema';
@@ -19,6 +19,7 @@ import { isEnrolledMachine } from './device-view';
 import type { InstallationEvents } from './installation-events';
 import { inventoryEntryOf } from './installation-plan';
 import { agentOnline } from './installation-view';
+import type { ListItemsObserver } from './list.service';
 import type { NotificationService } from './notification.service';
 
 /** "Check now" reaches a device's agent at most once in this long. */
@@ -28,7 +29,7 @@ const INVENTORY_REFRESH_WINDOW_MS = 30_000;
  * A device's inventory: what its agent is asked to report and what it reported, what the owner
  * reads of it, and "Check now" to ask again.
  */
-export class InventoryService {
+export class InventoryService implements ListItemsObserver {
   constructor(
     private readonly ctx: AppContext,
     private readonly rateLimiter: RateLimiter,
@@ -37,20 +38,45 @@ export class InventoryService {
   ) {}
 
   /**
-   * The packages whose versions the agent should report: the catalogue's for the device's
-   * platform, worked out once per platform from the process's catalogue snapshot, not per hello
-   * (that array is shared by every hello until the catalogue changes, so it is only ever sent),
-   * plus the device owner's own apps (one indexed read of at most MAX_OWN_APPS rows), so that a
-   * list's status knows them too.
+   * The packages whose versions the agent should report: the curated catalogue's for the
+   * device's platform (the apps people look for on a machine), worked out once per platform
+   * from the process's catalogue snapshot, not per hello (that array is shared by every hello
+   * until the catalogue changes, so it is only ever sent); then the apps the owner chose for
+   * it (in a list, or installed there by Loadout), which may be any of the tens of thousands an
+   * index brought, and the owner's own apps, so that a list's status knows them too. Never the
+   * whole indexed catalogue: a Linux machine has a thousand of Debian's packages, which nobody
+   * asked Loadout about. At most INVENTORY_REQUEST_MAX packages.
    */
   async wanted(device: DevicesTable): Promise<{ manager: ManagerName; id: string }[]> {
     const fields = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_MANAGER_PLATFORMS[field] === device.platform);
-    const catalogue = await this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) => packagesWanted(apps, fields));
-    const own = packagesWanted(await ownAppsOf(this.ctx.db, device.user_id), fields);
-    if (own.length === 0) return catalogue;
-    const known = new Set(catalogue.map((entry) => `${entry.manager}:${entry.id}`));
-    return [...catalogue, ...own.filter((entry) => !known.has(`${entry.manager}:${entry.id}`))];
+    const curated = await this.ctx.catalogue.derived(`inventory request ${device.platform}`, (apps) =>
+      packagesWanted(
+        apps.filter((app) => app.curated === 1),
+        fields,
+      ),
+    );
+    const [chosen, own] = await Promise.all([chosenAppIds(this.ctx.db, device.user_id, device.id), ownAppsOf(this.ctx.db, device.user_id)]);
+    const extra = packagesWanted([...(await this.ctx.catalogue.appsWithIds(chosen)), ...own], fields);
+    if (extra.length === 0) return curated;
+    const known = new Set(curated.map((entry) => `${entry.manager}:${entry.id}`));
+    return [...curated, ...extra.filter((entry) => !known.has(`${entry.manager}:${entry.id}`))].slice(0, INVENTORY_REQUEST_MAX);
   }
+
+  /**
+   * An app went into one of the owner's lists. Machines are asked about the curated catalogue
+   * and their own apps anyway; an app an index brought is asked about only once someone chose
+   * it, so the owner's connected machines are asked again now, and the list's status knows at
+   * once whether it is there already.
+   */
+  async added(userId: string, _listId: string, appId: number): Promise<void> {
+    const [app] = await this.ctx.catalogue.appsWithIds([appId]);
+    if (!app || app.curated === 1) return;
+    for (const deviceRowId of await agentDeviceRowIds(this.ctx.db, userId))
+      await this.ctx.bus.publish({ type: 'inventory.request', deviceRowId });
+  }
+
+  /** A machine that had the app keeps reporting it while Loadout installed it there (chosenAppIds). */
+  async removed(): Promise<void> {}
 
   /** What the agent found: the device's inventory replaced at once, and a check-in of what changed. */
   async reported(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {

@@ -79,16 +79,16 @@ export function toListItems(rows: readonly ListItemRow[]): ListItem[] {
  * lock so that two requests at once cannot both pass them.
  */
 export class ListService {
-  private itemsObserver: ListItemsObserver | null = null;
+  private readonly itemsObservers: ListItemsObserver[] = [];
 
   constructor(
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
   ) {}
 
-  /** Set once when the services are wired (the observer needs installations, which need lists). */
+  /** Set when the services are wired (an observer may need installations, which need lists). */
   observeItems(observer: ListItemsObserver): void {
-    this.itemsObserver = observer;
+    this.itemsObservers.push(observer);
   }
 
   async lists(userId: string): Promise<ListSummary[]> {
@@ -155,7 +155,7 @@ export class ListService {
         if (!item) throw new Error('added list item not found');
         return item;
       });
-      await this.itemsObserver?.added(userId, listId, appId);
+      for (const observer of this.itemsObservers) await observer.added(userId, listId, appId);
       return added;
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyInList();
@@ -168,7 +168,7 @@ export class ListService {
     await this.owned(this.ctx.db, userId, listId);
     if (!(await deleteListItem(this.ctx.db, listId, appId))) throw notFound('This app is not in the list', ErrorCode.APP_NOT_FOUND);
     await touchList(this.ctx.db, listId, isoNow(this.ctx.clock));
-    await this.itemsObserver?.removed(userId, listId, appId);
+    for (const observer of this.itemsObservers) await observer.removed(userId, listId, appId);
   }
 
   /**

@@ -170,6 +170,9 @@ export const searchResultSchema = z.object({
   cask: z.boolean().optional(),
 });
 
+/** The most packages one inventory request may name. */
+export const INVENTORY_REQUEST_MAX = 10_000;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('welcome'), deviceId: z.string(), deviceName: z.string(), heartbeatMs: z.number().int().positive() }),
   z.object({ type: z.literal('job.assign'), job: jobSchema }),
@@ -177,7 +180,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Report the installed and upgradable versions of these packages (the catalogue's, for this platform). */
   z.object({
     type: z.literal('inventory.request'),
-    packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(10_000),
+    packages: z.array(z.object({ manager: z.enum(MANAGER_NAMES), id: shortText(255) })).max(INVENTORY_REQUEST_MAX),
     /** "Check now": refresh the managers' indexes first (apt-get update…), so a version published an hour ago is seen. */
     refresh: z.boolean().optional(),
   }),
