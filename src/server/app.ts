@@ -188,10 +188,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await promoteConfiguredAdmins(ctx);
-  const seeding = app.services.catalogueSeed.run().then(
-    async () => void (await app.services.catalogue.reportInvalidPackageIds()),
-    (error: unknown) => app.log.error({ err: error }, 'catalogue seed failed; the catalogue stays as it was'),
-  );
+  const seeding = app.services.catalogueSeed
+    .run()
+    .then(
+      async () => void (await app.services.catalogue.reportInvalidPackageIds()),
+      (error: unknown) => app.log.error({ err: error }, 'catalogue seed failed; the catalogue stays as it was'),
+    )
+    // After the curated apps, so that an index's package that one of them has is linked to it, not made again.
+    .then(() => app.services.catalogueIndex.applyShipped())
+    .then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error }, 'catalogue index failed to apply; the catalogue stays as it was'),
+    );
   app.decorate('catalogueSeeded', seeding);
   if (!options.seedInBackground) await seeding;
   registerErrorHandler(app);

@@ -59,6 +59,8 @@ const envSchema = z.object({
   RELEASE_SIGNING_KEY: z.string().optional(),
   /** The catalogue shipped with the product, applied at start when its version is newer; empty = none. */
   CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
+  /** The package managers' indexes shipped with the product (one `<field>.jsonl.gz` each), applied at start when changed; empty = none. */
+  CATALOGUE_INDEX_DIR: z.string().default('./resources/catalogue/index'),
   /**
    * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (comma-separated
    * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`), or a number of hops. Unset: the
@@ -121,6 +123,7 @@ export interface Config {
   releaseSigningKey: KeyObject;
   /** null: do not seed (tests that want an empty catalogue). */
   catalogueSeedFile: string | null;
+  catalogueIndexDir: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentUpdates: e.AGENT_UPDATES,
     releaseSigningKey,
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
+    catalogueIndexDir: e.CATALOGUE_INDEX_DIR.trim() ? resolve(e.CATALOGUE_INDEX_DIR.trim()) : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { ...DEFAULT_RATE_LIMIT },

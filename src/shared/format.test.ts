@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatAppSize, formatLastActive, formatListSize, formatListSizeGb } from './format';
+import { formatAppSize, formatCount, formatLastActive, formatListSize, formatListSizeGb } from './format';
 
 describe('formatLastActive', () => {
   const now = new Date('2026-01-10T12:00:00Z');
@@ -43,5 +43,12 @@ describe('formatAppSize', () => {
     expect(formatAppSize(null)).toBeNull();
     expect(formatAppSize(undefined)).toBeNull();
     expect(formatAppSize(0)).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas, as the product writes numbers', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(14_413)).toBe('14,413');
   });
 });

@@ -56,3 +56,10 @@ const PLATFORM_DISPLAY_NAMES: Readonly<Record<string, string>> = {
 export function platformDisplayName(platform: string): string {
   return PLATFORM_DISPLAY_NAMES[platform] ?? platform;
 }
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count as the product writes one: 14,413. */
+export function formatCount(count: number): string {
+  return COUNT.format(count);
+}

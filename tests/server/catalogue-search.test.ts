@@ -79,6 +79,12 @@ describe('searching the catalogue', () => {
     expect(await names('q=ripgrep')).toEqual([]);
   });
 
+  it('answers GET /catalogue/apps by name, at most 1,000 at a time, from an offset', async () => {
+    const page = await t.api.get<App[]>('/catalogue/apps?limit=2&offset=1');
+    expect(page.body.map((app) => app.name)).toEqual(['Firefox Developer Edition', 'Thunderbird']);
+    expect((await t.api.get<ApiError>('/catalogue/apps?limit=1001')).body.code).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses a page past its bounds or an unknown platform with the field that is wrong', async () => {
     for (const query of ['limit=101', 'limit=0', 'offset=-1', 'offset=100001', 'platform=beos', `q=${'x'.repeat(101)}`]) {
       const response = await t.api.get<ApiError>(`/catalogue/search?${query}`);

@@ -27,6 +27,7 @@ import { migration0024SandboxIdempotencyKeys } from './migrations/0024-sandbox-i
 import { migration0025RemovalPurge } from './migrations/0025-removal-purge';
 import { migration0026ChocoId } from './migrations/0026-choco-id';
 import { migration0027CatalogueSearch } from './migrations/0027-catalogue-search';
+import { migration0028CatalogueIndex } from './migrations/0028-catalogue-index';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -58,6 +59,7 @@ const migrations = {
   '0025-removal-purge': migration0025RemovalPurge,
   '0026-choco-id': migration0026ChocoId,
   '0027-catalogue-search': migration0027CatalogueSearch,
+  '0028-catalogue-index': migration0028CatalogueIndex,
 } satisfies Record<string, Migration>;
 
 /**

@@ -5,7 +5,7 @@ import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shar
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { PaymentIntentStatus } from '@shared/api/payment';
 import type { ListVisibility } from '@shared/api/shared-lists';
-import type { PackageIds } from '@shared/package-managers';
+import type { PackageIdField, PackageIds } from '@shared/package-managers';
 
 /**
  * Kysely table types. Portable storage conventions (docs/patterns.md): ids are text UUIDs,
@@ -130,6 +130,24 @@ export interface AppsTable extends PackageIds<string | null> {
   popularity: Generated<number>;
   /** 1 when people wrote it (our description and icon), 0 when a package manager's index brought it. */
   curated: Generated<number>;
+}
+
+/** One package of a manager's index, and the catalogue app it was mapped to (src/server/services/catalogue-index/). */
+export interface AppIndexEntriesTable {
+  field: PackageIdField;
+  package_id: string;
+  app_id: number | null;
+  name: string;
+  homepage: string;
+  publisher: string;
+  licence: string;
+  version: string;
+  popularity: number;
+  /** Why this package is that app, in words a reader can check. */
+  evidence: string;
+  seen_at: Timestamp;
+  /** When a sync no longer found it in the index; null while the index has it. */
+  gone_at: Timestamp | null;
 }
 
 /** The processed WebP icon of an app, in the database so that every server process can serve it. */
@@ -547,6 +565,7 @@ export interface Database {
   categories: CategoriesTable;
   apps: AppsTable;
   app_icons: AppIconsTable;
+  app_index_entries: AppIndexEntriesTable;
   lists: ListsTable;
   list_items: ListItemsTable;
   list_shares: ListSharesTable;

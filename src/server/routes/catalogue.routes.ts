@@ -98,12 +98,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCatalogueApps',
         security: [],
         tags,
-        summary: 'The apps, by name; ?search= (name or description, any case) and ?category= narrow it',
+        summary:
+          'The apps, by name, at most 1,000 from ?offset=; ?search= (name or description, any case) and ?category= narrow it (GET /catalogue/search ranks and pages)',
         querystring: appsQuerySchema,
         response: { 200: appsResponseSchema },
       },
     },
-    async (request) => app.services.catalogue.apps({ search: request.query.search, categoryId: request.query.category }),
+    async (request) =>
+      app.services.catalogue.apps({
+        search: request.query.search,
+        categoryId: request.query.category,
+        offset: request.query.offset,
+        limit: request.query.limit,
+      }),
   );
 
   app.get(

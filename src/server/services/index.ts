@@ -8,6 +8,7 @@ import { AgentUpdateService } from './agent-updates.service';
 import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
 import { AuthenticationService } from './authentication.service';
+import { CatalogueIndexService } from './catalogue-index/catalogue-index.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { ClientReleaseService } from './client-releases.service';
@@ -54,6 +55,7 @@ export interface Services {
   emailChange: EmailChangeService;
   catalogue: CatalogueService;
   catalogueSeed: CatalogueSeedService;
+  catalogueIndex: CatalogueIndexService;
   lists: ListService;
   ownApps: OwnAppService;
   listTransfer: ListTransferService;
@@ -117,6 +119,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     emailChange,
     catalogue,
     catalogueSeed: new CatalogueSeedService(ctx),
+    catalogueIndex: new CatalogueIndexService(ctx),
     lists,
     ownApps,
     listTransfer: new ListTransferService(ctx, lists, rateLimiter, ownApps),

@@ -111,10 +111,15 @@ export const catalogueIdParamsSchema = z.object({ id: z.coerce.number().int().po
 /** GET /catalogue/icons/{appId}.webp */
 export const iconParamsSchema = z.object({ appId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
-/** GET /catalogue/apps?search=&category= */
+/** The most apps GET /catalogue/apps answers at once: the catalogue holds tens of thousands; /catalogue/search pages them. */
+export const CATALOGUE_APPS_MAX = 1000;
+
+/** GET /catalogue/apps?search=&category=&offset=&limit= */
 export const appsQuerySchema = z.object({
   search: singleLineText('Search', 100).optional(),
   category: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+  offset: z.coerce.number().int().min(0).max(CATALOGUE_MAX_OFFSET).default(0),
+  limit: z.coerce.number().int().min(1).max(CATALOGUE_APPS_MAX).default(CATALOGUE_APPS_MAX),
 });
 
 /**

@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     SMTP_URL: mail.url,
     PORT: String(probe),
     LOG_LEVEL: 'silent',
+    // The indexes' 14,000 apps only where a test asks for them (catalogue-index.test.ts): the others read the curated catalogue.
+    CATALOGUE_INDEX_DIR: '',
     ...env,
   });
   const app = await buildApp(config, { clock, logger: false });

@@ -1620,7 +1620,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The apps, by name; ?search= (name or description, any case) and ?category= narrow it */
+        /** The apps, by name, at most 1,000 from ?offset=; ?search= (name or description, any case) and ?category= narrow it (GET /catalogue/search ranks and pages) */
         get: operations["listCatalogueApps"];
         put?: never;
         post?: never;
@@ -6594,6 +6594,8 @@ export interface operations {
         parameters: {
             query?: {
                 category?: number;
+                limit?: number;
+                offset?: number;
                 search?: string;
             };
             header?: never;

@@ -87,6 +87,8 @@ export interface AppFilter {
   /** Case-insensitive, in the name or the description. */
   search?: string | undefined;
   categoryId?: number | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
 }
 
 /** The catalogue's apps (never an own app): the catalogue pages, the snapshot, the seed. */
@@ -103,6 +105,7 @@ export function listApps(db: Db, filter: AppFilter = {}): Promise<AppRow[]> {
     )
     .$if(filter.categoryId !== undefined, (qb) => qb.where('apps.category_id', '=', filter.categoryId ?? 0))
     .orderBy(sql`lower(apps.name)`)
+    .$if(filter.limit !== undefined, (qb) => qb.limit(filter.limit ?? 0).offset(filter.offset ?? 0))
     .execute();
 }
 

@@ -1,5 +1,7 @@
 import { Container, Grid, Stack } from '@mantine/core';
 
+import { formatCount } from '@shared/format';
+
 import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useDeleteAppMutation, useDeleteCategoryMutation } from '../../api/catalogue-admin';
 import { PageHeader } from '../../components/page-header';
@@ -47,7 +49,7 @@ export function AppDatabaseManagementPage() {
     <Container size="lg" py="xl">
       <PageHeader
         title="App Database Management"
-        description={`The app catalogue that lists are made of: ${counted?.total ?? '…'} apps in ${categories?.length ?? '…'} categories.`}
+        description={`The app catalogue that lists are made of: ${counted ? formatCount(counted.total) : '…'} apps in ${categories?.length ?? '…'} categories.`}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { CATALOGUE_PAGE_SIZE } from '@shared/api/catalogue';
+import { formatCount } from '@shared/format';
 
 import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useGetListsQuery } from '../../api/lists';
@@ -24,8 +25,8 @@ function isFiltered(values: CatalogueFilterValues): boolean {
 /** "31–60 of 212 apps": where this page is in the whole answer. */
 function pageRange(offset: number, shown: number, total: number): string {
   if (total === 1) return '1 app';
-  if (total <= shown) return `${total} apps`;
-  return `${offset + 1}–${offset + shown} of ${total} apps`;
+  if (total <= shown) return `${formatCount(total)} apps`;
+  return `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)} apps`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { useState } from 'react';
 
 import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/error-codes';
+import { formatCount } from '@shared/format';
 
 import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useAddListItemMutation, useGetListItemsQuery, useGetListsQuery, type ListSummary } from '../../api/lists';
@@ -181,7 +182,7 @@ function MoreMatches({ shown, total, loading, onMore }: { shown: number; total: 
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {`The best ${shown} of ${total} apps.`}
+        {`The best ${shown} of ${formatCount(total)} apps.`}
         {shown >= CATALOGUE_MAX_PAGE_SIZE ? ' Type more of the name to find the others.' : ''}
       </Text>
       {shown < CATALOGUE_MAX_PAGE_SIZE ? (
