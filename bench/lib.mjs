@@ -34,7 +34,8 @@ export async function waitForHealth(url, deadline = Date.now() + 30_000) {
 }
 
 /**
- * What a benchmark's server runs with: loopback, a SQLite file and mail folder in `dir`, no seed;
+ * What a benchmark's server runs with: loopback, a SQLite file and mail folder in `dir`, no seed
+ * and no index (bench/catalogue-search.mjs has the whole catalogue, and startup.mjs `npm start`'s);
  * `env` on top. The log level is `npm start`'s (info, a line a request) unless LOG_LEVEL is set:
  * a budget measured with the log turned down would not hold as shipped.
  */
@@ -46,6 +47,8 @@ export function serverEnv(dir, port, env = {}) {
     DATABASE_URL: `sqlite:${join(dir, 'loadout.db')}`,
     MAIL_DIR: join(dir, 'mail'),
     CATALOGUE_SEED_FILE: '',
+    CATALOGUE_INDEX_DIR: '',
+    CATALOGUE_SYNC_HOURS: '0',
     ...env,
   };
 }

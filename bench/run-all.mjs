@@ -9,6 +9,7 @@ const BENCHES = [
   'bundle-size',
   'lighthouse',
   'startup',
+  'catalogue-search',
   'read-ratio',
   'agent-report-ratio',
   'read-scale',

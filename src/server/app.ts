@@ -163,6 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'running jobs ended, their agent away', run: () => app.services.installations.endRunningAway() },
       // Waiting jobs nobody took in time (reads already show them expired); tests call services.installations.expireOverdue().
       { name: 'overdue jobs expired', run: () => app.services.installations.expireOverdue() },
+      // The package managers' indexes read again (once per CATALOGUE_SYNC_HOURS across processes); tests call services.catalogueSync.syncNow().
+      { name: 'catalogue indexes synced', run: () => app.services.catalogueSync.syncDue() },
     ],
     app.log,
   );

@@ -61,6 +61,15 @@ const envSchema = z.object({
   CATALOGUE_SEED_FILE: z.string().default('./resources/catalogue/seed.json'),
   /** The package managers' indexes shipped with the product (one `<field>.jsonl.gz` each), applied at start when changed; empty = none. */
   CATALOGUE_INDEX_DIR: z.string().default('./resources/catalogue/index'),
+  /** How often the package managers' indexes are read again to keep the catalogue fresh, in hours; 0 = never. */
+  CATALOGUE_SYNC_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** The Debian mirror the catalogue sync reads. */
+  DEBIAN_MIRROR: z.url({ protocol: /^https?$/ }).default('https://deb.debian.org/debian'),
   /**
    * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (comma-separated
    * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`), or a number of hops. Unset: the
@@ -124,6 +133,8 @@ export interface Config {
   /** null: do not seed (tests that want an empty catalogue). */
   catalogueSeedFile: string | null;
   catalogueIndexDir: string | null;
+  catalogueSyncHours: number;
+  debianMirror: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
@@ -188,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releaseSigningKey,
     catalogueSeedFile: e.CATALOGUE_SEED_FILE.trim() ? resolve(e.CATALOGUE_SEED_FILE.trim()) : null,
     catalogueIndexDir: e.CATALOGUE_INDEX_DIR.trim() ? resolve(e.CATALOGUE_INDEX_DIR.trim()) : null,
+    catalogueSyncHours: e.CATALOGUE_SYNC_HOURS,
+    debianMirror: e.DEBIAN_MIRROR,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { ...DEFAULT_RATE_LIMIT },

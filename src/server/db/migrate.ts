@@ -28,6 +28,7 @@ import { migration0025RemovalPurge } from './migrations/0025-removal-purge';
 import { migration0026ChocoId } from './migrations/0026-choco-id';
 import { migration0027CatalogueSearch } from './migrations/0027-catalogue-search';
 import { migration0028CatalogueIndex } from './migrations/0028-catalogue-index';
+import { migration0029CatalogueSyncs } from './migrations/0029-catalogue-syncs';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -60,6 +61,7 @@ const migrations = {
   '0026-choco-id': migration0026ChocoId,
   '0027-catalogue-search': migration0027CatalogueSearch,
   '0028-catalogue-index': migration0028CatalogueIndex,
+  '0029-catalogue-syncs': migration0029CatalogueSyncs,
 } satisfies Record<string, Migration>;
 
 /**

@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 
 import type { AgentBuildKind, JobKind, ManagerName } from '@shared/agent/protocol';
+import type { CatalogueSyncOutcome } from '@shared/api/admin';
 import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shared/api/devices';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { PaymentIntentStatus } from '@shared/api/payment';
@@ -148,6 +149,23 @@ export interface AppIndexEntriesTable {
   seen_at: Timestamp;
   /** When a sync no longer found it in the index; null while the index has it. */
   gone_at: Timestamp | null;
+}
+
+/** One reading of a manager's index by the catalogue sync, for the admin console (services/catalogue-index/catalogue-sync.service.ts). */
+export interface CatalogueSyncRunsTable {
+  id: string;
+  index_name: string;
+  source: string;
+  outcome: CatalogueSyncOutcome;
+  created: number;
+  linked: number;
+  changed: number;
+  gone: number;
+  /** JSON: a few names of the apps made, changed and marked gone. */
+  examples: string;
+  error: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp;
 }
 
 /** The processed WebP icon of an app, in the database so that every server process can serve it. */
@@ -566,6 +584,7 @@ export interface Database {
   apps: AppsTable;
   app_icons: AppIconsTable;
   app_index_entries: AppIndexEntriesTable;
+  catalogue_sync_runs: CatalogueSyncRunsTable;
   lists: ListsTable;
   list_items: ListItemsTable;
   list_shares: ListSharesTable;

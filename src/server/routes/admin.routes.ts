@@ -7,6 +7,8 @@ import {
   adminUserSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  catalogueSyncRunSchema,
+  catalogueSyncRunsResponseSchema,
   setAdminRequestSchema,
 } from '@shared/api/admin';
 
@@ -75,5 +77,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => app.services.admin.stats(),
+  );
+
+  app.get(
+    '/api/admin/catalogue/syncs',
+    {
+      schema: {
+        operationId: 'adminListCatalogueSyncs',
+        tags,
+        summary: "The latest readings of the package managers' indexes and what each changed in the catalogue, newest first",
+        security,
+        response: { 200: catalogueSyncRunsResponseSchema },
+      },
+    },
+    async () => ({ runs: await app.services.catalogueSync.runs() }),
+  );
+
+  app.post(
+    '/api/admin/catalogue/syncs',
+    {
+      schema: {
+        operationId: 'adminSyncCatalogue',
+        tags,
+        summary: "Reads the package managers' indexes now and applies what changed (a failure is recorded, not thrown)",
+        security,
+        response: { 200: catalogueSyncRunSchema },
+      },
+    },
+    async () => app.services.catalogueSync.syncNow(),
   );
 };

@@ -9,6 +9,7 @@ import { ApiKeyService } from './api-key.service';
 import { AuthService } from './auth.service';
 import { AuthenticationService } from './authentication.service';
 import { CatalogueIndexService } from './catalogue-index/catalogue-index.service';
+import { CatalogueSyncService } from './catalogue-index/catalogue-sync.service';
 import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { ClientReleaseService } from './client-releases.service';
@@ -56,6 +57,7 @@ export interface Services {
   catalogue: CatalogueService;
   catalogueSeed: CatalogueSeedService;
   catalogueIndex: CatalogueIndexService;
+  catalogueSync: CatalogueSyncService;
   lists: ListService;
   ownApps: OwnAppService;
   listTransfer: ListTransferService;
@@ -103,6 +105,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   lists.observeItems(inventory);
   const removalChecks = new RemovalCheckService(ctx);
   const catalogue = new CatalogueService(ctx);
+  const catalogueIndex = new CatalogueIndexService(ctx);
   const ownApps = new OwnAppService(ctx, catalogue);
   const deviceSearches = new DeviceSearchService(ctx, rateLimiter);
   const payments = new PaymentService(ctx, subscription);
@@ -119,7 +122,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     emailChange,
     catalogue,
     catalogueSeed: new CatalogueSeedService(ctx),
-    catalogueIndex: new CatalogueIndexService(ctx),
+    catalogueIndex,
+    catalogueSync: new CatalogueSyncService(ctx, catalogueIndex),
     lists,
     ownApps,
     listTransfer: new ListTransferService(ctx, lists, rateLimiter, ownApps),

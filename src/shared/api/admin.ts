@@ -38,3 +38,27 @@ export const adminStatsResponseSchema = z.object({
   appsPerPlatform: z.object({ windows: z.number().int(), macos: z.number().int(), linux: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsResponseSchema>;
+
+export const CATALOGUE_SYNC_OUTCOMES = ['applied', 'unchanged', 'failed'] as const;
+export type CatalogueSyncOutcome = (typeof CATALOGUE_SYNC_OUTCOMES)[number];
+
+/** One reading of a package manager's index, and what it changed in the catalogue. */
+export const catalogueSyncRunSchema = z.object({
+  id: z.string(),
+  index: z.string(),
+  source: z.string(),
+  outcome: z.enum(CATALOGUE_SYNC_OUTCOMES),
+  created: z.number().int(),
+  linked: z.number().int(),
+  changed: z.number().int(),
+  gone: z.number().int(),
+  /** A few names of each kind of change, for the admin to read. */
+  examples: z.object({ created: z.array(z.string()), changed: z.array(z.string()), gone: z.array(z.string()) }),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+export type CatalogueSyncRun = z.infer<typeof catalogueSyncRunSchema>;
+/** GET /api/admin/catalogue/syncs: the latest readings, newest first; POST runs one now. */
+export const catalogueSyncRunsResponseSchema = z.object({ runs: z.array(catalogueSyncRunSchema) });
+export type CatalogueSyncRunsResponse = z.infer<typeof catalogueSyncRunsResponseSchema>;

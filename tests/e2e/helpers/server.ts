@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'silent',
     // The indexes' 14,000 apps only where a test asks for them (catalogue-index.test.ts): the others read the curated catalogue.
     CATALOGUE_INDEX_DIR: '',
+    // Never the network: a test server reads no mirror.
+    CATALOGUE_SYNC_HOURS: '0',
     ...env,
   });
   const app = await buildApp(config, { clock, logger: false });

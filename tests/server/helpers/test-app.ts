@@ -55,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // An empty catalogue unless a test names a seed file (catalogue-seed.test.ts).
     CATALOGUE_SEED_FILE: '',
     CATALOGUE_INDEX_DIR: '',
+    CATALOGUE_SYNC_HOURS: '0',
     ...options.env,
   });
   // Tests of other behaviour should not trip the auth rate limits; the rate-limit tests set their own.

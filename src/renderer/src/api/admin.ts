@@ -1,4 +1,4 @@
-import type { AdminStats, AdminUser } from '@shared/api/admin';
+import type { AdminStats, AdminUser, CatalogueSyncRun } from '@shared/api/admin';
 import type { FeedbackItem } from '@shared/api/feedback';
 
 import { baseApi } from '../lib/base-api';
@@ -34,7 +34,23 @@ export const adminApi = baseApi.injectEndpoints({
       transformResponse: (body: { feedback: FeedbackItem[] }) => [...body.feedback].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
       providesTags: ['AdminFeedback'],
     }),
+    getCatalogueSyncs: build.query<CatalogueSyncRun[], void>({
+      query: () => ({ url: '/api/admin/catalogue/syncs', schema: () => schemas().then((m) => m.catalogueSyncRunsResponseSchema) }),
+      transformResponse: (body: { runs: CatalogueSyncRun[] }) => body.runs,
+      providesTags: ['CatalogueSyncs'],
+    }),
+    syncCatalogue: build.mutation<CatalogueSyncRun, void>({
+      query: () => ({ url: '/api/admin/catalogue/syncs', method: 'POST', schema: () => schemas().then((m) => m.catalogueSyncRunSchema) }),
+      invalidatesTags: ['CatalogueSyncs', 'Catalogue', 'AdminStats'],
+    }),
   }),
 });
 
-export const { useGetAdminStatsQuery, useGetAdminUsersQuery, useSetUserAdminMutation, useGetAdminFeedbackQuery } = adminApi;
+export const {
+  useGetAdminStatsQuery,
+  useGetAdminUsersQuery,
+  useSetUserAdminMutation,
+  useGetAdminFeedbackQuery,
+  useGetCatalogueSyncsQuery,
+  useSyncCatalogueMutation,
+} = adminApi;

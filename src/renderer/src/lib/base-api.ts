@@ -54,6 +54,7 @@ export const baseApi = createApi({
     'AdminUsers',
     'AdminFeedback',
     'AdminStats',
+    'CatalogueSyncs',
     'Installations',
     'Inventory',
     'ApiKeys',

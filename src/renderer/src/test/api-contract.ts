@@ -1,7 +1,14 @@
 import { z, type ZodType } from 'zod';
 
 import { accountDebugResponseSchema, accountResponseSchema, updateAccountResponseSchema } from '@shared/api/account';
-import { adminFeedbackResponseSchema, adminStatsResponseSchema, adminUserSchema, adminUsersResponseSchema } from '@shared/api/admin';
+import {
+  adminFeedbackResponseSchema,
+  adminStatsResponseSchema,
+  adminUserSchema,
+  adminUsersResponseSchema,
+  catalogueSyncRunSchema,
+  catalogueSyncRunsResponseSchema,
+} from '@shared/api/admin';
 import { apiKeysResponseSchema, createApiKeyResponseSchema } from '@shared/api/api-keys';
 import {
   googleLoginResponseSchema,
@@ -170,6 +177,8 @@ export const apiContract = {
   'GET /api/admin/users': json(adminUsersResponseSchema),
   'POST /api/admin/users/:id/admin': json(adminUserSchema),
   'GET /api/admin/feedback': json(adminFeedbackResponseSchema),
+  'GET /api/admin/catalogue/syncs': json(catalogueSyncRunsResponseSchema),
+  'POST /api/admin/catalogue/syncs': json(catalogueSyncRunSchema),
 
   'GET /api/devices': json(devicesResponseSchema),
   'GET /api/devices/check': json(deviceCheckResponseSchema),

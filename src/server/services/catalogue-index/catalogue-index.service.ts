@@ -28,11 +28,16 @@ export interface ApplyResult {
   changed: number;
   gone: number;
   skipped: number;
+  /** A few names of each kind of change, for an admin to read (apps made and changed; packages gone). */
+  examples: { created: string[]; changed: string[]; gone: string[] };
 }
+
+/** Names of each kind of change a result keeps. */
+const EXAMPLES_KEPT = 20;
 
 /** One process applies an index at a time; a run over Debian's 14,000 apps takes seconds, not minutes. */
 const APPLY_LEASE: Lease = { name: 'catalogue index apply', ms: 10 * 60_000, release: 'after-run' };
-/** Apps written per transaction: a reader or writer waits for one batch at most, never for a whole index. */
+/** Apps written per statement. */
 const APPS_PER_BATCH = 500;
 /** Bumped when what an apply writes changes, so every shipped snapshot is applied again once. */
 const APPLY_VERSION = 1;
@@ -108,9 +113,10 @@ export class CatalogueIndexService {
         gone_at: null,
       });
 
-      for (let at = 0; at < plan.created.length; at += APPS_PER_BATCH) {
-        const batch = plan.created.slice(at, at + APPS_PER_BATCH);
-        await this.ctx.db.transaction().execute(async (trx) => {
+      // One transaction: a reader sees the catalogue before this index or after it, never half of it.
+      await this.ctx.db.transaction().execute(async (trx) => {
+        for (let at = 0; at < plan.created.length; at += APPS_PER_BATCH) {
+          const batch = plan.created.slice(at, at + APPS_PER_BATCH);
           const ids = await insertIndexApps(
             trx,
             batch.map(({ entry, name }) => ({
@@ -135,37 +141,37 @@ export class CatalogueIndexService {
               return appId === undefined ? [] : [entryRow(entry, appId, EVIDENCE.onlyHere(index))];
             }),
           );
-        });
-      }
-      await upsertIndexEntries(
-        this.ctx.db,
-        plan.linked.map(({ entry, appId, evidence }) => entryRow(entry, appId, evidence)),
-      );
-      for (const { entry, stored } of plan.changed) {
-        await updateIndexEntryFacts(this.ctx.db, field, entry.packageId, {
-          name: entry.name,
-          homepage: entry.homepage,
-          publisher: entry.publisher,
-          licence: entry.licence,
-          version: entry.version,
-          popularity: entry.popularity,
-          seen_at: now,
-        });
-        if (stored.app_id !== null)
-          await updateIndexAppFacts(this.ctx.db, stored.app_id, {
-            website: entry.homepage,
+        }
+        await upsertIndexEntries(
+          trx,
+          plan.linked.map(({ entry, appId, evidence }) => entryRow(entry, appId, evidence)),
+        );
+        for (const { entry, stored } of plan.changed) {
+          await updateIndexEntryFacts(trx, field, entry.packageId, {
+            name: entry.name,
+            homepage: entry.homepage,
             publisher: entry.publisher,
-            file_size_kb: entry.installedSizeKb,
+            licence: entry.licence,
+            version: entry.version,
             popularity: entry.popularity,
-            updated_at: now,
+            seen_at: now,
           });
-      }
-      await markIndexEntriesGone(
-        this.ctx.db,
-        field,
-        plan.gone.map((row) => row.package_id),
-        now,
-      );
+          if (stored.app_id !== null)
+            await updateIndexAppFacts(trx, stored.app_id, {
+              website: entry.homepage,
+              publisher: entry.publisher,
+              file_size_kb: entry.installedSizeKb,
+              popularity: entry.popularity,
+              updated_at: now,
+            });
+        }
+        await markIndexEntriesGone(
+          trx,
+          field,
+          plan.gone.map((row) => row.package_id),
+          now,
+        );
+      });
       const result: ApplyResult = {
         index,
         created: plan.created.length,
@@ -173,9 +179,15 @@ export class CatalogueIndexService {
         changed: plan.changed.length,
         gone: plan.gone.length,
         skipped: plan.skipped.length,
+        examples: {
+          created: plan.created.slice(0, EXAMPLES_KEPT).map((app) => app.name),
+          changed: plan.changed.slice(0, EXAMPLES_KEPT).map(({ entry }) => entry.name),
+          gone: plan.gone.slice(0, EXAMPLES_KEPT).map((row) => row.package_id),
+        },
       };
       if (result.created + result.linked + result.changed + result.gone > 0) await this.ctx.catalogue.changed();
-      this.ctx.log.info({ ...result, ms: Math.round(performance.now() - started) }, 'catalogue index applied');
+      const { examples: _examples, ...counts } = result;
+      this.ctx.log.info({ ...counts, ms: Math.round(performance.now() - started) }, 'catalogue index applied');
       return result;
     });
   }

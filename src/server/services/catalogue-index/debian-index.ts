@@ -23,21 +23,44 @@ export const DEBIAN_SOURCE: DebianSource = { mirror: 'https://deb.debian.org/deb
 /** Past this, a download is stopped: Debian's two files are about 21 MB compressed. */
 const MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024;
 
+/** What the mirror said of the package index last time: asked again with these, it answers "not modified" when it is not. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type DebianIndexReading =
+  | { unchanged: true; source: string; validators: Validators }
+  | { unchanged: false; source: string; validators: Validators; header: SnapshotHeader; entries: IndexEntry[] };
+
 /**
  * Reads Debian's package index and AppStream metadata from a mirror, streamed and decompressed
- * line by line (about 80 MB uncompressed, never held whole), into the catalogue's entries.
+ * line by line (about 80 MB uncompressed, never held whole), into the catalogue's entries. With
+ * the validators of the last reading, a package index the mirror says is not modified costs
+ * one request and nothing is read.
  */
 export async function readDebianIndex(
   source: DebianSource = DEBIAN_SOURCE,
-  fetchImpl: typeof fetch = fetch,
-): Promise<{ header: SnapshotHeader; entries: IndexEntry[] }> {
+  { fetchImpl = fetch, since = null }: { fetchImpl?: typeof fetch; since?: Validators | null } = {},
+): Promise<DebianIndexReading> {
   let mirror = source.mirror;
   while (mirror.endsWith('/')) mirror = mirror.slice(0, -1);
   const base = `${mirror}/dists/${source.suite}/${source.component}`;
-  const packages = await readDebianPackages(await gzipLines(fetchImpl, `${base}/binary-${source.arch}/Packages.gz`));
-  const components = await readDep11(await gzipLines(fetchImpl, `${base}/dep11/Components-${source.arch}.yml.gz`));
+  const headers: Record<string, string> = {};
+  if (since?.etag) headers['if-none-match'] = since.etag;
+  if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
+  const response = await fetchImpl(`${base}/binary-${source.arch}/Packages.gz`, { headers });
+  const validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+  if (response.status === 304) return { unchanged: true, source: base, validators: since ?? validators };
+  const packages = await readDebianPackages(gzipLines(response, `${base}/binary-${source.arch}/Packages.gz`));
+  const components = await readDep11(
+    gzipLines(await fetchImpl(`${base}/dep11/Components-${source.arch}.yml.gz`), 'the AppStream metadata'),
+  );
   const entries = debianApps(packages, components);
   return {
+    unchanged: false,
+    source: base,
+    validators,
     header: {
       index: `Debian ${source.suite} ${source.component}, ${source.arch}`,
       field: 'apt_package',
@@ -49,9 +72,8 @@ export async function readDebianIndex(
   };
 }
 
-async function gzipLines(fetchImpl: typeof fetch, url: string): Promise<AsyncIterable<string>> {
-  const response = await fetchImpl(url);
-  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
+function gzipLines(response: Response, url: string): AsyncIterable<string> {
+  if (!response.ok || !response.body) throw new Error(`${response.url || url} answered ${response.status}`);
   let bytes = 0;
   const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
   body.on('data', (chunk: Buffer) => {

@@ -1,11 +1,12 @@
 import { Container, Stack } from '@mantine/core';
 
 import { PageHeader } from '../../components/page-header';
+import { CatalogueSyncs } from './catalogue-syncs';
 import { FeedbackInbox } from './feedback-inbox';
 import { StatsGrid } from './stats-grid';
 import { UsersTable } from './users-table';
 
-/** /admin-console: catalogue and account counts, users and their admin flag, feedback. */
+/** /admin-console: catalogue and account counts, users and their admin flag, the catalogue's syncs, feedback. */
 export function AdminConsolePage() {
   return (
     <Container size="lg" py="xl">
@@ -13,6 +14,7 @@ export function AdminConsolePage() {
       <Stack gap="lg">
         <StatsGrid />
         <UsersTable />
+        <CatalogueSyncs />
         <FeedbackInbox />
       </Stack>
     </Container>
