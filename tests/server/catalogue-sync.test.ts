@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueSyncRun, CatalogueSyncRunsResponse } from '@shared/api/admin';
 import type { CatalogueSearchResponse } from '@shared/api/catalogue';
 
+import { writeSnapshot } from '../../src/server/services/catalogue-index/snapshot-file';
 import { adminBrowser, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -109,5 +111,33 @@ describe("keeping the catalogue fresh from Debian's mirror", () => {
   it('is for admins only', async () => {
     const stranger = await t.api.get<ApiError>('/api/admin/catalogue/syncs');
     expect(stranger.status).toBe(401);
+  });
+});
+
+describe('the first sync after a shipped snapshot', () => {
+  const mirror = new LoopbackMirror();
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DEBIAN_MIRROR: await mirror.start(), CATALOGUE_SYNC_HOURS: '24' } });
+    dir = mkdtempSync(join(tmpdir(), 'loadout-shipped-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await mirror.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks whether the index changed since the snapshot was read, and reads nothing when it did not', async () => {
+    // The snapshot was read from this mirror: its header keeps what the mirror said of the index.
+    const etag = `"${createHash('sha256').update(PACKAGES).digest('hex').slice(0, 16)}"`;
+    const header = { index: 'Debian trixie main, amd64', field: 'apt_package' as const, source: 'test', readAt: '2026-11-29', count: 0 };
+    await writeSnapshot(join(dir, 'apt_package.jsonl.gz'), { ...header, validators: { etag, lastModified: null } }, []);
+    await t.app.services.catalogueIndex.applyShipped(dir);
+
+    mirror.requests = [];
+    expect(await t.app.services.catalogueSync.syncNow()).toMatchObject({ outcome: 'unchanged' });
+    expect(mirror.requests).toEqual([{ path: '/debian/dists/trixie/main/binary-amd64/Packages.gz', ifNoneMatch: etag }]);
   });
 });

@@ -19,6 +19,7 @@ import type { AppIndexEntriesTable } from '../../db/schema';
 import { withLease, type Lease } from '../lease';
 import { EVIDENCE, planApply, type CatalogueNow } from './apply-plan';
 import { INDEX_CATEGORIES, type IndexCategory, type IndexEntry } from './index-entry';
+import { validatorsKey } from './catalogue-sync.service';
 import { readSnapshot } from './snapshot-file';
 
 export interface ApplyResult {
@@ -77,6 +78,9 @@ export class CatalogueIndexService {
       const result = await this.apply(header.index, header.field, entries);
       if (result === null) continue;
       await setMeta(this.ctx.db, key, fingerprint, isoNow(this.ctx.clock));
+      // The first sync then asks the index's server whether it changed since this snapshot was read.
+      if (header.validators && (await getMeta(this.ctx.db, validatorsKey(header.field))) === null)
+        await setMeta(this.ctx.db, validatorsKey(header.field), JSON.stringify(header.validators), isoNow(this.ctx.clock));
       results.push(result);
     }
     return results;

@@ -12,7 +12,9 @@ import { withLease } from '../lease';
 import type { CatalogueIndexService } from './catalogue-index.service';
 import { DEBIAN_SOURCE, readDebianIndex, type Validators } from './debian-index';
 
-const VALIDATORS_KEY = 'catalogue_sync:debian';
+/** Where the validators of the last reading of an index are kept, by the app field it fills; the shipped snapshot's seed them. */
+export const validatorsKey = (field: string) => `catalogue_sync:${field}`;
+const VALIDATORS_KEY = validatorsKey('apt_package');
 const validatorsSchema = z.object({ etag: z.string().nullable(), lastModified: z.string().nullable() });
 const examplesSchema = z.object({ created: z.array(z.string()), changed: z.array(z.string()), gone: z.array(z.string()) });
 const NO_EXAMPLES = { created: [], changed: [], gone: [] };
