@@ -18,8 +18,8 @@ import { getMeta, setMeta } from '../../db/repositories/meta.repository';
 import type { AppIndexEntriesTable } from '../../db/schema';
 import { withLease, type Lease } from '../lease';
 import { EVIDENCE, planApply, type CatalogueNow } from './apply-plan';
-import { INDEX_CATEGORIES, type IndexCategory, type IndexEntry } from './index-entry';
 import { validatorsKey } from './catalogue-sync.service';
+import { INDEX_CATEGORIES, type IndexCategory, type IndexEntry } from './index-entry';
 import { readSnapshot } from './snapshot-file';
 
 export interface ApplyResult {

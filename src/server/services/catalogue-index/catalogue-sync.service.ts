@@ -56,8 +56,10 @@ export class CatalogueSyncService {
       } else {
         const result = await this.index.apply(reading.header.index, reading.header.field, reading.entries);
         if (result === null) throw new Error('another server process is applying an index; the next reading will try again');
+        // Read whole (the mirror sent no validators) yet the same apps: unchanged all the same.
+        const outcome = result.created + result.linked + result.changed + result.gone > 0 ? 'applied' : 'unchanged';
         run = {
-          ...this.runRow(startedAt, result.index, reading.source, 'applied'),
+          ...this.runRow(startedAt, result.index, reading.source, outcome),
           ...counts(result),
           examples: JSON.stringify(result.examples),
         };

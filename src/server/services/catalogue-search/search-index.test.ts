@@ -31,6 +31,10 @@ describe('searching the catalogue', () => {
     expect(names({ text: 'mozilla' })).toEqual(['Firefox', 'Thunderbird']);
     expect(names({ text: 'firefox-esr' })).toEqual(['Firefox']);
     expect(names({ text: 'rip' })).toEqual(['ripgrep']);
+    // Inside a word too, from three letters, after the words that start so.
+    expect(names({ text: 'grep' })).toEqual(['ripgrep']);
+    expect(names({ text: 'fox' })).toEqual(['Firefox', 'Firefox Developer Edition']);
+    expect(names({ text: 'ox' })).toEqual([]);
   });
 
   it('puts the app whose whole name or id was typed first, then names that start with it, before more popular apps', () => {

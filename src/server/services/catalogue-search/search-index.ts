@@ -33,8 +33,10 @@ export interface SearchPage {
 const FIELD_WEIGHT = { name: 8, id: 6, publisher: 3, description: 1 } as const;
 type Field = keyof typeof FIELD_WEIGHT;
 const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
-/** How a query word matched a stored word: the whole word, its start, or with a typing mistake. */
-const MATCH_WEIGHT = { exact: 3, prefix: 2, typo: 1 } as const;
+/** How a query word matched a stored word: the whole word, its start, inside it ("grep" in "ripgrep"), or with a typing mistake. */
+const MATCH_WEIGHT = { exact: 3, prefix: 2, inside: 1, typo: 1 } as const;
+/** A query word shorter than this is not looked for inside words: "c" is inside half of them. */
+const MIN_INSIDE_LENGTH = 3;
 type Match = keyof typeof MATCH_WEIGHT;
 /** Stored words a query word's start may stand for, at most: "a" stops here instead of walking every word. */
 const MAX_PREFIX_WORDS = 5000;
@@ -45,7 +47,8 @@ const MAX_TYPO_CANDIDATES = 2000;
  * The catalogue's search, built once per catalogue snapshot in every process, so that a search
  * costs no database read and ranks the same on SQLite and PostgreSQL. Every word of a query
  * must be found (in the name, a package id, the publisher or the description), whole, as the
- * start of a word, or, when no stored word has it at all, a typing mistake or two away. Apps
+ * start of a word, inside a word (from three letters), or, when no stored word has it at all, a
+ * typing mistake or two away. Apps
  * rank by where and how well the words matched, then the whole name or an id equal to the
  * query, then curated before indexed, then popularity, then name.
  *
@@ -122,7 +125,9 @@ export class CatalogueSearchIndex {
     };
     const prefixed = this.wordsStartingWith(word);
     for (const stored of prefixed) add(stored, stored === word ? 'exact' : 'prefix');
-    if (prefixed.length === 0) for (const stored of this.typosOf(word)) add(stored, 'typo');
+    const inside = this.wordsContaining(word);
+    for (const stored of inside) add(stored, 'inside');
+    if (prefixed.length === 0 && inside.length === 0) for (const stored of this.typosOf(word)) add(stored, 'typo');
     return found;
   }
 
@@ -139,6 +144,17 @@ export class CatalogueSearchIndex {
       const word = this.words[i] as string;
       if (!word.startsWith(prefix)) break;
       found.push(word);
+    }
+    return found;
+  }
+
+  /** Stored words that have `word` inside them, not at their start; one pass over the distinct words, at most MAX_PREFIX_WORDS. */
+  private wordsContaining(word: string): string[] {
+    if (word.length < MIN_INSIDE_LENGTH) return [];
+    const found: string[] = [];
+    for (const stored of this.words) {
+      if (stored.length > word.length && stored.indexOf(word, 1) > 0) found.push(stored);
+      if (found.length >= MAX_PREFIX_WORDS) break;
     }
     return found;
   }
