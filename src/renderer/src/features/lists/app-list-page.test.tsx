@@ -135,7 +135,17 @@ describe('the lists screen', () => {
   });
 
   it('shows the best matches of a large catalogue first, and more of them on request', async () => {
-    const many = Array.from({ length: 130 }, (_, i) => makeApp({ app_id: 500 + i, name: `Tool ${i + 1}`, platforms: ['linux'] }));
+    // Apps an index brought: no description of ours, so each row says what it installs.
+    const many = Array.from({ length: 130 }, (_, i) =>
+      makeApp({
+        app_id: 500 + i,
+        name: `Tool ${i + 1}`,
+        description: '',
+        apt_package: `tool-${i + 1}`,
+        curated: false,
+        platforms: ['linux'],
+      }),
+    );
     const api = listRoutes({
       'GET /catalogue/search': ({ query }) => {
         const limit = Number(query.limit ?? 30);
@@ -146,6 +156,7 @@ describe('the lists screen', () => {
     const card = await screen.findByRole('region', { name: 'Work laptop' });
     fireEvent.click(within(card).getByRole('button', { name: 'Add apps' }));
     expect(await screen.findByText('The best 30 of 130 apps.')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Tool 1' })).getByLabelText('Packages: apt package tool-1')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('The best 60 of 130 apps.')).toBeInTheDocument();
     expect(api.callsTo('GET', '/catalogue/search').at(-1)?.query).toEqual({ limit: '60' });

@@ -6,6 +6,7 @@ import type { App } from '@shared/api/catalogue';
 import { formatAppSize } from '@shared/format';
 
 import { AppIcon } from '../../components/app-icon';
+import { PackageIds } from '../../components/package-ids';
 import { PlatformBadges } from '../../components/platform-badges';
 
 interface CatalogueAppRowProps {
@@ -34,9 +35,14 @@ export function CatalogueAppRow({ app, added, adding, blockedReason, onAdd, acti
               {[app.category_name, formatAppSize(app.file_size_kb)].filter(Boolean).join(' · ')}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {app.description}
-          </Text>
+          {/* An app an index brought has no description of ours: what it installs says what it is. */}
+          {app.description ? (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {app.description}
+            </Text>
+          ) : (
+            <PackageIds app={app} />
+          )}
           <PlatformBadges platforms={app.platforms} size="xs" />
         </Stack>
       </Group>
