@@ -47,6 +47,15 @@ describe("the whole catalogue, Debian's index included", () => {
     await ripgrep.waitFor();
     // An app the index brought says what it installs, since it has no description of ours.
     expect(await ripgrep.getByLabel(/^Packages:/).getAttribute('aria-label')).toBe('Packages: apt package ripgrep');
+    // Where it comes from: the package, what Debian's index says of it, and why it is this app.
+    await ripgrep.getByRole('button', { name: /Where it comes from/ }).click();
+    await ripgrep.getByText(/^Made from Debian trixie main, amd64's index/).waitFor();
+    // The panel has opened all the way (its height no longer growing).
+    await page.waitForFunction(() => {
+      const panel = document.querySelector('[aria-expanded="true"]')?.getAttribute('aria-controls');
+      const element = panel ? document.getElementById(panel) : null;
+      return element !== null && Math.abs(element.getBoundingClientRect().height - element.scrollHeight) < 1;
+    });
     await screenshot(page, '91-catalogue-index-1440');
 
     await field(page, 'Search apps').fill('thunderbrid');

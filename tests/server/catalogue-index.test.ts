@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { App, CatalogueSearchResponse } from '@shared/api/catalogue';
+import type { App, AppSourcesResponse, CatalogueSearchResponse } from '@shared/api/catalogue';
 
 import { debianApps } from '../../src/server/services/catalogue-index/debian-apps';
 import { readDebianPackages } from '../../src/server/services/catalogue-index/formats/debian-packages';
@@ -91,6 +91,25 @@ describe("the catalogue from Debian's index", () => {
       app_id: curatedFirefox.app_id,
       evidence: "The catalogue's Firefox has the same apt package, firefox-esr.",
     });
+    // Where each app's ids come from, for anyone to read.
+    const sources = (id: number) => t.api.get<AppSourcesResponse & ApiError>(`/catalogue/apps/${id}/sources`);
+    expect((await sources(jq!.app_id)).body.sources).toEqual([
+      expect.objectContaining({
+        field: 'apt_package',
+        packageId: 'jq',
+        name: 'jq',
+        goneAt: null,
+        evidence: expect.stringContaining('Made from'),
+      }),
+    ]);
+    expect((await sources(curatedFirefox.app_id)).body.sources).toEqual([
+      expect.objectContaining({
+        packageId: 'firefox-esr',
+        name: 'Firefox ESR',
+        evidence: "The catalogue's Firefox has the same apt package, firefox-esr.",
+      }),
+    ]);
+    expect((await sources(999_999)).body.code).toBe('APP_NOT_FOUND');
     // Curated apps come first when browsing.
     expect((await search('limit=1')).apps[0]?.name).toBe('Firefox');
   });

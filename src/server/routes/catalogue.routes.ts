@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import {
   appSchema,
+  appSourcesResponseSchema,
   appsQuerySchema,
   appsResponseSchema,
   catalogueIdParamsSchema,
@@ -142,6 +143,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.services.catalogue.app(request.params.id),
+  );
+
+  app.get(
+    '/catalogue/apps/:id/sources',
+    {
+      schema: {
+        operationId: 'getCatalogueAppSources',
+        security: [],
+        tags,
+        summary: "Where an app's package ids come from: each package manager index's package mapped to it, with the evidence",
+        params: catalogueIdParamsSchema,
+        response: { 200: appSourcesResponseSchema },
+      },
+    },
+    async (request) => app.services.catalogue.sources(request.params.id),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   platformsOf,
   type App,
+  type AppSourcesResponse,
   type catalogueSearchQuerySchema,
   type CatalogueSearchResponse,
   type Category,
@@ -16,6 +17,7 @@ import { packageIdsOf } from '@shared/package-managers';
 
 import { isoNow, type AppContext } from '../context';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
+import { indexEntriesOfApp } from '../db/repositories/catalogue-index.repository';
 import {
   deleteApp,
   deleteCategory,
@@ -176,6 +178,24 @@ export class CatalogueService {
       total: page.total,
       offset: query.offset,
       limit: query.limit,
+    };
+  }
+
+  /** Where a catalogue app's package ids come from: each index package mapped to it, with the evidence. */
+  async sources(id: number): Promise<AppSourcesResponse> {
+    if (!(await findAppById(this.ctx.db, id))) throw appNotFound();
+    const rows = await indexEntriesOfApp(this.ctx.db, id);
+    return {
+      sources: rows.map((row) => ({
+        field: row.field,
+        packageId: row.package_id,
+        name: row.name,
+        version: row.version,
+        homepage: row.homepage,
+        licence: row.licence,
+        evidence: row.evidence,
+        goneAt: row.gone_at,
+      })),
     };
   }
 

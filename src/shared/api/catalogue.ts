@@ -169,3 +169,22 @@ export function platformsOf(ids: Partial<Record<PackageIdField, string | null>>)
   for (const field of PACKAGE_ID_FIELDS) if (ids[field]) found.add(PACKAGE_MANAGER_PLATFORMS[field]);
   return PLATFORMS.filter((platform) => found.has(platform));
 }
+
+/** One package of an app as a package manager's index has it, and why the catalogue says it is this app. */
+export const appSourceSchema = z.object({
+  field: z.enum(PACKAGE_ID_FIELDS),
+  packageId: z.string(),
+  /** The index's own facts. */
+  name: z.string(),
+  version: z.string(),
+  homepage: z.string(),
+  licence: z.string(),
+  /** Why this package is this app, in words. */
+  evidence: z.string(),
+  /** When the index stopped listing it; null while it does. */
+  goneAt: z.string().nullable(),
+});
+export type AppSource = z.infer<typeof appSourceSchema>;
+/** GET /catalogue/apps/{id}/sources: where the app's package ids come from (empty for an app people wrote alone). */
+export const appSourcesResponseSchema = z.object({ sources: z.array(appSourceSchema) });
+export type AppSourcesResponse = z.infer<typeof appSourcesResponseSchema>;

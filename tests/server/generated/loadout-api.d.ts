@@ -1647,6 +1647,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalogue/apps/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an app's package ids come from: each package manager index's package mapped to it, with the evidence */
+        get: operations["getCatalogueAppSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalogue/categories": {
         parameters: {
             query?: never;
@@ -6671,6 +6688,42 @@ export interface operations {
                         snap_name: string | null;
                         website: string;
                         winget_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCatalogueAppSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: {
+                            evidence: string;
+                            /** @enum {string} */
+                            field: "winget_id" | "choco_id" | "homebrew_cask" | "homebrew_formula" | "apt_package" | "flatpak_id" | "snap_name";
+                            goneAt: string | null;
+                            homepage: string;
+                            licence: string;
+                            name: string;
+                            packageId: string;
+                            version: string;
+                        }[];
                     };
                 };
             };

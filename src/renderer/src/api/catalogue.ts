@@ -1,4 +1,4 @@
-import type { App, CatalogueSearchResponse, Category, Platform } from '@shared/api/catalogue';
+import type { App, AppSource, CatalogueSearchResponse, Category, Platform } from '@shared/api/catalogue';
 
 import { baseApi } from '../lib/base-api';
 
@@ -67,7 +67,16 @@ export const catalogueApi = baseApi.injectEndpoints({
       serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${JSON.stringify(searchParams(queryArgs))})`,
       providesTags: ['Catalogue'],
     }),
+    /** Where an app's package ids come from, with the evidence of each mapping. */
+    getAppSources: build.query<AppSource[], number>({
+      query: (appId) => ({
+        url: `/catalogue/apps/${appId}/sources`,
+        schema: () => import('@shared/api/catalogue').then((m) => m.appSourcesResponseSchema),
+      }),
+      transformResponse: (body: { sources: AppSource[] }) => body.sources,
+      providesTags: ['Catalogue'],
+    }),
   }),
 });
 
-export const { useGetCategoriesQuery, useGetCatalogueAppsQuery, useSearchCatalogueQuery } = catalogueApi;
+export const { useGetCategoriesQuery, useGetCatalogueAppsQuery, useSearchCatalogueQuery, useGetAppSourcesQuery } = catalogueApi;

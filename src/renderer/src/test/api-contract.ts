@@ -21,6 +21,7 @@ import {
 } from '@shared/api/auth';
 import {
   appSchema,
+  appSourcesResponseSchema,
   appsResponseSchema,
   catalogueSearchResponseSchema,
   categoriesResponseSchema,
@@ -143,6 +144,7 @@ export const apiContract = {
   'DELETE /catalogue/categories/:id': json(successResponseSchema),
   'GET /catalogue/apps': json(appsResponseSchema),
   'GET /catalogue/search': json(catalogueSearchResponseSchema),
+  'GET /catalogue/apps/:id/sources': json(appSourcesResponseSchema),
   'POST /catalogue/apps': json(appSchema, 201),
   'PUT /catalogue/apps/:id': json(appSchema),
   'DELETE /catalogue/apps/:id': json(successResponseSchema),

@@ -42,7 +42,7 @@ function RunRow({ run }: { run: CatalogueSyncRun }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={outcome.color} variant="light">
+        <Badge color={outcome.color} variant="light" miw="max-content">
           {outcome.label}
         </Badge>
       </Table.Td>

@@ -13,6 +13,7 @@ import { PlatformBadges } from '../../components/platform-badges';
 import { errorCode, errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { AddToListMenu } from './add-to-list-menu';
+import { AppSources } from './app-sources';
 
 const PLAN_LIMIT_CODES: readonly string[] = [ErrorCode.LIST_APP_LIMIT_REACHED, ErrorCode.LIST_READ_ONLY];
 
@@ -65,6 +66,7 @@ export function CatalogueCard({ app, lists }: { app: App; lists: readonly ListSu
             <PackageIds app={app} />
           </div>
         )}
+        <AppSources app={app} />
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
           <PlatformBadges platforms={app.platforms} size="xs" />
           <AddToListMenu appName={app.name} lists={lists} adding={isLoading} onAdd={(list) => void add(list)} />

@@ -94,6 +94,34 @@ describe('the catalogue page', () => {
     expect(within(card).getByLabelText('Packages: Homebrew formula jq, apt package jq')).toBeInTheDocument();
   });
 
+  it('says where an app comes from when asked: each package, what its index says, and why it is this app', async () => {
+    const api = catalogueRoutes({
+      'GET /catalogue/apps/14/sources': {
+        status: 200,
+        data: {
+          sources: [
+            {
+              field: 'apt_package',
+              packageId: 'jq',
+              name: 'jq',
+              version: '1.7.1-6',
+              homepage: 'https://jqlang.github.io/jq',
+              licence: '',
+              evidence: "Made from Debian trixie main, amd64's index: no other app had this package.",
+              goneAt: null,
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/app-catalogue');
+    const card = await screen.findByRole('article', { name: 'jq' });
+    expect(api.callsTo('GET', '/catalogue/apps/14/sources')).toHaveLength(0);
+    fireEvent.click(within(card).getByRole('button', { name: /Where it comes from/ }));
+    expect(await within(card).findByText('apt package jq (version 1.7.1-6)')).toBeInTheDocument();
+    expect(within(card).getByText("Made from Debian trixie main, amd64's index: no other app had this package.")).toBeInTheDocument();
+  });
+
   it('pages through a large catalogue, saying where the page is, and starts a new search at its first page', async () => {
     const many = Array.from({ length: 65 }, (_, i) => makeApp({ app_id: 100 + i, name: `Tool ${i + 1}`, platforms: ['linux'] }));
     const api = catalogueRoutes({ 'GET /catalogue/search': ({ query }) => searched(query, many) });
