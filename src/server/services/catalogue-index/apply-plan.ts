@@ -1,19 +1,13 @@
 import type { PackageIdField } from '@shared/api/catalogue';
 
-import type { IndexCategory, IndexEntry } from './index-entry';
+import type { AppIndexEntriesTable } from '../../db/schema';
+import type { IndexEntry } from './index-entry';
 
 /** A package this index had before, as stored (app_index_entries). */
-export interface StoredEntry {
-  package_id: string;
-  app_id: number | null;
-  name: string;
-  homepage: string;
-  publisher: string;
-  licence: string;
-  version: string;
-  popularity: number;
-  gone_at: string | null;
-}
+export type StoredEntry = Pick<
+  AppIndexEntriesTable,
+  'package_id' | 'app_id' | 'name' | 'homepage' | 'publisher' | 'licence' | 'version' | 'popularity' | 'gone_at'
+>;
 
 /** What the apply step needs of the catalogue as it is. */
 export interface CatalogueNow {
@@ -110,4 +104,3 @@ function factsChanged(row: StoredEntry, entry: IndexEntry): boolean {
   );
 }
 
-export type { IndexCategory };

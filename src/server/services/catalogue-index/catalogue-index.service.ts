@@ -106,14 +106,8 @@ export class CatalogueIndexService {
         field,
         package_id: entry.packageId,
         app_id: appId,
-        name: entry.name,
-        homepage: entry.homepage,
-        publisher: entry.publisher,
-        licence: entry.licence,
-        version: entry.version,
-        popularity: entry.popularity,
+        ...factsOf(entry, now),
         evidence,
-        seen_at: now,
         gone_at: null,
       });
 
@@ -151,15 +145,7 @@ export class CatalogueIndexService {
           plan.linked.map(({ entry, appId, evidence }) => entryRow(entry, appId, evidence)),
         );
         for (const { entry, stored } of plan.changed) {
-          await updateIndexEntryFacts(trx, field, entry.packageId, {
-            name: entry.name,
-            homepage: entry.homepage,
-            publisher: entry.publisher,
-            licence: entry.licence,
-            version: entry.version,
-            popularity: entry.popularity,
-            seen_at: now,
-          });
+          await updateIndexEntryFacts(trx, field, entry.packageId, factsOf(entry, now));
           if (stored.app_id !== null)
             await updateIndexAppFacts(trx, stored.app_id, {
               website: entry.homepage,
@@ -216,4 +202,17 @@ export class CatalogueIndexService {
     }
     return ids;
   }
+}
+
+/** What the index says of a package, as app_index_entries keeps it, seen at `now`. */
+function factsOf(entry: IndexEntry, now: string) {
+  return {
+    name: entry.name,
+    homepage: entry.homepage,
+    publisher: entry.publisher,
+    licence: entry.licence,
+    version: entry.version,
+    popularity: entry.popularity,
+    seen_at: now,
+  };
 }
