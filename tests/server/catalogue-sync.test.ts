@@ -19,30 +19,39 @@ const fixtures = join(import.meta.dirname, '../fixtures/catalogue-index/debian')
 const PACKAGES = readFileSync(join(fixtures, 'Packages'), 'utf8');
 const COMPONENTS = readFileSync(join(fixtures, 'Components-amd64.yml'), 'utf8');
 
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const PACKAGES_PATH = 'main/binary-amd64/Packages.gz';
+const COMPONENTS_PATH = 'main/dep11/Components-amd64.yml.gz';
+
 /**
  * A Debian mirror on loopback, laid out as deb.debian.org is, serving the real slices in
- * tests/fixtures: it answers "not modified" to a request that names the package index's current
- * ETag, as a real mirror does. Its files can be changed between readings.
+ * tests/fixtures and a release file (InRelease) that lists their SHA-256, as a real mirror's
+ * does. Its files can be changed between readings, or served not matching the release file.
  */
 class LoopbackMirror {
   packages = PACKAGES;
-  requests: Array<{ path: string; ifNoneMatch: string | undefined }> = [];
+  /** When set, Packages.gz is served with these bytes whatever the release file says. */
+  corruptPackages: Buffer | null = null;
+  requests: string[] = [];
   private server: Server | null = null;
+
+  files(): Record<string, Buffer> {
+    return { [PACKAGES_PATH]: gzipSync(this.packages), [COMPONENTS_PATH]: gzipSync(COMPONENTS) };
+  }
+
+  release(): string {
+    const lines = Object.entries(this.files()).map(([path, data]) => ` ${sha256(data)} ${data.length} ${path}`);
+    return ['Origin: Debian', 'Suite: stable', 'SHA256:', ...lines, ''].join('\n');
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
-      const path = request.url ?? '';
-      this.requests.push({ path, ifNoneMatch: request.headers['if-none-match'] });
-      const body =
-        path === '/debian/dists/trixie/main/binary-amd64/Packages.gz'
-          ? this.packages
-          : path === '/debian/dists/trixie/main/dep11/Components-amd64.yml.gz'
-            ? COMPONENTS
-            : null;
-      if (body === null) return void response.writeHead(404).end();
-      const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
-      if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
-      response.writeHead(200, { etag, 'content-type': 'application/gzip' }).end(gzipSync(body));
+      const path = (request.url ?? '').replace('/debian/dists/trixie/', '');
+      this.requests.push(path);
+      if (path === 'InRelease') return void response.writeHead(200).end(this.release());
+      const body = path === PACKAGES_PATH && this.corruptPackages ? this.corruptPackages : this.files()[path];
+      if (!body) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'application/gzip' }).end(body);
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/debian`;
@@ -82,12 +91,23 @@ describe("keeping the catalogue fresh from Debian's mirror", () => {
     expect(runs.body.runs.map((each) => each.outcome)).toEqual(['applied']);
   });
 
-  it('asks the mirror whether the index changed, and reads nothing when it did not', async () => {
+  it("reads only the release file when the index's files have not changed", async () => {
     mirror.requests = [];
     const run = await syncNow();
     expect(run.body).toMatchObject({ outcome: 'unchanged', created: 0 });
-    expect(mirror.requests).toHaveLength(1);
-    expect(mirror.requests[0]?.ifNoneMatch).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(mirror.requests).toEqual(['InRelease']);
+  });
+
+  it('refuses a file that does not match the release file, and applies nothing', async () => {
+    const before = (await search('limit=1')).total;
+    mirror.packages = `${PACKAGES}\nPackage: sneaked-in\nSection: utils\n`;
+    mirror.corruptPackages = gzipSync(PACKAGES);
+    const run = await syncNow();
+    expect(run.body.outcome).toBe('failed');
+    expect(run.body.error).toContain('does not match the release file');
+    expect((await search('limit=1')).total).toBe(before);
+    mirror.packages = PACKAGES;
+    mirror.corruptPackages = null;
   });
 
   it('applies a changed index: a package it dropped is kept in the catalogue, marked gone, and named in the record', async () => {
@@ -129,15 +149,16 @@ describe('the first sync after a shipped snapshot', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('asks whether the index changed since the snapshot was read, and reads nothing when it did not', async () => {
-    // The snapshot was read from this mirror: its header keeps what the mirror said of the index.
-    const etag = `"${createHash('sha256').update(PACKAGES).digest('hex').slice(0, 16)}"`;
+  it('reads nothing but the release file when the index has not changed since the snapshot was read', async () => {
+    // The snapshot was read from this mirror: its header keeps the hashes of the files it was read from.
+    const files = mirror.files();
+    const version = { packages: sha256(files[PACKAGES_PATH]!), components: sha256(files[COMPONENTS_PATH]!) };
     const header = { index: 'Debian trixie main, amd64', field: 'apt_package' as const, source: 'test', readAt: '2026-11-29', count: 0 };
-    await writeSnapshot(join(dir, 'apt_package.jsonl.gz'), { ...header, validators: { etag, lastModified: null } }, []);
+    await writeSnapshot(join(dir, 'apt_package.jsonl.gz'), { ...header, version }, []);
     await t.app.services.catalogueIndex.applyShipped(dir);
 
     mirror.requests = [];
     expect(await t.app.services.catalogueSync.syncNow()).toMatchObject({ outcome: 'unchanged' });
-    expect(mirror.requests).toEqual([{ path: '/debian/dists/trixie/main/binary-amd64/Packages.gz', ifNoneMatch: etag }]);
+    expect(mirror.requests).toEqual(['InRelease']);
   });
 });

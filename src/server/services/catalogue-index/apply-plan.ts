@@ -103,4 +103,3 @@ function factsChanged(row: StoredEntry, entry: IndexEntry): boolean {
     row.popularity !== entry.popularity
   );
 }
-

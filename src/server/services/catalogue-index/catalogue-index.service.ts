@@ -18,7 +18,7 @@ import { getMeta, setMeta } from '../../db/repositories/meta.repository';
 import type { AppIndexEntriesTable } from '../../db/schema';
 import { withLease, type Lease } from '../lease';
 import { EVIDENCE, planApply, type CatalogueNow } from './apply-plan';
-import { validatorsKey } from './catalogue-sync.service';
+import { versionKey } from './catalogue-sync.service';
 import { INDEX_CATEGORIES, type IndexCategory, type IndexEntry } from './index-entry';
 import { readSnapshot } from './snapshot-file';
 
@@ -78,9 +78,9 @@ export class CatalogueIndexService {
       const result = await this.apply(header.index, header.field, entries);
       if (result === null) continue;
       await setMeta(this.ctx.db, key, fingerprint, isoNow(this.ctx.clock));
-      // The first sync then asks the index's server whether it changed since this snapshot was read.
-      if (header.validators && (await getMeta(this.ctx.db, validatorsKey(header.field))) === null)
-        await setMeta(this.ctx.db, validatorsKey(header.field), JSON.stringify(header.validators), isoNow(this.ctx.clock));
+      // The first sync then reads nothing if the index has not changed since this snapshot was read.
+      if (header.version && (await getMeta(this.ctx.db, versionKey(header.field))) === null)
+        await setMeta(this.ctx.db, versionKey(header.field), JSON.stringify(header.version), isoNow(this.ctx.clock));
       results.push(result);
     }
     return results;

@@ -10,12 +10,12 @@ import type { CatalogueSyncRunsTable } from '../../db/schema';
 import { newId } from '../../security/tokens';
 import { withLease } from '../lease';
 import type { CatalogueIndexService } from './catalogue-index.service';
-import { DEBIAN_SOURCE, readDebianIndex, type Validators } from './debian-index';
+import { DEBIAN_SOURCE, readDebianIndex, type IndexVersion } from './debian-index';
 
-/** Where the validators of the last reading of an index are kept, by the app field it fills; the shipped snapshot's seed them. */
-export const validatorsKey = (field: string) => `catalogue_sync:${field}`;
-const VALIDATORS_KEY = validatorsKey('apt_package');
-const validatorsSchema = z.object({ etag: z.string().nullable(), lastModified: z.string().nullable() });
+/** Where the version (file hashes) of the last reading of an index is kept, by the app field it fills; the shipped snapshot's seeds it. */
+export const versionKey = (field: string) => `catalogue_sync:${field}`;
+const VERSION_KEY = versionKey('apt_package');
+const versionSchema = z.object({ packages: z.string(), components: z.string() });
 const examplesSchema = z.object({ created: z.array(z.string()), changed: z.array(z.string()), gone: z.array(z.string()) });
 const NO_EXAMPLES = { created: [], changed: [], gone: [] };
 /** Readings the admin console shows. */
@@ -23,8 +23,7 @@ const RUNS_SHOWN = 20;
 
 /**
  * Keeps the catalogue's indexes fresh: reads each manager's public index (Debian's today) on a
- * schedule, asking the mirror whether it changed since the last reading (one request when it
- * did not), applies what changed (CatalogueIndexService.apply: one transaction, apps never
+ * schedule, reading only its release file when the index has not changed since the last reading, applies what changed (CatalogueIndexService.apply: one transaction, apps never
  * removed) and records each reading for the admin console. One process reads per period across
  * all of them (a lease that lasts the period).
  */
@@ -47,7 +46,7 @@ export class CatalogueSyncService {
   async syncNow(): Promise<CatalogueSyncRun> {
     const startedAt = isoNow(this.ctx.clock);
     const source = { ...DEBIAN_SOURCE, mirror: this.ctx.config.debianMirror };
-    const since = readJsonColumn(validatorsSchema.nullable(), (await getMeta(this.ctx.db, VALIDATORS_KEY)) ?? 'null', null);
+    const since = readJsonColumn(versionSchema.nullable(), (await getMeta(this.ctx.db, VERSION_KEY)) ?? 'null', null);
     let run: CatalogueSyncRunsTable;
     try {
       const reading = await readDebianIndex(source, { fetchImpl: this.fetchImpl, since });
@@ -56,14 +55,14 @@ export class CatalogueSyncService {
       } else {
         const result = await this.index.apply(reading.header.index, reading.header.field, reading.entries);
         if (result === null) throw new Error('another server process is applying an index; the next reading will try again');
-        // Read whole (the mirror sent no validators) yet the same apps: unchanged all the same.
+        // A new release of the index that changes no app of ours: unchanged for the catalogue.
         const outcome = result.created + result.linked + result.changed + result.gone > 0 ? 'applied' : 'unchanged';
         run = {
           ...this.runRow(startedAt, result.index, reading.source, outcome),
           ...counts(result),
           examples: JSON.stringify(result.examples),
         };
-        await this.remember(reading.validators);
+        await this.remember(reading.version);
       }
     } catch (error) {
       run = {
@@ -80,8 +79,8 @@ export class CatalogueSyncService {
     return (await latestSyncRuns(this.ctx.db, RUNS_SHOWN)).map(toRun);
   }
 
-  private async remember(validators: Validators): Promise<void> {
-    await setMeta(this.ctx.db, VALIDATORS_KEY, JSON.stringify(validators), isoNow(this.ctx.clock));
+  private async remember(version: IndexVersion): Promise<void> {
+    await setMeta(this.ctx.db, VERSION_KEY, JSON.stringify(version), isoNow(this.ctx.clock));
   }
 
   private runRow(startedAt: string, index: string, source: string, outcome: CatalogueSyncRunsTable['outcome']): CatalogueSyncRunsTable {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
@@ -5,6 +6,7 @@ import { createGunzip } from 'node:zlib';
 
 import { debianApps } from './debian-apps';
 import { readDebianPackages } from './formats/debian-packages';
+import { readReleaseHashes } from './formats/debian-release';
 import { readDep11 } from './formats/dep11';
 import type { IndexEntry } from './index-entry';
 import type { SnapshotHeader } from './snapshot-file';
@@ -20,65 +22,92 @@ export interface DebianSource {
 /** Debian 13, the release Loadout's Linux machines are tested on. */
 export const DEBIAN_SOURCE: DebianSource = { mirror: 'https://deb.debian.org/debian', suite: 'trixie', component: 'main', arch: 'amd64' };
 
-/** Past this, a download is stopped: Debian's two files are about 21 MB compressed. */
+/** Past this, a download is stopped: Debian's two files are about 21 MB compressed, its release file 140 KB. */
 const MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024;
+const MAX_RELEASE_BYTES = 4 * 1024 * 1024;
 
-/** What the mirror said of the package index last time: asked again with these, it answers "not modified" when it is not. */
-export interface Validators {
-  etag: string | null;
-  lastModified: string | null;
+/** The SHA-256 of the two files an index is read from, as the suite's release file gave them. */
+export interface IndexVersion {
+  packages: string;
+  components: string;
 }
 
 export type DebianIndexReading =
-  | { unchanged: true; source: string; validators: Validators }
-  | { unchanged: false; source: string; validators: Validators; header: SnapshotHeader; entries: IndexEntry[] };
+  | { unchanged: true; source: string; version: IndexVersion }
+  | { unchanged: false; source: string; version: IndexVersion; header: SnapshotHeader; entries: IndexEntry[] };
 
 /**
- * Reads Debian's package index and AppStream metadata from a mirror, streamed and decompressed
- * line by line (about 80 MB uncompressed, never held whole), into the catalogue's entries. With
- * the validators of the last reading, a package index the mirror says is not modified costs
- * one request and nothing is read.
+ * Reads Debian's package index and AppStream metadata from a mirror as apt does: the suite's
+ * release file first (140 KB), which gives each file's SHA-256. When both are those of the last
+ * reading (`since`), nothing else is read. Otherwise both files are streamed and decompressed
+ * line by line (about 80 MB uncompressed, never held whole) into the catalogue's entries, and
+ * each is hashed as it arrives: a file that does not match the release file (cut short, or
+ * changed between the two reads) is refused and nothing is applied.
  */
 export async function readDebianIndex(
   source: DebianSource = DEBIAN_SOURCE,
-  { fetchImpl = fetch, since = null }: { fetchImpl?: typeof fetch; since?: Validators | null } = {},
+  { fetchImpl = fetch, since = null }: { fetchImpl?: typeof fetch; since?: IndexVersion | null } = {},
 ): Promise<DebianIndexReading> {
   let mirror = source.mirror;
   while (mirror.endsWith('/')) mirror = mirror.slice(0, -1);
-  const base = `${mirror}/dists/${source.suite}/${source.component}`;
-  const headers: Record<string, string> = {};
-  if (since?.etag) headers['if-none-match'] = since.etag;
-  if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
-  const response = await fetchImpl(`${base}/binary-${source.arch}/Packages.gz`, { headers });
-  const validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
-  if (response.status === 304) return { unchanged: true, source: base, validators: since ?? validators };
-  const packages = await readDebianPackages(gzipLines(response, `${base}/binary-${source.arch}/Packages.gz`));
-  const components = await readDep11(
-    gzipLines(await fetchImpl(`${base}/dep11/Components-${source.arch}.yml.gz`), 'the AppStream metadata'),
-  );
+  const suite = `${mirror}/dists/${source.suite}`;
+  const base = `${suite}/${source.component}`;
+  const packagesPath = `${source.component}/binary-${source.arch}/Packages.gz`;
+  const componentsPath = `${source.component}/dep11/Components-${source.arch}.yml.gz`;
+
+  const release = readReleaseHashes(await boundedText(await fetchImpl(`${suite}/InRelease`), MAX_RELEASE_BYTES, 'the release file'));
+  const packagesHash = release.get(packagesPath)?.sha256;
+  const componentsHash = release.get(componentsPath)?.sha256;
+  if (!packagesHash || !componentsHash) throw new Error(`the release file of ${suite} does not list ${packagesPath} and ${componentsPath}`);
+  const version = { packages: packagesHash, components: componentsHash };
+  if (since?.packages === version.packages && since.components === version.components) return { unchanged: true, source: base, version };
+
+  const packagesFile = hashedGzipLines(await fetchImpl(`${suite}/${packagesPath}`), packagesPath);
+  const packages = await readDebianPackages(packagesFile.lines);
+  packagesFile.check(version.packages);
+  const componentsFile = hashedGzipLines(await fetchImpl(`${suite}/${componentsPath}`), componentsPath);
+  const components = await readDep11(componentsFile.lines);
+  componentsFile.check(version.components);
   const entries = debianApps(packages, components);
   return {
     unchanged: false,
     source: base,
-    validators,
+    version,
     header: {
       index: `Debian ${source.suite} ${source.component}, ${source.arch}`,
       field: 'apt_package',
       source: base,
       readAt: new Date().toISOString().slice(0, 10),
       count: entries.length,
+      version,
     },
     entries,
   };
 }
 
-function gzipLines(response: Response, url: string): AsyncIterable<string> {
-  if (!response.ok || !response.body) throw new Error(`${response.url || url} answered ${response.status}`);
+async function boundedText(response: Response, limit: number, what: string): Promise<string> {
+  if (!response.ok) throw new Error(`${what} (${response.url}) answered ${response.status}`);
+  const text = await response.text();
+  if (text.length > limit) throw new Error(`${what} is larger than ${limit} bytes`);
+  return text;
+}
+
+/** The file's lines, decompressed as they arrive, and a check of the SHA-256 of its compressed bytes once they are read. */
+function hashedGzipLines(response: Response, path: string): { lines: AsyncIterable<string>; check: (sha256: string) => void } {
+  if (!response.ok || !response.body) throw new Error(`${path} answered ${response.status}`);
+  const hash = createHash('sha256');
   let bytes = 0;
   const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
   body.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
-    if (bytes > MAX_DOWNLOAD_BYTES) body.destroy(new Error(`${url} is larger than ${MAX_DOWNLOAD_BYTES} bytes`));
+    hash.update(chunk);
+    if (bytes > MAX_DOWNLOAD_BYTES) body.destroy(new Error(`${path} is larger than ${MAX_DOWNLOAD_BYTES} bytes`));
   });
-  return createInterface({ input: body.pipe(createGunzip()), crlfDelay: Infinity });
+  return {
+    lines: createInterface({ input: body.pipe(createGunzip()), crlfDelay: Infinity }),
+    check: (sha256) => {
+      const got = hash.digest('hex');
+      if (got !== sha256) throw new Error(`${path} does not match the release file (SHA-256 ${got}, expected ${sha256}): not applied`);
+    },
+  };
 }

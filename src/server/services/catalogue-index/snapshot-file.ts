@@ -23,8 +23,8 @@ export const snapshotHeaderSchema = z.object({
   source: z.string().max(500),
   readAt: z.string().max(40),
   count: z.number().int().min(0),
-  /** What the index's server said of it (ETag, Last-Modified): the first sync asks whether it changed since. */
-  validators: z.object({ etag: z.string().max(200).nullable(), lastModified: z.string().max(100).nullable() }).optional(),
+  /** The SHA-256 of the files it was read from, as the release file gave them: the first sync reads nothing when they are the same. */
+  version: z.object({ packages: z.string().max(64), components: z.string().max(64) }).optional(),
 });
 export type SnapshotHeader = z.infer<typeof snapshotHeaderSchema>;
 
