@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  */
 const NOT_USER_OWNED: Record<string, string> = {
   'GET /catalogue/apps/{id}': 'the catalogue is public: every visitor reads every app',
+  'GET /catalogue/apps/{id}/sources': "where a catalogue app's package ids come from is as public as the app",
   'GET /catalogue/icons/{appId}.webp': 'app icons are public, like the apps',
   'GET /api/client/download-client/{platform}': 'the desktop installers are public downloads',
   'GET /api/client/agent/{platform}/{arch}': 'the agent builds are public downloads',
