@@ -146,6 +146,36 @@ describe('the catalogue as agents see it, after an admin changes it', () => {
     expect((await listsOf(t, admin.token).add(list.id, indexed.id)).status).toBe(201);
     const again = await agent.next('inventory.request');
     expect(again.packages).toContainEqual({ manager: 'apt', id: 'indexed-pkg' });
+
+    // An imported list with two such apps: asked again, about both.
+    for (const name of ['Indexed two', 'Indexed three'])
+      await t.app.ctx.db
+        .insertInto('apps')
+        .values({
+          name,
+          description: '',
+          category_id: curated!.category,
+          website: '',
+          apt_package: name.toLowerCase().replace(' ', '-'),
+          curated: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    await t.app.ctx.catalogue.changed();
+    const imported = await t.api.post<ApiError>(
+      '/api/lists/import',
+      { format: 'text', name: 'More tools', content: 'Indexed two\nIndexed three\n' },
+      admin.token,
+    );
+    expect(imported.status).toBe(201);
+    const once = await agent.next('inventory.request');
+    expect(once.packages).toEqual(
+      expect.arrayContaining([
+        { manager: 'apt', id: 'indexed-two' },
+        { manager: 'apt', id: 'indexed-three' },
+      ]),
+    );
     await agent.close();
     expect(await askedOnHello()).toContain('indexed-pkg');
   });

@@ -68,9 +68,14 @@ export class InventoryService implements ListItemsObserver {
    * it, so the owner's connected machines are asked again now, and the list's status knows at
    * once whether it is there already.
    */
-  async added(userId: string, _listId: string, appId: number): Promise<void> {
-    const [app] = await this.ctx.catalogue.appsWithIds([appId]);
-    if (!app || app.curated === 1) return;
+  async added(userId: string, listId: string, appId: number): Promise<void> {
+    await this.listMade(userId, listId, [appId]);
+  }
+
+  /** A list imported or copied: the machines are asked again once, whatever the number of apps an index brought. */
+  async listMade(userId: string, _listId: string, appIds: readonly number[]): Promise<void> {
+    const apps = await this.ctx.catalogue.appsWithIds(appIds);
+    if (!apps.some((app) => app.curated === 0)) return;
     for (const deviceRowId of await agentDeviceRowIds(this.ctx.db, userId))
       await this.ctx.bus.publish({ type: 'inventory.request', deviceRowId });
   }

@@ -114,6 +114,12 @@ export class ListTransferService {
     );
     const lists: ListDetail[] = [];
     for (const id of ids) lists.push(await this.lists.detail(userId, id));
+    for (const list of lists)
+      await this.lists.listMade(
+        userId,
+        list.id,
+        list.apps.map((app) => app.app_id),
+      );
     const [first] = lists;
     if (!first) throw new Error('an import created no list');
     const unmatched = notes.filter((note) => IMPORT_NOTE_REASONS[note.reason].leftOut).map((note) => note.written);

@@ -37,6 +37,8 @@ export const listNotFound = () => notFound('List not found', ErrorCode.LIST_NOT_
 export interface ListItemsObserver {
   added(userId: string, listId: string, appId: number): Promise<void>;
   removed(userId: string, listId: string, appId: number): Promise<void>;
+  /** A new list came with its apps (an import, a shared list's copy): told once, with them all. */
+  listMade?(userId: string, listId: string, appIds: readonly number[]): Promise<void>;
 }
 
 /** One of the user's lists with what the rules need: its place by age and whether it is read-only. */
@@ -89,6 +91,11 @@ export class ListService {
   /** Set when the services are wired (an observer may need installations, which need lists). */
   observeItems(observer: ListItemsObserver): void {
     this.itemsObservers.push(observer);
+  }
+
+  /** A list was made with these apps in it (imported or copied), committed: the observers are told once. */
+  async listMade(userId: string, listId: string, appIds: readonly number[]): Promise<void> {
+    for (const observer of this.itemsObservers) await observer.listMade?.(userId, listId, appIds);
   }
 
   async lists(userId: string): Promise<ListSummary[]> {

@@ -250,6 +250,12 @@ export class SharedListService {
       await countCopy(trx, source.list_id);
     });
     this.ctx.log.info({ userId, listId: id }, 'shared list copied');
-    return this.lists.detail(userId, id);
+    const copy = await this.lists.detail(userId, id);
+    await this.lists.listMade(
+      userId,
+      id,
+      copy.apps.map((app) => app.app_id),
+    );
+    return copy;
   }
 }
