@@ -1,7 +1,7 @@
 // The catalogue as `npm start` ships it (the curated apps and Debian's index, about 14,500 apps):
 // how long after start the whole catalogue is searchable, a search's time (p50, p95) over a mix of
 // what people type (whole names, first letters, misspellings, two words, a platform), and the
-// catalogue page's time from navigation to its first page of apps in Chromium.
+// catalogue page's time from navigation to its first page of apps in Chromium, a first visit (empty cache).
 // Budgets: search p95 ≤ 20 ms; the catalogue page shows its apps within 1 s.
 import { chromium } from 'playwright-core';
 
@@ -57,25 +57,29 @@ const session = await call(server.url, '/api/auth/login', { method: 'POST', body
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const pageTimes = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(
-    ({ stored, deviceId }) => {
-      localStorage.setItem('token', stored.token);
-      localStorage.setItem('refreshToken', stored.refreshToken);
-      localStorage.setItem('user', JSON.stringify(stored.user));
-      localStorage.setItem('deviceId', deviceId);
-    },
-    { stored: session, deviceId: person.deviceId },
-  );
-  const page = await context.newPage();
   for (let run = 0; run < 5; run += 1) {
-    const at = performance.now();
-    await page.goto(`${server.url}/app-catalogue`);
-    await page
-      .locator('#catalogue-results')
-      .filter({ hasText: /^1–30 of / })
-      .waitFor({ timeout: 30_000 });
-    pageTimes.push(performance.now() - at);
+    // A new context each time: an empty HTTP cache, as a person's first visit has.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(
+      ({ stored, deviceId }) => {
+        localStorage.setItem('token', stored.token);
+        localStorage.setItem('refreshToken', stored.refreshToken);
+        localStorage.setItem('user', JSON.stringify(stored.user));
+        localStorage.setItem('deviceId', deviceId);
+      },
+      { stored: session, deviceId: person.deviceId },
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app-catalogue`, { waitUntil: 'commit' });
+    // Timed in the page, from the start of the navigation to the frame that shows the first page
+    // of apps (checked every frame: a locator's wait polls only every few hundred milliseconds).
+    const shown = await page.waitForFunction(
+      () => /^1–30 of /.test(globalThis.document.getElementById('catalogue-results')?.textContent ?? '') && performance.now(),
+      null,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    pageTimes.push(Number(await shown.jsonValue()));
+    await context.close();
   }
 } finally {
   await browser.close();
@@ -89,7 +93,7 @@ printTable([
   { measure: `whole catalogue searchable (${total} apps)`, figure: `${(complete / 1000).toFixed(2)} s` },
   { measure: `search p50 (${times.length} searches)`, figure: `${quantile(0.5).toFixed(2)} ms` },
   { measure: 'search p95', figure: `${quantile(0.95).toFixed(2)} ms` },
-  { measure: 'catalogue page: first 30 apps shown (median of 5)', figure: `${Math.round(pageMedian)} ms` },
+  { measure: 'catalogue page, cold cache: first 30 apps shown (median of 5)', figure: `${Math.round(pageMedian)} ms` },
 ]);
 const p95 = quantile(0.95);
 const met = p95 <= 20 && pageMedian <= 1000;

@@ -71,7 +71,7 @@ export class CatalogueSnapshot {
     const positions = new Set<number>();
     for (const entry of packages)
       for (const position of index.get(packageKey(entry.manager, entry.package_id)) ?? []) positions.add(position);
-    return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
+    return rowsAt(snapshot, positions);
   }
 
   /** The catalogue apps among these ids (an own app's id finds nothing), in catalogue order. */
@@ -83,7 +83,7 @@ export class CatalogueSnapshot {
       const position = index.get(id);
       if (position !== undefined) positions.add(position);
     }
-    return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
+    return rowsAt(snapshot, positions);
   }
 
   /** The catalogue changed (committed): this process reads it again at once, the others when the bus tells them. */
@@ -150,6 +150,11 @@ function indexByPackage(apps: readonly AppRow[]): Map<string, number[]> {
     }
   });
   return index;
+}
+
+/** The rows at these positions, each once, in catalogue order. */
+function rowsAt(snapshot: Snapshot, positions: ReadonlySet<number>): AppRow[] {
+  return [...positions].sort((a, b) => a - b).map((position) => snapshot.rows[position] as AppRow);
 }
 
 /** What `compute` makes of this snapshot's rows, made once and kept with them (so rows and index always agree). */

@@ -23,15 +23,15 @@ const RUNS_SHOWN = 20;
 
 /**
  * Keeps the catalogue's indexes fresh: reads each manager's public index (Debian's today) on a
- * schedule, reading only its release file when the index has not changed since the last reading, applies what changed (CatalogueIndexService.apply: one transaction, apps never
- * removed) and records each reading for the admin console. One process reads per period across
+ * schedule (only its release file when the index has not changed since the last reading),
+ * applies what changed (CatalogueIndexService.apply: one transaction, apps never removed) and
+ * records each reading for the admin console. One process reads per period across
  * all of them (a lease that lasts the period).
  */
 export class CatalogueSyncService {
   constructor(
     private readonly ctx: AppContext,
     private readonly index: CatalogueIndexService,
-    private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
   /** The scheduler's task: a reading when the period since the last one has passed; answers how many readings changed the catalogue. */
@@ -49,7 +49,7 @@ export class CatalogueSyncService {
     const since = readJsonColumn(versionSchema.nullable(), (await getMeta(this.ctx.db, VERSION_KEY)) ?? 'null', null);
     let run: CatalogueSyncRunsTable;
     try {
-      const reading = await readDebianIndex(source, { fetchImpl: this.fetchImpl, since });
+      const reading = await readDebianIndex(source, { since });
       if (reading.unchanged) {
         run = this.runRow(startedAt, 'Debian', reading.source, 'unchanged');
       } else {

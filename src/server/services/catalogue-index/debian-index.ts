@@ -46,7 +46,7 @@ export type DebianIndexReading =
  */
 export async function readDebianIndex(
   source: DebianSource = DEBIAN_SOURCE,
-  { fetchImpl = fetch, since = null }: { fetchImpl?: typeof fetch; since?: IndexVersion | null } = {},
+  { since = null }: { since?: IndexVersion | null } = {},
 ): Promise<DebianIndexReading> {
   let mirror = source.mirror;
   while (mirror.endsWith('/')) mirror = mirror.slice(0, -1);
@@ -55,17 +55,17 @@ export async function readDebianIndex(
   const packagesPath = `${source.component}/binary-${source.arch}/Packages.gz`;
   const componentsPath = `${source.component}/dep11/Components-${source.arch}.yml.gz`;
 
-  const release = readReleaseHashes(await boundedText(await fetchImpl(`${suite}/InRelease`), MAX_RELEASE_BYTES, 'the release file'));
+  const release = readReleaseHashes(await boundedText(await fetch(`${suite}/InRelease`), MAX_RELEASE_BYTES, 'the release file'));
   const packagesHash = release.get(packagesPath)?.sha256;
   const componentsHash = release.get(componentsPath)?.sha256;
   if (!packagesHash || !componentsHash) throw new Error(`the release file of ${suite} does not list ${packagesPath} and ${componentsPath}`);
   const version = { packages: packagesHash, components: componentsHash };
   if (since?.packages === version.packages && since.components === version.components) return { unchanged: true, source: base, version };
 
-  const packagesFile = hashedGzipLines(await fetchImpl(`${suite}/${packagesPath}`), packagesPath);
+  const packagesFile = hashedGzipLines(await fetch(`${suite}/${packagesPath}`), packagesPath);
   const packages = await readDebianPackages(packagesFile.lines);
   packagesFile.check(version.packages);
-  const componentsFile = hashedGzipLines(await fetchImpl(`${suite}/${componentsPath}`), componentsPath);
+  const componentsFile = hashedGzipLines(await fetch(`${suite}/${componentsPath}`), componentsPath);
   const components = await readDep11(componentsFile.lines);
   componentsFile.check(version.components);
   const entries = debianApps(packages, components);

@@ -52,11 +52,16 @@ function Sources({ app }: { app: App }) {
  */
 export function AppSources({ app }: { app: App }) {
   const [open, setOpen] = useState(false);
+  // Read on the first opening, then kept: closing animates the list away rather than emptying it first.
+  const [read, setRead] = useState(false);
   const panel = useId();
   return (
     <Stack gap={4}>
       <UnstyledButton
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setOpen((value) => !value);
+          setRead(true);
+        }}
         aria-expanded={open}
         aria-controls={panel}
         style={{ alignSelf: 'flex-start' }}
@@ -67,7 +72,7 @@ export function AppSources({ app }: { app: App }) {
         </Text>
       </UnstyledButton>
       <Collapse expanded={open} id={panel}>
-        {open ? <Sources app={app} /> : null}
+        {read ? <Sources app={app} /> : null}
       </Collapse>
     </Stack>
   );
