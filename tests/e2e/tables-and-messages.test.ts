@@ -243,6 +243,13 @@ describe('tables that fit, one message per sign-out, and the words', () => {
     // The admin console's users table scrolls inside its own box on a phone, never the page.
     await page.goto(`${server.url}/admin-console`);
     await page.getByText(person.email).first().waitFor();
+    // A catalogue sync on a phone is a card with its outcome and why: this server's mirror is on a
+    // port fetch never connects to, so the reading fails, and says so.
+    const syncs = page.getByRole('region', { name: 'Catalogue syncs' });
+    await syncs.getByRole('button', { name: 'Sync now' }).click();
+    const run = syncs.getByRole('listitem').first();
+    await run.getByText('Failed', { exact: true }).waitFor();
+    expect(await run.innerText()).toMatch(/Debian trixie main, amd64[\s\S]*InRelease could not be reached \(bad port\)/);
     expect(await overflows(page)).toBe(false);
     expect(await cutBadges(page)).toEqual([]);
     await screenshot(page, '96-admin-console-390');

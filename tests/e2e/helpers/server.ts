@@ -48,6 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     CATALOGUE_INDEX_DIR: '',
     // Never the network: a test server reads no mirror.
     CATALOGUE_SYNC_HOURS: '0',
+    // Port 9 is one fetch refuses to use: an admin's Sync now fails at once and says so.
     DEBIAN_MIRROR: 'http://127.0.0.1:9/debian',
     ...env,
   });

@@ -56,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CATALOGUE_SEED_FILE: '',
     CATALOGUE_INDEX_DIR: '',
     CATALOGUE_SYNC_HOURS: '0',
-    // Never the network: an admin's "Sync now" in a test that does not serve a mirror fails at once, on a closed loopback port.
+    // Never the network: an admin's "Sync now" in a test that serves no mirror fails at once (port 9 is one fetch refuses to use).
     DEBIAN_MIRROR: 'http://127.0.0.1:9/debian',
     ...options.env,
   });

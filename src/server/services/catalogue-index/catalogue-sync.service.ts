@@ -10,7 +10,7 @@ import type { CatalogueSyncRunsTable } from '../../db/schema';
 import { newId } from '../../security/tokens';
 import { withLease } from '../lease';
 import type { CatalogueIndexService } from './catalogue-index.service';
-import { DEBIAN_SOURCE, readDebianIndex, type IndexVersion } from './debian-index';
+import { DEBIAN_SOURCE, debianIndexName, readDebianIndex, type IndexVersion } from './debian-index';
 
 /** Where the version (file hashes) of the last reading of an index is kept, by the app field it fills; the shipped snapshot's seeds it. */
 export const versionKey = (field: string) => `catalogue_sync:${field}`;
@@ -51,7 +51,7 @@ export class CatalogueSyncService {
     try {
       const reading = await readDebianIndex(source, { since });
       if (reading.unchanged) {
-        run = this.runRow(startedAt, 'Debian', reading.source, 'unchanged');
+        run = this.runRow(startedAt, debianIndexName(source), reading.source, 'unchanged');
       } else {
         const result = await this.index.apply(reading.header.index, reading.header.field, reading.entries);
         if (result === null) throw new Error('another server process is applying an index; the next reading will try again');
@@ -66,7 +66,7 @@ export class CatalogueSyncService {
       }
     } catch (error) {
       run = {
-        ...this.runRow(startedAt, 'Debian', source.mirror, 'failed'),
+        ...this.runRow(startedAt, debianIndexName(source), source.mirror, 'failed'),
         error: error instanceof Error ? error.message.slice(0, 500) : String(error),
       };
       this.ctx.log.warn({ err: error }, 'catalogue sync failed; the catalogue stays as it was');

@@ -22,6 +22,9 @@ export interface DebianSource {
 /** Debian 13, the release Loadout's Linux machines are tested on. */
 export const DEBIAN_SOURCE: DebianSource = { mirror: 'https://deb.debian.org/debian', suite: 'trixie', component: 'main', arch: 'amd64' };
 
+/** "Debian trixie main, amd64": how the catalogue names this index, in a snapshot and in each sync's record. */
+export const debianIndexName = (source: DebianSource) => `Debian ${source.suite} ${source.component}, ${source.arch}`;
+
 /** Past this, a download is stopped: Debian's two files are about 21 MB compressed, its release file 140 KB. */
 const MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024;
 const MAX_RELEASE_BYTES = 4 * 1024 * 1024;
@@ -55,17 +58,17 @@ export async function readDebianIndex(
   const packagesPath = `${source.component}/binary-${source.arch}/Packages.gz`;
   const componentsPath = `${source.component}/dep11/Components-${source.arch}.yml.gz`;
 
-  const release = readReleaseHashes(await boundedText(await fetch(`${suite}/InRelease`), MAX_RELEASE_BYTES, 'the release file'));
+  const release = readReleaseHashes(await boundedText(await get(`${suite}/InRelease`), MAX_RELEASE_BYTES, 'the release file'));
   const packagesHash = release.get(packagesPath)?.sha256;
   const componentsHash = release.get(componentsPath)?.sha256;
   if (!packagesHash || !componentsHash) throw new Error(`the release file of ${suite} does not list ${packagesPath} and ${componentsPath}`);
   const version = { packages: packagesHash, components: componentsHash };
   if (since?.packages === version.packages && since.components === version.components) return { unchanged: true, source: base, version };
 
-  const packagesFile = hashedGzipLines(await fetch(`${suite}/${packagesPath}`), packagesPath);
+  const packagesFile = hashedGzipLines(await get(`${suite}/${packagesPath}`), packagesPath);
   const packages = await readDebianPackages(packagesFile.lines);
   packagesFile.check(version.packages);
-  const componentsFile = hashedGzipLines(await fetch(`${suite}/${componentsPath}`), componentsPath);
+  const componentsFile = hashedGzipLines(await get(`${suite}/${componentsPath}`), componentsPath);
   const components = await readDep11(componentsFile.lines);
   componentsFile.check(version.components);
   const entries = debianApps(packages, components);
@@ -74,7 +77,7 @@ export async function readDebianIndex(
     source: base,
     version,
     header: {
-      index: `Debian ${source.suite} ${source.component}, ${source.arch}`,
+      index: debianIndexName(source),
       field: 'apt_package',
       source: base,
       readAt: new Date().toISOString().slice(0, 10),
@@ -83,6 +86,17 @@ export async function readDebianIndex(
     },
     entries,
   };
+}
+
+/** A request to the mirror; one that gets no answer says where it went and why (Node's own words are "fetch failed"). */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+    const why = cause ? ((cause as NodeJS.ErrnoException).code ?? cause.message) : String(error);
+    throw new Error(`${url} could not be reached (${why})`);
+  }
 }
 
 async function boundedText(response: Response, limit: number, what: string): Promise<string> {

@@ -29,7 +29,7 @@ function Sources({ app }: { app: App }) {
   if (sources.isError) return <Text size="xs">Where it comes from could not be loaded.</Text>;
   return (
     <Stack gap={4}>
-      {app.curated ? <Text size="xs">Written by people: its description and its package ids were checked by hand.</Text> : null}
+      {app.curated ? <Text size="xs">Written by people: its description and its package ids were chosen by hand.</Text> : null}
       {(sources.data ?? []).length > 0 ? (
         <List size="xs" spacing={4}>
           {(sources.data ?? []).map((source) => (
