@@ -42,7 +42,7 @@ export function CatalogueFilters({ values, categories, onChange }: CatalogueFilt
     <Group gap="sm" align="flex-end" wrap="wrap" mb="lg">
       <TextInput
         label="Search apps"
-        placeholder="Name or description"
+        placeholder="Name, package id or publisher"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={values.search}
         onChange={(event) => onChange({ ...values, search: event.currentTarget.value })}
