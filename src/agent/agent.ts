@@ -25,6 +25,8 @@ export interface AgentOptions {
   installerName: ManagerName | null;
   inventoryIntervalMs: number;
   simulateDelayMs?: number;
+  /** Sent in hello (`run --tag`), already checked and lower-cased; none: hello says nothing of tags. */
+  tags?: readonly string[];
   log: Logger;
   platform?: NodeJS.Platform;
   /** Removes the system service when a deactivation asks to remove the client. */
@@ -147,6 +149,8 @@ export class Agent {
         platform: platformName(platform) ?? platform,
         arch: osArch(),
         managers: reportedManagers(byName, platform),
+        // Only when there are some: an untagged machine's hello stays what older servers know.
+        ...(options.tags?.length ? { tags: [...options.tags] } : {}),
       }),
       onMessage,
       onReady: () => {

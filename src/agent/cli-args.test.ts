@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, MANAGER_NAMES, TIMER_MAX_MS } from '@shared/agent/protocol';
+import { DEVICE_TAG_MESSAGE, DEVICE_TAGS_MAX } from '@shared/device-tags';
 import { HOUR_MS } from '@shared/time';
 
-import { parseCommand, parseRegistrationLink } from './cli-args';
+import { parseCommand, parseRegistrationLink, usage } from './cli-args';
 
 describe('parseCommand', () => {
   it('reads enroll with --server and --code', () => {
@@ -62,6 +63,7 @@ describe('parseCommand', () => {
       inventoryIntervalMs: AGENT_INVENTORY_INTERVAL_MS,
       simulateDelayMs: 0,
       insecureHttp: false,
+      tags: [],
     });
     expect(parseCommand(['run', '--installer', 'simulated', '--inventory-hours', '0.5', '--simulate-delay-ms', '200'])).toMatchObject({
       installer: 'simulated',
@@ -96,6 +98,58 @@ describe('parseCommand', () => {
       configDir: '/etc/x',
       runArgs: ['--installer', 'apt', '--inventory-hours', '2'],
     });
+  });
+
+  it('reads --tag repeated or comma-separated, trimmed, lower-cased and each once', () => {
+    expect(parseCommand(['run', '--tag', 'office'])).toMatchObject({ command: 'run', tags: ['office'] });
+    expect(parseCommand(['run', '--tag', 'Office', '--tag', ' lab ', '--tag', 'build_2.x'])).toMatchObject({
+      tags: ['office', 'lab', 'build_2.x'],
+    });
+    expect(parseCommand(['run', '--tag', 'office, Lab,kiosk-1'])).toMatchObject({ tags: ['office', 'lab', 'kiosk-1'] });
+    expect(parseCommand(['run', '--tag', 'office,lab', '--tag', 'OFFICE', '--tag', 'lab'])).toMatchObject({ tags: ['office', 'lab'] });
+  });
+
+  it('refuses a tag that is not one, naming the rule, and more tags than a machine may report', () => {
+    for (const tag of ['has space', '-leading-dash', '.hidden', 'ünïcode', 'a/b', 'x'.repeat(41)]) {
+      // `--tag=…`: node:util refuses `--tag -x` (the value looks like an option) before the tag is checked.
+      expect(() => parseCommand(['run', `--tag=${tag}`]), tag).toThrow(DEVICE_TAG_MESSAGE);
+    }
+    expect(() => parseCommand(['run', '--tag', 'office,has space'])).toThrow('--tag "has space" is not a tag');
+    expect(parseCommand(['run', '--tag', 'x'.repeat(40)])).toMatchObject({ tags: ['x'.repeat(40)] });
+    for (const value of ['', ' ', 'office,', 'office,,lab']) {
+      expect(() => parseCommand(['run', '--tag', value]), JSON.stringify(value)).toThrow('--tag needs a name');
+    }
+
+    const names = (count: number) => Array.from({ length: count }, (_, index) => `t${index}`);
+    expect(parseCommand(['run', '--tag', names(DEVICE_TAGS_MAX).join(',')])).toMatchObject({ tags: names(DEVICE_TAGS_MAX) });
+    const tooMany = `at most ${DEVICE_TAGS_MAX} tags (--tag), not ${DEVICE_TAGS_MAX + 1}`;
+    expect(() => parseCommand(['run', ...names(DEVICE_TAGS_MAX + 1).flatMap((tag) => ['--tag', tag])])).toThrow(tooMany);
+    // Counted after repeats are dropped: the same tag twice is one.
+    expect(parseCommand(['run', '--tag', [...names(DEVICE_TAGS_MAX), 'T0'].join(',')])).toMatchObject({ tags: names(DEVICE_TAGS_MAX) });
+    expect(() => parseCommand(['service', 'install', '--tag', names(DEVICE_TAGS_MAX + 1).join(',')])).toThrow(tooMany);
+    expect(() => parseCommand(['install', '--tag', 'Bad Tag'])).toThrow(DEVICE_TAG_MESSAGE);
+  });
+
+  it('passes --tag on to the service, checked and one tag each, and lists it in --help', () => {
+    expect(parseCommand(['service', 'install', '--tag', 'Office,lab', '--inventory-hours', '2', '--tag', 'office'])).toEqual({
+      command: 'service',
+      action: 'install',
+      configDir: null,
+      runArgs: ['--inventory-hours', '2', '--tag', 'office', '--tag', 'lab'],
+    });
+    expect(parseCommand(['install', '--tag', 'kiosk', '--installer', 'apt'])).toMatchObject({
+      command: 'install',
+      runArgs: ['--installer', 'apt', '--tag', 'kiosk'],
+    });
+    // What the service is given, `run` reads back as the same tags.
+    expect(parseCommand(['run', '--tag', 'office', '--tag', 'lab'])).toMatchObject({ tags: ['office', 'lab'] });
+    expect(() => parseCommand(['service', 'uninstall', '--tag', 'office'])).toThrow('service uninstall takes only --config-dir');
+    expect(() => parseCommand(['status', '--tag', 'office'])).toThrow('status does not take --tag');
+    expect(() => parseCommand(['enroll', 'https://x.example/devices/enroll?code=A', '--tag', 'office'])).toThrow(
+      'enroll does not take --tag',
+    );
+    expect(usage('loadout-agent')).toMatch(/--tag NAME +a tag for this machine, which device groups' rules can match \(repeatable\)/);
+    expect(usage('loadout-agent')).toMatch(/loadout-agent run .*\[--tag NAME\]/);
   });
 
   it('refuses a plain http:// server on another machine, naming --insecure-http, before the code is sent', () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 
 import { AGENT_INVENTORY_INTERVAL_MS, AGENT_INVENTORY_MAX_HOURS, AGENT_INVENTORY_MIN_HOURS, TIMER_MAX_MS } from '@shared/agent/protocol';
+import { DEVICE_TAG_MAX, DEVICE_TAG_MESSAGE, DEVICE_TAGS_MAX, isValidDeviceTag } from '@shared/device-tags';
 import { HOUR_MS } from '@shared/time';
 
 import { MANAGER_NAMES, type ManagerName } from './installers/installer';
@@ -21,6 +22,8 @@ export type Command =
       installer: ManagerName | null;
       inventoryIntervalMs: number;
       simulateDelayMs: number;
+      /** Reported in hello, lower-cased and without repeats; device groups' rules match them. */
+      tags: string[];
     }
   | { command: 'status'; configDir: string | null }
   | {
@@ -52,19 +55,20 @@ export type Command =
 export const usage = (self: string): string => `Loadout agent: installs your Loadout lists on this machine with its own package manager.
 
 Usage:
-  ${self} install LINK [--name NAME] [--insecure-http] [--installer NAME] [--inventory-hours N]
+  ${self} install LINK [--name NAME] [--insecure-http] [--installer NAME] [--inventory-hours N] [--tag NAME]
                   (as root: copies this program to its fixed place, enrols, starts the service)
   ${self} uninstall [--keep-config] [--force]      (as root: removes all that install made)
   ${self} enroll --server URL --code CODE [--name NAME] [--config-dir DIR] [--insecure-http]
   ${self} enroll LINK [--name NAME] [--config-dir DIR] [--insecure-http]     (the copied registration link)
-  ${self} run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--insecure-http]
+  ${self} run [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--tag NAME] [--insecure-http]
   ${self} status [--config-dir DIR]
   ${self} unenroll [--config-dir DIR] [--force] [--insecure-http]
-  ${self} service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N]
+  ${self} service install|uninstall [--config-dir DIR] [--installer NAME] [--inventory-hours N] [--tag NAME]
 
 Options:
   --installer NAME       use only this package manager (${MANAGER_NAMES.join(', ')}); simulated installs nothing
   --inventory-hours N    how often to report installed apps, ${AGENT_INVENTORY_MIN_HOURS} to ${AGENT_INVENTORY_MAX_HOURS} (default ${AGENT_INVENTORY_INTERVAL_MS / HOUR_MS})
+  --tag NAME             a tag for this machine, which device groups' rules can match (repeatable)
   --config-dir DIR       where the enrolment is kept (default: the per-user folder, or the system's as root)
   --insecure-http        allow a plain http:// server on another machine (unencrypted; enroll remembers it)
   --force                unenroll, uninstall: forget the enrolment here even if the server cannot be told
@@ -93,6 +97,7 @@ const options = {
   installer: { type: 'string' },
   'inventory-hours': { type: 'string' },
   'simulate-delay-ms': { type: 'string' },
+  tag: { type: 'string', multiple: true },
   'insecure-http': { type: 'boolean' },
   force: { type: 'boolean' },
   'keep-config': { type: 'boolean' },
@@ -111,11 +116,11 @@ type Values = ReturnType<typeof parseWords>['values'];
 
 const ALLOWED: Record<string, readonly (keyof typeof options)[]> = {
   enroll: ['server', 'code', 'name', 'config-dir', 'insecure-http'],
-  run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms', 'insecure-http'],
+  run: ['config-dir', 'installer', 'inventory-hours', 'simulate-delay-ms', 'tag', 'insecure-http'],
   status: ['config-dir'],
   unenroll: ['config-dir', 'insecure-http', 'force'],
-  service: ['config-dir', 'installer', 'inventory-hours', 'insecure-http'],
-  install: ['server', 'code', 'name', 'insecure-http', 'installer', 'inventory-hours'],
+  service: ['config-dir', 'installer', 'inventory-hours', 'tag', 'insecure-http'],
+  install: ['server', 'code', 'name', 'insecure-http', 'installer', 'inventory-hours', 'tag'],
   uninstall: ['keep-config', 'force', 'insecure-http'],
 };
 
@@ -153,6 +158,7 @@ export function parseCommand(argv: readonly string[]): Command {
         installer: installerOption(values.installer),
         inventoryIntervalMs: inventoryInterval(values['inventory-hours']),
         simulateDelayMs: simulateDelay(values['simulate-delay-ms']),
+        tags: tagsOption(values.tag),
       };
     case 'status':
       noMorePositionals(command, rest);
@@ -174,7 +180,9 @@ export function parseCommand(argv: readonly string[]): Command {
       const [action, ...more] = rest;
       if (action !== 'install' && action !== 'uninstall') throw new UsageError('service needs install or uninstall');
       noMorePositionals(`service ${action}`, more);
-      if (action === 'uninstall' && (values.installer !== undefined || values['inventory-hours'] !== undefined || insecureHttp)) {
+      const runOptionGiven =
+        values.installer !== undefined || values['inventory-hours'] !== undefined || values.tag !== undefined || insecureHttp;
+      if (action === 'uninstall' && runOptionGiven) {
         throw new UsageError('service uninstall takes only --config-dir');
       }
       return { command: 'service', action, configDir, runArgs: serviceRunArgs(values, insecureHttp) };
@@ -182,13 +190,18 @@ export function parseCommand(argv: readonly string[]): Command {
   }
 }
 
-/** The options a service's `run` gets: checked now, passed on as typed. */
+/**
+ * The options a service's `run` gets: checked now (a mistake is shown here, not in the service's
+ * log), passed on as typed; tags as `run` will read them, one --tag each.
+ */
 function serviceRunArgs(values: Values, insecureHttp: boolean): string[] {
   if (values.installer !== undefined) installerOption(values.installer);
   if (values['inventory-hours'] !== undefined) inventoryInterval(values['inventory-hours']);
+  const tags = tagsOption(values.tag);
   return [
     ...(values.installer !== undefined ? ['--installer', values.installer] : []),
     ...(values['inventory-hours'] !== undefined ? ['--inventory-hours', values['inventory-hours']] : []),
+    ...tags.flatMap((tag) => ['--tag', tag]),
     ...(insecureHttp ? ['--insecure-http'] : []),
   ];
 }
@@ -250,6 +263,26 @@ function installerOption(value: string | undefined): ManagerName | null {
   const found = MANAGER_NAMES.find((name) => name === value);
   if (!found) throw new UsageError(`--installer must be one of ${MANAGER_NAMES.join(', ')}`);
   return found;
+}
+
+/**
+ * Each --tag names one tag or several split by commas (`--tag office,lab`). Lower-cased, since
+ * a rule naming "office" must match a machine tagged "Office"; repeats count once.
+ */
+function tagsOption(values: readonly string[] | undefined): string[] {
+  const tags = new Set<string>();
+  for (const value of values ?? []) {
+    for (const piece of value.split(',')) {
+      const tag = piece.trim().toLowerCase();
+      if (!tag) throw new UsageError(`--tag needs a name (got "${value}")`);
+      if (!isValidDeviceTag(tag)) {
+        throw new UsageError(`--tag "${piece.trim()}" is not a tag: ${DEVICE_TAG_MESSAGE}, at most ${DEVICE_TAG_MAX} characters`);
+      }
+      tags.add(tag);
+    }
+  }
+  if (tags.size > DEVICE_TAGS_MAX) throw new UsageError(`A machine takes at most ${DEVICE_TAGS_MAX} tags (--tag), not ${tags.size}`);
+  return [...tags];
 }
 
 /** Every delay an option sets ends up in a timer, so each is bounded by what a timer holds. */

@@ -175,6 +175,7 @@ async function runLocked(
     installerName: command.installer,
     inventoryIntervalMs: command.inventoryIntervalMs,
     simulateDelayMs: command.simulateDelayMs,
+    tags: command.tags,
     log,
     removeService: isPrivileged() ? () => uninstallService(store.dir, systemServiceDeps(), true).then(() => undefined) : undefined,
     // Not spread: the host's observer may be a class whose methods live on its prototype.

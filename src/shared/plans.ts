@@ -34,6 +34,8 @@ export interface Plan {
   features: readonly string[];
   /** What the plan's monitoring feature ("Basic monitoring", "Advanced monitoring") means, shown under it in the plan catalogue. */
   monitoring: string;
+  /** What "Advanced device management" means, shown under it; null for plans without it. */
+  deviceManagement: string | null;
   /**
    * priorityNotifications: an immediate mail for new updates and the in-app notification centre.
    * advancedMonitoring: each machine's check-ins and version changes over time, and an alert
@@ -56,6 +58,11 @@ export const REMOVABLE_AT_ONCE_MINUTES = 60;
 
 /** The pricing card's line for the device limit: every browser and machine takes a seat. */
 export const deviceAllowance = (devices: number): string => `Up to ${devices} devices`;
+
+/** The pricing card's words for device groups, the plan's "Advanced device management". */
+export const DEVICE_MANAGEMENT_FEATURE = 'Advanced device management';
+const DEVICE_MANAGEMENT =
+  "Device groups: machines join by hand, by name, platform or tag, or with a group's token, get the group's lists by themselves, and show what drifted from them, to bring back in line.";
 
 const ADVANCED_MONITORING =
   'Also every check-in and version change of each machine over time, and an alert when a machine has not reported for a day.';
@@ -100,6 +107,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Community support',
     ],
     monitoring: 'The apps on each machine, their versions and available updates, checked when you ask.',
+    deviceManagement: null,
     capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false, advancedMonitoring: false },
   },
   premium: {
@@ -122,6 +130,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'API access',
     ],
     monitoring: ADVANCED_MONITORING,
+    deviceManagement: null,
     capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false, priorityNotifications: true, advancedMonitoring: true },
   },
   'annual-premium': {
@@ -136,9 +145,10 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Everything in Premium',
       deviceAllowance(ANNUAL_LIMITS.devices),
       `Save ${annualSavingPercent(999, 9900)}% annually`,
-      'Advanced device management',
+      DEVICE_MANAGEMENT_FEATURE,
     ],
     monitoring: ADVANCED_MONITORING,
+    deviceManagement: DEVICE_MANAGEMENT,
     capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true, advancedMonitoring: true },
   },
 };

@@ -29,6 +29,7 @@ import { migration0026ChocoId } from './migrations/0026-choco-id';
 import { migration0027CatalogueSearch } from './migrations/0027-catalogue-search';
 import { migration0028CatalogueIndex } from './migrations/0028-catalogue-index';
 import { migration0029CatalogueSyncs } from './migrations/0029-catalogue-syncs';
+import { migration0030DeviceGroups } from './migrations/0030-device-groups';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -62,6 +63,7 @@ const migrations = {
   '0027-catalogue-search': migration0027CatalogueSearch,
   '0028-catalogue-index': migration0028CatalogueIndex,
   '0029-catalogue-syncs': migration0029CatalogueSyncs,
+  '0030-device-groups': migration0030DeviceGroups,
 } satisfies Record<string, Migration>;
 
 /**

@@ -2,6 +2,7 @@ import type { Generated, Kysely, Transaction } from 'kysely';
 
 import type { AgentBuildKind, JobKind, ManagerName } from '@shared/agent/protocol';
 import type { CatalogueSyncOutcome } from '@shared/api/admin';
+import type { DriftKind, GroupRulePlatform, MemberSource } from '@shared/api/device-groups';
 import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shared/api/devices';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { PaymentIntentStatus } from '@shared/api/payment';
@@ -273,6 +274,8 @@ export interface DevicesTable {
   agent_update_version: string | null;
   agent_update_message: string | null;
   agent_update_at: Timestamp | null;
+  /** JSON array of the tags its agent reported (device groups' rules match them); null before any. */
+  tags: string | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */
@@ -286,6 +289,8 @@ export interface DeviceTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The device group a machine enrolled with this token joins; null: none (or the group was deleted). */
+  group_id: string | null;
 }
 
 export interface DeviceEventsTable {
@@ -578,6 +583,45 @@ export interface SchedulerLeasesTable {
   expires_at: Timestamp;
 }
 
+/** A device group (annual premium); its rule's conditions are null when not named. */
+export interface DeviceGroupsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  rule_platform: GroupRulePlatform | null;
+  rule_name_pattern: string | null;
+  rule_tag: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeviceGroupMembersTable {
+  group_id: string;
+  device_row_id: string;
+  user_id: string;
+  source: MemberSource;
+  joined_at: Timestamp;
+}
+
+/** A list in a group's desired state. */
+export interface DeviceGroupListsTable {
+  group_id: string;
+  list_id: string;
+  user_id: string;
+  added_at: Timestamp;
+}
+
+/** How one app on a machine differs from its groups' lists, since Loadout first saw it so. */
+export interface DeviceDriftTable {
+  device_row_id: string;
+  app_id: number;
+  user_id: string;
+  kind: DriftKind;
+  installed_version: string | null;
+  wanted_version: string | null;
+  since: Timestamp;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -619,6 +663,10 @@ export interface Database {
   update_alerts: UpdateAlertsTable;
   list_followers: ListFollowersTable;
   update_schedules: UpdateSchedulesTable;
+  device_groups: DeviceGroupsTable;
+  device_group_members: DeviceGroupMembersTable;
+  device_group_lists: DeviceGroupListsTable;
+  device_drift: DeviceDriftTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

@@ -48,7 +48,8 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: createDeviceTokenResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ token: await deviceTokens.create(callerOf(request), request.body.maxUses) }),
+    async (request, reply) =>
+      reply.status(201).send({ token: await deviceTokens.create(callerOf(request), request.body.maxUses, request.body.groupId ?? null) }),
   );
 
   await app.register(async (plain) => {

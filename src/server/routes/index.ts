@@ -9,6 +9,7 @@ import { authRoutes } from './auth.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { clientRoutes } from './client.routes';
 import { debugRoutes } from './debug.routes';
+import { deviceGroupRoutes } from './device-groups.routes';
 import { deviceInventoryRoutes } from './device-inventory.routes';
 import { deviceSearchRoutes } from './device-searches.routes';
 import { deviceTokenRoutes } from './device-tokens.routes';
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(scheduleRoutes);
   await app.register(listSyncRoutes);
+  await app.register(deviceGroupRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });

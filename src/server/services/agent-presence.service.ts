@@ -2,9 +2,11 @@ import type { AgentMessage } from '@shared/agent/protocol';
 
 import { isoNow, type AppContext } from '../context';
 import { markAgentGone, markAgentSeen, markDuplicateAgent } from '../db/repositories/device-agent.repository';
+import { setDeviceTags } from '../db/repositories/device-groups.repository';
 import type { DevicesTable } from '../db/schema';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationEvents } from './installation-events';
+import type { MachineEvents } from './machine-events';
 import type { MonitoringService } from './monitoring.service';
 
 /**
@@ -18,6 +20,7 @@ export class AgentPresenceService {
     private readonly events: InstallationEvents,
     private readonly deviceTokens: DeviceTokenService,
     private readonly monitoring: MonitoringService,
+    private readonly machines: MachineEvents,
   ) {}
 
   /** The active device behind a credential, or 401 (a deactivated device's credential no longer works). */
@@ -27,6 +30,13 @@ export class AgentPresenceService {
 
   async connected(device: DevicesTable, hello: Extract<AgentMessage, { type: 'hello' }>): Promise<void> {
     await markAgentSeen(this.ctx.db, device.id, isoNow(this.ctx.clock), hello);
+    // Tags are what a group's rule may match: only a change is written and told.
+    const tags = JSON.stringify([...new Set(hello.tags ?? [])].sort());
+    if (tags !== (device.tags ?? '[]')) {
+      await setDeviceTags(this.ctx.db, device.id, tags);
+      const tagged = { ...device, tags };
+      this.ctx.tasks.defer('machine tags', () => this.machines.changed({ device: tagged }));
+    }
     await this.monitoring.connected(device, hello.agentVersion);
     await this.events.devicesChanged(device.user_id, device.device_id);
   }

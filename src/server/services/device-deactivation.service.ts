@@ -6,6 +6,7 @@ import { HOUR_MS, SECOND_MS } from '@shared/time';
 
 import { isoNow, type AppContext, type Caller } from '../context';
 import { insertLogoutNotification } from '../db/repositories/device-events.repository';
+import { deleteMembershipsOfDevice } from '../db/repositories/device-groups.repository';
 import {
   countActiveAdmins,
   deleteInactiveDevice,
@@ -221,6 +222,7 @@ export class DeviceDeactivationService {
       ...(options.forgetCredential ? { credential_hash: null } : {}),
     });
     await deleteFollowsOfDevice(trx, device.id);
+    await deleteMembershipsOfDevice(trx, device.id);
     await revokeDeviceSessions(trx, this.ctx.authCache, userId, device.device_id, at, by.sessionReason);
     if (by.notice) {
       await insertLogoutNotification(trx, {

@@ -6,6 +6,7 @@ import { LIMITS } from '@shared/constants';
 import { HOUR_MS } from '@shared/time';
 
 import { isoAfter, isoNow, type AppContext, type Caller } from '../context';
+import { groupsOfUser } from '../db/repositories/device-groups.repository';
 import {
   activeDeviceTokensOf,
   claimDeviceTokenUse,
@@ -24,12 +25,13 @@ import {
   touchDevice,
   updateDevice,
 } from '../db/repositories/devices.repository';
-import type { Database, DevicesTable, DeviceTokensTable } from '../db/schema';
+import type { Database, Db, DevicesTable, DeviceTokensTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 import { CodeCipher, newRegistrationCode, normalizeRegistrationCode } from '../security/code-cipher';
 import { hashToken, newId, randomToken } from '../security/tokens';
 import { capabilitiesFor, normalizePlatform, toDevice } from './device-view';
 import { deviceLimitReached, type DeviceService } from './device.service';
+import type { MachineEvents } from './machine-events';
 import type { ReleaseSigning } from './release-signing';
 import type { SubscriptionService } from './subscription.service';
 
@@ -61,6 +63,9 @@ export class DeviceTokenService {
     private readonly subscription: SubscriptionService,
     private readonly devices: DeviceService,
     private readonly releases: ReleaseSigning,
+    private readonly machines: MachineEvents,
+    /** Checks a token's group (device groups' service): the user's, and the plan has groups. */
+    private readonly groupCheck: (userId: string, groupId: string) => Promise<unknown>,
   ) {
     this.cipher = new CodeCipher(ctx.config.jwtSecret);
   }
@@ -70,13 +75,16 @@ export class DeviceTokenService {
     const plan = await this.subscription.planOf(userId);
     if ((await countSeatsUsed(this.ctx.db, userId)) >= plan.limits.devices) return [];
     const rows = await activeDeviceTokensOf(this.ctx.db, userId, isoNow(this.ctx.clock));
-    return rows.map((row) => this.toToken(row));
+    const groups = await this.groupNames(userId);
+    return rows.map((row) => this.toToken(row, groups));
   }
 
-  async create(caller: Caller, maxUses: number): Promise<DeviceToken> {
+  async create(caller: Caller, maxUses: number, groupId: string | null = null): Promise<DeviceToken> {
     const own = caller.deviceId ? await findActiveDevice(this.ctx.db, caller.userId, caller.deviceId) : undefined;
     if (own?.is_admin !== 1) throw forbidden('You do not have permission to generate tokens', ErrorCode.NOT_ADMIN_DEVICE);
     if (maxUses < 1) throw badRequest('Max uses must be at least 1', ErrorCode.INVALID_MAX_USES);
+    // Another user's group answers 404, as a missing one; without the plan, 403.
+    if (groupId !== null) await this.groupCheck(caller.userId, groupId);
     return this.ctx.db.transaction().execute(async (trx) => {
       await lockUserDevices(trx, caller.userId);
       const since = new Date(this.ctx.clock.now().getTime() - HOUR_MS).toISOString();
@@ -101,9 +109,10 @@ export class DeviceTokenService {
         created_at: isoNow(this.ctx.clock),
         expires_at: isoAfter(this.ctx.clock, LIMITS.registrationTokenHours * HOUR_MS),
         revoked_at: null,
+        group_id: groupId,
       };
       await insertDeviceToken(trx, row);
-      return this.toToken(row);
+      return this.toToken(row, await this.groupNames(caller.userId, trx));
     });
   }
 
@@ -141,7 +150,7 @@ export class DeviceTokenService {
         if (!(await claimDeviceTokenUse(trx, token.id)))
           throw badRequest('This registration code has been used up', ErrorCode.REGISTRATION_CODE_USED_UP);
         const device = await this.takeOver(trx, sameMachine, input, credential, token.id);
-        return { device, plan: await this.subscription.planOf(userId, trx) };
+        return { device, plan: await this.subscription.planOf(userId, trx), groupId: token.group_id };
       }
       const existing = await findDevice(trx, userId, input.deviceId);
       if (existing?.is_active === 1) throw conflict('This device is already registered', ErrorCode.DEVICE_ALREADY_REGISTERED);
@@ -170,8 +179,11 @@ export class DeviceTokenService {
       } satisfies Partial<DevicesTable>;
       const device = await this.devices.saveActivation(trx, userId, input.deviceId, existing, fields);
       await this.devices.recordEvent(trx, userId, { type: 'enrolled', device, detail: `token ${token.id}` });
-      return { device, plan };
+      return { device, plan, groupId: token.group_id };
     });
+    // Its token's group, and the groups whose rule it matches, take it in (and install their lists) after it has its credential.
+    const enrolled = row.device;
+    this.ctx.tasks.defer('machine enrolled', () => this.machines.changed({ device: enrolled, enrolledIntoGroupId: row.groupId }));
     return {
       credential,
       device: toDevice(row.device, row.plan, this.ctx.clock.now(), null),
@@ -232,7 +244,12 @@ export class DeviceTokenService {
     return toDevice({ ...row, last_active_at: now }, plan, this.ctx.clock.now(), row.device_id);
   }
 
-  private toToken(row: DeviceTokensTable): DeviceToken {
+  /** The names of the user's groups, for the tokens that enrol into one. */
+  private async groupNames(userId: string, db: Db = this.ctx.db): Promise<Map<string, string>> {
+    return new Map((await groupsOfUser(db, userId)).map((group) => [group.id, group.name]));
+  }
+
+  private toToken(row: DeviceTokensTable, groups: ReadonlyMap<string, string>): DeviceToken {
     const code = this.cipher.decrypt(row.code_encrypted);
     return {
       id: row.id,
@@ -242,6 +259,8 @@ export class DeviceTokenService {
       max_uses: row.max_uses,
       created_at: row.created_at,
       registration_url: `${this.ctx.config.publicUrl}/devices/enroll?code=${encodeURIComponent(code)}`,
+      groupId: row.group_id !== null && groups.has(row.group_id) ? row.group_id : null,
+      groupName: row.group_id !== null ? (groups.get(row.group_id) ?? null) : null,
     };
   }
 }

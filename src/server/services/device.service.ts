@@ -38,6 +38,7 @@ import {
   type Cooldown,
   type DeviceEventType,
 } from './device-view';
+import type { MachineEvents } from './machine-events';
 import type { SubscriptionService } from './subscription.service';
 
 const AUDIT_LIMIT = 200;
@@ -104,6 +105,7 @@ export class DeviceService {
   constructor(
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
+    private readonly machines: MachineEvents,
   ) {}
 
   async list(caller: Caller): Promise<DevicesResponse> {
@@ -236,6 +238,9 @@ export class DeviceService {
         actorDeviceId: caller.deviceId,
         detail: `${row.device_name} → ${name}`,
       });
+      // A group's rule may name machines by name: it is read again in the background.
+      const renamed = { ...row, device_name: name };
+      this.ctx.tasks.defer('machine renamed', () => this.machines.changed({ device: renamed }));
     }
     const plan = await this.subscription.planOf(caller.userId);
     return toDevice({ ...row, device_name: name }, plan, this.ctx.clock.now(), caller.deviceId);

@@ -14,6 +14,9 @@ import { CatalogueSeedService } from './catalogue-seed.service';
 import { CatalogueService } from './catalogue.service';
 import { ClientReleaseService } from './client-releases.service';
 import { DeviceDeactivationService } from './device-deactivation.service';
+import { BringBackService } from './device-groups/bring-back.service';
+import { DeviceGroupService } from './device-groups/device-groups.service';
+import { DriftService } from './device-groups/drift.service';
 import { DeviceSearchService } from './device-search.service';
 import { DeviceTokenService } from './device-token.service';
 import { DeviceService } from './device.service';
@@ -30,6 +33,7 @@ import { ListStatusService } from './list-status.service';
 import { ListSyncService } from './list-sync.service';
 import { ListTransferService } from './list-transfer.service';
 import { ListService } from './list.service';
+import { MachineEvents } from './machine-events';
 import { MonitoringService } from './monitoring.service';
 import { NotificationService } from './notification.service';
 import { OwnAppService } from './own-app.service';
@@ -84,6 +88,9 @@ export interface Services {
   paymentSettlement: PaymentSettlementService;
   clientReleases: ClientReleaseService;
   agentUpdates: AgentUpdateService;
+  deviceGroups: DeviceGroupService;
+  drift: DriftService;
+  bringBack: BringBackService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -92,17 +99,25 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const emailChange = new EmailChangeService(ctx);
   const emailVerification = new EmailVerificationService(ctx, rateLimiter, emailChange);
   const lists = new ListService(ctx, subscription);
-  const devices = new DeviceService(ctx, subscription);
+  const machines = new MachineEvents();
+  const devices = new DeviceService(ctx, subscription, machines);
   const installationEvents = new InstallationEvents(ctx.bus);
   const installations = new InstallationService(ctx, lists, devices, subscription, installationEvents);
   const clientReleases = new ClientReleaseService(ctx);
-  const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing);
+  const drift = new DriftService(ctx, lists);
+  const deviceGroups = new DeviceGroupService(ctx, subscription, lists, installations, drift);
+  const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing, machines, (userId, groupId) =>
+    deviceGroups.assertTokenGroup(userId, groupId),
+  );
+  machines.observe(deviceGroups);
   const notifications = new NotificationService(ctx, subscription);
   const inventory = new InventoryService(ctx, rateLimiter, installationEvents, notifications);
   const monitoring = new MonitoringService(ctx, subscription, notifications);
   const listSync = new ListSyncService(ctx, lists, installations, subscription);
   lists.observeItems(listSync);
   lists.observeItems(inventory);
+  lists.observeItems(deviceGroups);
+  inventory.observeReports((device) => drift.recomputeLater(device.user_id, [device.id]));
   const removalChecks = new RemovalCheckService(ctx);
   const catalogue = new CatalogueService(ctx);
   const catalogueIndex = new CatalogueIndexService(ctx);
@@ -137,7 +152,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     inventory,
     listStatus: new ListStatusService(ctx, lists),
     listSync,
-    agentPresence: new AgentPresenceService(ctx, installationEvents, deviceTokens, monitoring),
+    agentPresence: new AgentPresenceService(ctx, installationEvents, deviceTokens, monitoring, machines),
     agentJobs: new AgentJobService(ctx, installationEvents, notifications),
     removalChecks,
     deviceSearches,
@@ -150,5 +165,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     schedules: new ScheduleService(ctx, subscription, lists, installations, inventory),
     clientReleases,
     agentUpdates: new AgentUpdateService(ctx, clientReleases, installationEvents),
+    deviceGroups,
+    drift,
+    bringBack: new BringBackService(ctx, subscription, installations, drift),
   };
 }

@@ -73,6 +73,8 @@ export interface CreateInstallationInput {
   scheduled?: { expiresAt: string; listId: string | null; listName: string | null };
   /** An uninstall the person confirmed after seeing what it removes (removal-check.service.ts). */
   removal?: RemovalConsent;
+  /** A device group (device-groups/): the group whose desired state this brings the machines to, named in their activity. */
+  forGroup?: string;
 }
 
 /** The other packages this item's removal may take: only for the app and device of the confirmed check. */
@@ -177,7 +179,7 @@ export class InstallationService {
             device,
             type: 'installation_requested',
             actorDeviceId: caller.deviceId,
-            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}`,
+            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}${input.forGroup ? `, for the group ${input.forGroup}` : ''}`,
           });
         }
       });

@@ -37,6 +37,13 @@ export class InventoryService implements ListItemsObserver {
     private readonly notifications: NotificationService,
   ) {}
 
+  private readonly reportObservers: ((device: DevicesTable) => void)[] = [];
+
+  /** Told after a machine's inventory was replaced (device groups work out its drift from it). */
+  observeReports(observer: (device: DevicesTable) => void): void {
+    this.reportObservers.push(observer);
+  }
+
   /**
    * The packages whose versions the agent should report: the curated catalogue's for the
    * device's platform (the apps people look for on a machine), worked out once per platform
@@ -103,6 +110,7 @@ export class InventoryService implements ListItemsObserver {
     });
     await this.events.devicesChanged(device.user_id, device.device_id);
     this.ctx.tasks.defer('update notice', () => this.notifications.inventoryReported(device.id));
+    for (const observer of this.reportObservers) observer(device);
   }
 
   /** The catalogue apps and the user's own apps the device's agent last found installed, with newer versions where there are. */

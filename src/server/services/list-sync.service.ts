@@ -13,9 +13,8 @@ import {
   setFollowerOption,
   type FollowerRow,
 } from '../db/repositories/list-followers.repository';
-import { findUserById } from '../db/repositories/users.repository';
 import { notFound } from '../errors';
-import { toUser } from './account.service';
+import { actingFor } from './acting-for';
 import type { CreateInstallationInput, InstallationService } from './installation.service';
 import { listReadOnly } from './list-limits';
 import type { ListItemsObserver, ListService } from './list.service';
@@ -120,7 +119,7 @@ export class ListSyncService implements ListItemsObserver {
       const list = await this.lists.detail(userId, listId);
       // A list beyond the plan is read-only, and a read-only list does not sync.
       if (list.readOnly) return;
-      const caller = await this.actingFor(userId);
+      const caller = await actingFor(this.ctx, this.subscription, userId);
       if (!caller) return;
       // One installation per device: one machine past the seat limit does not hold back the others.
       for (const follower of followers) {
@@ -146,20 +145,5 @@ export class ListSyncService implements ListItemsObserver {
       );
       return null;
     }
-  }
-
-  /** The server acting for the list's owner (no session, no device): what the activity log shows as "to keep … in sync". */
-  private async actingFor(userId: string): Promise<Caller | null> {
-    const row = await findUserById(this.ctx.db, userId);
-    if (!row) return null;
-    return {
-      userId,
-      sessionId: null,
-      apiKeyId: null,
-      user: toUser(row),
-      plan: await this.subscription.planOf(userId),
-      deviceId: null,
-      claimedDeviceId: null,
-    };
   }
 }

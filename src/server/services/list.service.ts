@@ -39,6 +39,8 @@ export interface ListItemsObserver {
   removed(userId: string, listId: string, appId: number): Promise<void>;
   /** A new list came with its apps (an import, a shared list's copy): told once, with them all. */
   listMade?(userId: string, listId: string, appIds: readonly number[]): Promise<void>;
+  /** An app of the list was pinned or unpinned, committed. */
+  pinned?(userId: string, listId: string, appId: number): Promise<void>;
 }
 
 /** One of the user's lists with what the rules need: its place by age and whether it is read-only. */
@@ -186,7 +188,7 @@ export class ListService {
   async setPin(userId: string, listId: string, appId: number, version: string | null): Promise<ListItem> {
     if (version !== null && !isValidPinnedVersion(version))
       throw badRequest(PINNED_VERSION_MESSAGE, ErrorCode.VALIDATION_ERROR, { version: PINNED_VERSION_MESSAGE });
-    return this.ctx.db.transaction().execute(async (trx) => {
+    const pinned = await this.ctx.db.transaction().execute(async (trx) => {
       const { readOnly } = await this.owned(trx, userId, listId);
       // Clearing a pin is allowed on a read-only list, as removing an app is: it only gives back control.
       if (readOnly && version !== null) throw listReadOnly();
@@ -196,6 +198,8 @@ export class ListService {
       if (!item) throw new Error('pinned list item not found');
       return item;
     });
+    for (const observer of this.itemsObservers) await observer.pinned?.(userId, listId, appId);
+    return pinned;
   }
 
   /** The new order must name exactly the list's apps, each once. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isSafeMultiLine, isSafeSingleLine } from '../api/common';
+import { DEVICE_TAG_MAX, DEVICE_TAG_PATTERN, DEVICE_TAGS_MAX } from '../device-tags';
 import {
   isValidSearchQuery,
   SEARCH_DESCRIPTION_MAX,
@@ -234,6 +235,8 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     platform: shortText(20),
     arch: shortText(20),
     managers: z.array(z.enum(MANAGER_NAMES)).max(MANAGER_NAMES.length),
+    /** The machine's tags (`run --tag`), which device groups' rules match; absent from older agents (then none). */
+    tags: z.array(z.string().max(DEVICE_TAG_MAX).regex(DEVICE_TAG_PATTERN)).max(DEVICE_TAGS_MAX).optional(),
   }),
   z.object({ type: z.literal('heartbeat') }),
   z.object({ type: z.literal('job.ack'), jobId: id }),

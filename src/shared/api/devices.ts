@@ -194,12 +194,17 @@ export const deviceTokenSchema = z.object({
   created_at: z.string(),
   /** A link that opens enrolment with this code (copy action). */
   registration_url: z.string(),
+  /** The device group a machine enrolled with this code joins (Annual Premium); null: none. */
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
 });
 export type DeviceToken = z.infer<typeof deviceTokenSchema>;
 export const deviceTokensResponseSchema = z.object({ tokens: z.array(deviceTokenSchema) });
 /** POST /api/device-tokens */
 export const createDeviceTokenRequestSchema = z.object({
   maxUses: z.number({ error: 'Max uses must be at least 1' }).int('Max uses must be a whole number').min(1, 'Max uses must be at least 1'),
+  /** Machines enrolled with the code join this device group. */
+  groupId: z.string().min(1).max(64).nullable().optional(),
 });
 export const createDeviceTokenResponseSchema = z.object({ token: deviceTokenSchema });
 export const deviceTokenParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -140,6 +140,18 @@ export const ErrorCode = {
   SCHEDULE_EXISTS: 'SCHEDULE_EXISTS',
   /** 400: not an IANA time zone this server knows (Intl). */
   INVALID_TIME_ZONE: 'INVALID_TIME_ZONE',
+  // device groups (annual premium)
+  GROUP_NOT_FOUND: 'GROUP_NOT_FOUND',
+  /** 409: the account has a group of that name already. */
+  GROUP_EXISTS: 'GROUP_EXISTS',
+  /** 400: the account has GROUPS_MAX groups. */
+  GROUP_LIMIT_REACHED: 'GROUP_LIMIT_REACHED',
+  /** 400: the group holds GROUP_LISTS_MAX lists. */
+  GROUP_LIST_LIMIT: 'GROUP_LIST_LIMIT',
+  /** 409: the machine is in the group by its rule; change the rule to leave it out. */
+  GROUP_RULE_MEMBER: 'GROUP_RULE_MEMBER',
+  /** 409: bringing back in line found nothing to install or update. */
+  GROUP_IN_LINE: 'GROUP_IN_LINE',
   // notifications
   /** 400: a one-click unsubscribe link whose token is not valid (altered or from another server). */
   UNSUBSCRIBE_TOKEN_INVALID: 'UNSUBSCRIBE_TOKEN_INVALID',

@@ -460,6 +460,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/devices/{id}/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How one machine differs from all its groups' lists */
+        get: operations["getDeviceDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices/{id}/followed-lists": {
         parameters: {
             query?: never;
@@ -846,6 +863,130 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your device groups, with their members, lists and drift counts */
+        get: operations["listGroups"];
+        put?: never;
+        /** Create a device group, with an optional rule whose matching machines join it (GROUP_EXISTS, GROUP_LIMIT_REACHED) */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device group with its machines and lists */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /** Delete a group: its machines keep every app, its tokens enrol into no group */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        /** Rename a group or change its rule (machines it matches join and get the group's lists; those it brought in and no longer matches leave) */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/api/groups/{id}/bring-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring the members (all, or those named) back in line: installs what is missing or off its pin, updates what is out of date */
+        post: operations["bringBackInLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/bring-back/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What bringing the members (all, or those named) back in line would install and update; extra apps are listed, never removed */
+        post: operations["previewBringBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How each member differs from the group's lists (missing, extra, outdated, off its pin), from the inventories already reported */
+        get: operations["getGroupDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/lists/{listId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a list to the group's desired state: it is installed on every member now, and its later apps too (GROUP_LIST_LIMIT) */
+        put: operations["addGroupList"];
+        post?: never;
+        /** Take a list out of the group's desired state (nothing is uninstalled) */
+        delete: operations["removeGroupList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/members/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add an enrolled machine to the group by hand; the group's lists are installed there (DEVICE_NOT_ELIGIBLE) */
+        put: operations["addGroupMember"];
+        post?: never;
+        /** Take a machine out of the group (nothing is uninstalled); one the rule matches stays (GROUP_RULE_MEMBER) */
+        delete: operations["removeGroupMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2648,6 +2789,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    groupId?: string | null;
                     maxUses: number;
                 };
             };
@@ -2664,6 +2806,8 @@ export interface operations {
                             code: string;
                             created_at: string;
                             expires_at: string;
+                            groupId: string | null;
+                            groupName: string | null;
                             id: string;
                             max_uses: number;
                             registration_url: string;
@@ -2889,6 +3033,50 @@ export interface operations {
                             outdated: number | null;
                         }[];
                         keptDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDeviceDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        deviceName: string;
+                        entries: {
+                            appId: number;
+                            installedVersion: string | null;
+                            /** @enum {string} */
+                            kind: "missing" | "extra" | "outdated" | "off_pin";
+                            name: string;
+                            since: string;
+                            wantedVersion: string | null;
+                        }[];
+                        groups: {
+                            id: string;
+                            name: string;
+                        }[];
+                        inventoryCheckedAt: string | null;
+                        platform: string;
                     };
                 };
             };
@@ -3872,6 +4060,679 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        groups: {
+                            createdAt: string;
+                            drift: {
+                                extra: number;
+                                machines: number;
+                                missing: number;
+                                offPin: number;
+                                outdated: number;
+                            };
+                            id: string;
+                            listCount: number;
+                            memberCount: number;
+                            name: string;
+                            rule: {
+                                namePattern: string | null;
+                                /** @enum {string|null} */
+                                platform: "windows" | "macos" | "linux" | null;
+                                tag: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    rule?: {
+                        namePattern?: string | null;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        platform?: "windows" | "macos" | "linux" | null;
+                        /** @default null */
+                        tag?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        drift: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        id: string;
+                        listCount: number;
+                        lists: {
+                            addedAt: string;
+                            appCount: number;
+                            listId: string;
+                            listName: string;
+                        }[];
+                        memberCount: number;
+                        members: {
+                            deviceId: string;
+                            deviceName: string;
+                            joinedAt: string;
+                            platform: string;
+                            /** @enum {string} */
+                            source: "hand" | "rule" | "token";
+                            tags: string[];
+                        }[];
+                        name: string;
+                        rule: {
+                            namePattern: string | null;
+                            /** @enum {string|null} */
+                            platform: "windows" | "macos" | "linux" | null;
+                            tag: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        drift: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        id: string;
+                        listCount: number;
+                        lists: {
+                            addedAt: string;
+                            appCount: number;
+                            listId: string;
+                            listName: string;
+                        }[];
+                        memberCount: number;
+                        members: {
+                            deviceId: string;
+                            deviceName: string;
+                            joinedAt: string;
+                            platform: string;
+                            /** @enum {string} */
+                            source: "hand" | "rule" | "token";
+                            tags: string[];
+                        }[];
+                        name: string;
+                        rule: {
+                            namePattern: string | null;
+                            /** @enum {string|null} */
+                            platform: "windows" | "macos" | "linux" | null;
+                            tag: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    rule?: {
+                        namePattern?: string | null;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        platform?: "windows" | "macos" | "linux" | null;
+                        /** @default null */
+                        tag?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        drift: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        id: string;
+                        listCount: number;
+                        lists: {
+                            addedAt: string;
+                            appCount: number;
+                            listId: string;
+                            listName: string;
+                        }[];
+                        memberCount: number;
+                        members: {
+                            deviceId: string;
+                            deviceName: string;
+                            joinedAt: string;
+                            platform: string;
+                            /** @enum {string} */
+                            source: "hand" | "rule" | "token";
+                            tags: string[];
+                        }[];
+                        name: string;
+                        rule: {
+                            namePattern: string | null;
+                            /** @enum {string|null} */
+                            platform: "windows" | "macos" | "linux" | null;
+                            tag: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    bringBackInLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        installationIds: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    previewBringBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        machines: {
+                            deviceId: string;
+                            deviceName: string;
+                            extra: {
+                                appId: number;
+                                name: string;
+                            }[];
+                            install: {
+                                appId: number;
+                                name: string;
+                                version: string | null;
+                            }[];
+                            update: {
+                                appId: number;
+                                from: string;
+                                name: string;
+                                to: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getGroupDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        groupId: string;
+                        machines: {
+                            deviceId: string;
+                            deviceName: string;
+                            entries: {
+                                appId: number;
+                                installedVersion: string | null;
+                                /** @enum {string} */
+                                kind: "missing" | "extra" | "outdated" | "off_pin";
+                                name: string;
+                                since: string;
+                                wantedVersion: string | null;
+                            }[];
+                            inventoryCheckedAt: string | null;
+                            platform: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addGroupList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        group: {
+                            createdAt: string;
+                            drift: {
+                                extra: number;
+                                machines: number;
+                                missing: number;
+                                offPin: number;
+                                outdated: number;
+                            };
+                            id: string;
+                            listCount: number;
+                            lists: {
+                                addedAt: string;
+                                appCount: number;
+                                listId: string;
+                                listName: string;
+                            }[];
+                            memberCount: number;
+                            members: {
+                                deviceId: string;
+                                deviceName: string;
+                                joinedAt: string;
+                                platform: string;
+                                /** @enum {string} */
+                                source: "hand" | "rule" | "token";
+                                tags: string[];
+                            }[];
+                            name: string;
+                            rule: {
+                                namePattern: string | null;
+                                /** @enum {string|null} */
+                                platform: "windows" | "macos" | "linux" | null;
+                                tag: string | null;
+                            } | null;
+                        };
+                        installationIds: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeGroupList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        drift: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        id: string;
+                        listCount: number;
+                        lists: {
+                            addedAt: string;
+                            appCount: number;
+                            listId: string;
+                            listName: string;
+                        }[];
+                        memberCount: number;
+                        members: {
+                            deviceId: string;
+                            deviceName: string;
+                            joinedAt: string;
+                            platform: string;
+                            /** @enum {string} */
+                            source: "hand" | "rule" | "token";
+                            tags: string[];
+                        }[];
+                        name: string;
+                        rule: {
+                            namePattern: string | null;
+                            /** @enum {string|null} */
+                            platform: "windows" | "macos" | "linux" | null;
+                            tag: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deviceId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        group: {
+                            createdAt: string;
+                            drift: {
+                                extra: number;
+                                machines: number;
+                                missing: number;
+                                offPin: number;
+                                outdated: number;
+                            };
+                            id: string;
+                            listCount: number;
+                            lists: {
+                                addedAt: string;
+                                appCount: number;
+                                listId: string;
+                                listName: string;
+                            }[];
+                            memberCount: number;
+                            members: {
+                                deviceId: string;
+                                deviceName: string;
+                                joinedAt: string;
+                                platform: string;
+                                /** @enum {string} */
+                                source: "hand" | "rule" | "token";
+                                tags: string[];
+                            }[];
+                            name: string;
+                            rule: {
+                                namePattern: string | null;
+                                /** @enum {string|null} */
+                                platform: "windows" | "macos" | "linux" | null;
+                                tag: string | null;
+                            } | null;
+                        };
+                        installationIds: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deviceId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        drift: {
+                            extra: number;
+                            machines: number;
+                            missing: number;
+                            offPin: number;
+                            outdated: number;
+                        };
+                        id: string;
+                        listCount: number;
+                        lists: {
+                            addedAt: string;
+                            appCount: number;
+                            listId: string;
+                            listName: string;
+                        }[];
+                        memberCount: number;
+                        members: {
+                            deviceId: string;
+                            deviceName: string;
+                            joinedAt: string;
+                            platform: string;
+                            /** @enum {string} */
+                            source: "hand" | "rule" | "token";
+                            tags: string[];
+                        }[];
+                        name: string;
+                        rule: {
+                            namePattern: string | null;
+                            /** @enum {string|null} */
+                            platform: "windows" | "macos" | "linux" | null;
+                            tag: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {
@@ -6595,6 +7456,8 @@ export interface operations {
                             code: string;
                             created_at: string;
                             expires_at: string;
+                            groupId: string | null;
+                            groupName: string | null;
                             id: string;
                             max_uses: number;
                             registration_url: string;

@@ -45,7 +45,8 @@ export class ProtocolAgent {
     this.closedPromise = new Promise((resolve) => socket.on('close', (code) => resolve((this.closeCode = code))));
   }
 
-  static async connect(baseUrl: string, credential: string, managers: ManagerName[] = ['apt']): Promise<ProtocolAgent> {
+  /** `tags`: what the machine's agent was started with (`run --tag`), said in its hello. */
+  static async connect(baseUrl: string, credential: string, managers: ManagerName[] = ['apt'], tags?: string[]): Promise<ProtocolAgent> {
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/agent/ws`, { headers: { authorization: `Bearer ${credential}` } });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -53,7 +54,15 @@ export class ProtocolAgent {
       socket.once('error', reject);
     });
     const agent = new ProtocolAgent(socket);
-    agent.send({ type: 'hello', protocol: AGENT_PROTOCOL_VERSION, agentVersion: '0.1.0', platform: 'linux', arch: 'x64', managers });
+    agent.send({
+      type: 'hello',
+      protocol: AGENT_PROTOCOL_VERSION,
+      agentVersion: '0.1.0',
+      platform: 'linux',
+      arch: 'x64',
+      managers,
+      ...(tags ? { tags } : {}),
+    });
     await agent.next('welcome');
     return agent;
   }

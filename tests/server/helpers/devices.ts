@@ -58,7 +58,8 @@ export function devicesOf(t: TestApp, browser: Pick<Browser, 'token' | 'deviceId
     forceDelete: (deviceId: string) => t.api.delete<ApiError>(`/api/devices/${deviceId}/force-delete`, token, h),
     uninstall: (deviceId: string) => t.api.post<ApiError>(`/api/devices/${deviceId}/uninstall`, undefined, token, h),
     tokens: () => t.api.get<{ tokens: DeviceToken[] } & ApiError>('/api/tokens', token, h),
-    createToken: (maxUses: number) => t.api.post<{ token: DeviceToken } & ApiError>('/api/device-tokens', { maxUses }, token, h),
+    createToken: (maxUses: number, groupId?: string) =>
+      t.api.post<{ token: DeviceToken } & ApiError>('/api/device-tokens', { maxUses, ...(groupId ? { groupId } : {}) }, token, h),
     revokeToken: (id: string) => t.api.delete<ApiError>(`/api/device-tokens/${id}`, token, h),
   };
 }

@@ -1,5 +1,6 @@
 import type { CreateApiKeyResponse } from '@shared/api/api-keys';
 import type { App } from '@shared/api/catalogue';
+import type { Group } from '@shared/api/device-groups';
 import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
@@ -40,12 +41,14 @@ export interface Owner {
   promotableApp: OwnApp;
   /** A search of the enrolled machine (stored as the server keeps one). */
   searchId: string;
+  /** A device group holding the list and the enrolled machine (annual premium). */
+  group: Group;
 }
 
-/** Signs up, registers this browser as a device, and makes one of each resource (premium, for the seats). */
+/** Signs up, registers this browser as a device, and makes one of each resource (annual premium, for the seats and the groups). */
 export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): Promise<Owner> {
   const user = await registerUser(t.api, { firstName: label });
-  await setPlan(t, user.user.id, 'premium');
+  await setPlan(t, user.user.id, 'annual-premium');
   const browser: Browser = { token: user.token, deviceId: newDeviceId(), user };
   const devices = devicesOf(t, browser);
   const registered = await devices.register(`${label} laptop`);
@@ -130,7 +133,15 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     now,
   );
 
+  const group = await t.api.post<Group>('/api/groups', { name: `${label}'s desks` }, browser.token);
+  if (group.status !== 201) throw new Error(`group creation failed: ${group.status} ${JSON.stringify(group.body)}`);
+  for (const path of [`members/${enrolled.body.device.device_id}`, `lists/${created.body.id}`]) {
+    const joined = await t.api.put(`/api/groups/${group.body.id}/${path}`, undefined, browser.token);
+    if (joined.status !== 200) throw new Error(`group ${path} failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+  }
+
   return {
+    group: group.body,
     removalCheckId,
     searchId,
     browser,
@@ -160,6 +171,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'checkId') return owner.removalCheckId;
   if (parameter === 'shareId') return owner.shareId;
   if (parameter === 'searchId') return owner.searchId;
+  if (parameter === 'listId') return owner.list.id;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
@@ -167,6 +179,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/device-tokens\//, owner.token.id],
     [/^\/api\/api-keys\//, owner.apiKey.id],
     [/^\/api\/schedules\//, owner.schedule.id],
+    [/^\/api\/groups\//, owner.group.id],
     [/^\/api\/own-apps\//, owner.ownApp.app_id],
     [/^\/api\/admin\/own-apps\//, owner.promotableApp.app_id],
     [/^\/api\/admin\/users\//, owner.browser.user.user.id],

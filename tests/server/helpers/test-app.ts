@@ -116,6 +116,10 @@ export class JsonClient {
     return this.request<T>({ method: 'PUT', url, payload: payload as InjectOptions['payload'], token, headers });
   }
 
+  patch<T = unknown>(url: string, payload?: unknown, token?: string | null, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], token, headers });
+  }
+
   delete<T = unknown>(url: string, token?: string | null, headers: Record<string, string> = {}) {
     return this.request<T>({ method: 'DELETE', url, token, headers });
   }

@@ -28,6 +28,8 @@ export function makeToken(overrides: Partial<DeviceToken> = {}): DeviceToken {
     max_uses: 2,
     created_at: new Date().toISOString(),
     registration_url: 'http://localhost/enroll?code=ABCD-1234',
+    groupId: null,
+    groupName: null,
     ...overrides,
   };
 }
