@@ -182,6 +182,11 @@ describe('device groups', () => {
       expect(jobs[0]!.installationId).toBe(jobs[1]!.installationId);
       expect((await installs.get(jobs[0]!.installationId)).body.targets).toHaveLength(2);
 
+      // The drift view pages its members (neither has reported, so neither has drift: by name).
+      const page = await t.api.get<GroupDriftResponse>(`/api/groups/${group.id}/drift?offset=1&limit=1`, owner.token);
+      expect(page.body).toMatchObject({ total: 2, offset: 1, machines: [{ deviceName: 'Desk 2', inventoryCheckedAt: null, entries: [] }] });
+      expect((await t.api.get<ApiError>(`/api/groups/${group.id}/drift?limit=1000`, owner.token)).body.code).toBe('VALIDATION_ERROR');
+
       // Removing an app or a member uninstalls nothing.
       expect((await lists.drop(list.id, sl.app_id)).status).toBe(200);
       expect((await groups.removeMember(group.id, second.deviceId)).body.members.map((member) => member.deviceId)).toEqual([
@@ -310,6 +315,7 @@ describe('device groups', () => {
         'drift after the inventory',
       );
       expect(drift.counts).toEqual({ machines: 1, missing: 1, extra: 1, outdated: 1, offPin: 1 });
+      expect(drift).toMatchObject({ total: 1, offset: 0 });
       expect(drift.machines[0]!.entries).toEqual([
         { appId: sl.app_id, name: sl.name, kind: 'missing', installedVersion: null, wantedVersion: null, since: firstSeen },
         { appId: cowsay.app_id, name: cowsay.name, kind: 'off_pin', installedVersion: '3.04', wantedVersion: '3.03', since: firstSeen },

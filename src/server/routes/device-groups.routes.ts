@@ -8,6 +8,7 @@ import {
   createGroupRequestSchema,
   deviceDriftResponseSchema,
   groupChangeResponseSchema,
+  groupDriftQuerySchema,
   groupDriftResponseSchema,
   groupListParamsSchema,
   groupMemberParamsSchema,
@@ -104,13 +105,14 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           "How each member differs from the group's lists (missing, extra, outdated, off its pin), from the inventories already reported",
         security,
         params: groupParamsSchema,
+        querystring: groupDriftQuerySchema,
         response: { 200: groupDriftResponseSchema },
       },
     },
     async (request) => {
       // Another user's group: 404 before anything is read.
-      await deviceGroups.get(callerOf(request).userId, request.params.id);
-      return drift.ofGroup(callerOf(request).userId, request.params.id);
+      await deviceGroups.assertOwned(callerOf(request).userId, request.params.id);
+      return drift.ofGroup(callerOf(request).userId, request.params.id, request.query.offset, request.query.limit);
     },
   );
 

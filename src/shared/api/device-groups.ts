@@ -158,8 +158,26 @@ export const machineDriftSchema = z.object({
 });
 export type MachineDrift = z.infer<typeof machineDriftSchema>;
 
-/** GET /api/groups/{id}/drift: every member, drifted ones first. */
-export const groupDriftResponseSchema = z.object({ groupId: z.string(), counts: driftCountsSchema, machines: z.array(machineDriftSchema) });
+/** Members a drift page holds by default, and at most. */
+export const GROUP_DRIFT_PAGE = 50;
+export const GROUP_DRIFT_PAGE_MAX = 200;
+
+/** GET /api/groups/{id}/drift?offset=&limit= */
+export const groupDriftQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(GROUP_DRIFT_PAGE_MAX).default(GROUP_DRIFT_PAGE),
+});
+export type GroupDriftQuery = z.input<typeof groupDriftQuerySchema>;
+
+/** One page of a group's members with their drift, drifted ones first, then by name; the counts are the whole group's. */
+export const groupDriftResponseSchema = z.object({
+  groupId: z.string(),
+  counts: driftCountsSchema,
+  /** Members in all. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  machines: z.array(machineDriftSchema),
+});
 export type GroupDriftResponse = z.infer<typeof groupDriftResponseSchema>;
 
 /** GET /api/devices/{id}/drift: one machine against all its groups. */

@@ -78,6 +78,11 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
     return { available: plan.capabilities.deviceGroups, groups: await this.summaries(userId, groups) };
   }
 
+  /** 404 unless the group is the user's. */
+  async assertOwned(userId: string, groupId: string): Promise<void> {
+    if (!(await findGroup(this.ctx.db, userId, groupId))) throw groupNotFound();
+  }
+
   async get(userId: string, groupId: string): Promise<Group> {
     const group = await findGroup(this.ctx.db, userId, groupId);
     if (!group) throw groupNotFound();
@@ -389,7 +394,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
       rule: ruleOf(group),
       memberCount: members.filter((member) => member.group_id === group.id).length,
       listCount: lists.filter((row) => row.group_id === group.id).length,
-      drift: drift.get(group.id) ?? { machines: 0, missing: 0, extra: 0, outdated: 0, offPin: 0 },
+      drift: drift.get(group.id)!,
       createdAt: group.created_at,
     }));
   }

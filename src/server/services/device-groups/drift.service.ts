@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/errors';
 
 import { isoNow, type AppContext } from '../../context';
 import { inventoryOf } from '../../db/repositories/device-agent.repository';
-import { driftOf, replaceDrift } from '../../db/repositories/device-drift.repository';
+import { driftOf, driftSummaryOfGroup, replaceDrift } from '../../db/repositories/device-drift.repository';
 import {
   groupsOfDevice,
   listsOfGroups,
@@ -111,57 +111,46 @@ export class DriftService {
   }
 
   /**
-   * A group's drift: each member's differences from this group's lists (missing, off its pin,
-   * out of date), and the apps none of the member's groups declares (extra). Drifted machines first.
+   * A page of a group's drift: each member's differences from this group's lists (missing, off
+   * its pin, out of date) and the apps none of the member's groups declares (extra); drifted
+   * members first, then by name. The counts are the whole group's, counted by the database.
    */
-  async ofGroup(userId: string, groupId: string): Promise<GroupDriftResponse> {
-    const members = await membersOf(this.ctx.db, userId, [groupId]);
-    const declared = (await this.declaredBy(userId, [groupId])).get(groupId) ?? new Map<number, DeclaredApp>();
-    const devices = await machinesOfUser(
-      this.ctx.db,
-      userId,
-      members.map((member) => member.device_row_id),
-    );
-    const rows = groupBy(
-      await driftOf(
-        this.ctx.db,
-        userId,
-        devices.map((device) => device.id),
-      ),
-      (row) => row.device_row_id,
-    );
-    const names = await this.appNames(userId, [...rows.values()].flat());
-    const machines = devices.map((device) =>
-      this.machineDrift(
-        device,
-        (rows.get(device.id) ?? []).filter((row) => row.kind === 'extra' || declared.has(row.app_id)),
-        names,
-      ),
-    );
-    machines.sort((a, b) => Number(b.entries.length > 0) - Number(a.entries.length > 0));
-    return { groupId, counts: countsOf(machines), machines };
+  async ofGroup(userId: string, groupId: string, offset: number, limit: number): Promise<GroupDriftResponse> {
+    const [members, summary, declaredByGroup] = await Promise.all([
+      membersOf(this.ctx.db, userId, [groupId]),
+      driftSummaryOfGroup(this.ctx.db, userId, groupId),
+      this.declaredBy(userId, [groupId]),
+    ]);
+    const drifted = new Set(summary.map((row) => row.deviceRowId));
+    const declared = declaredByGroup.get(groupId) ?? new Map<number, DeclaredApp>();
+    // Members come by name: a stable partition keeps that order within each part.
+    const ordered = [
+      ...members.filter((member) => drifted.has(member.device_row_id)),
+      ...members.filter((member) => !drifted.has(member.device_row_id)),
+    ];
+    const page = ordered.slice(offset, offset + limit).map((member) => member.device_row_id);
+    const [devices, stored] = await Promise.all([machinesOfUser(this.ctx.db, userId, page), driftOf(this.ctx.db, userId, page)]);
+    const rows = groupBy(stored, (row) => row.device_row_id);
+    const names = await this.appNames(userId, stored);
+    const byId = new Map(devices.map((device) => [device.id, device]));
+    const machines = page.flatMap((id) => {
+      const device = byId.get(id);
+      if (!device) return [];
+      return [
+        this.machineDrift(
+          device,
+          (rows.get(id) ?? []).filter((row) => row.kind === 'extra' || declared.has(row.app_id)),
+          names,
+        ),
+      ];
+    });
+    return { groupId, counts: countsOf(summary), total: members.length, offset, machines };
   }
 
-  /** Drift counts of several groups at once (the groups page), from what is stored. */
+  /** Drift counts of several groups at once (the groups page), counted by the database from what is stored. */
   async countsOfGroups(userId: string, groupIds: readonly string[]): Promise<Map<string, DriftCounts>> {
-    const members = groupBy(await membersOf(this.ctx.db, userId, groupIds), (member) => member.group_id);
-    const declared = await this.declaredBy(userId, groupIds);
-    const rows = groupBy(
-      await driftOf(
-        this.ctx.db,
-        userId,
-        [...members.values()].flat().map((member) => member.device_row_id),
-      ),
-      (row) => row.device_row_id,
-    );
     const counts = new Map<string, DriftCounts>();
-    for (const groupId of groupIds) {
-      const apps = declared.get(groupId) ?? new Map<number, DeclaredApp>();
-      const machines = (members.get(groupId) ?? []).map((member) => ({
-        entries: (rows.get(member.device_row_id) ?? []).filter((row) => row.kind === 'extra' || apps.has(row.app_id)),
-      }));
-      counts.set(groupId, countsOf(machines));
-    }
+    for (const groupId of groupIds) counts.set(groupId, countsOf(await driftSummaryOfGroup(this.ctx.db, userId, groupId)));
     return counts;
   }
 
@@ -208,14 +197,14 @@ export class DriftService {
   }
 }
 
-function countsOf(machines: readonly { entries: readonly { kind: DriftEntry['kind'] }[] }[]): DriftCounts {
-  const counts: DriftCounts = { machines: 0, missing: 0, extra: 0, outdated: 0, offPin: 0 };
-  for (const machine of machines) {
-    if (machine.entries.length > 0) counts.machines += 1;
-    for (const entry of machine.entries) {
-      if (entry.kind === 'off_pin') counts.offPin += 1;
-      else counts[entry.kind] += 1;
-    }
+const NO_DRIFT: Readonly<DriftCounts> = { machines: 0, missing: 0, extra: 0, outdated: 0, offPin: 0 };
+
+/** The whole group's counts from its per-member summary. */
+function countsOf(summary: readonly { deviceRowId: string; kind: DriftEntry['kind']; n: number }[]): DriftCounts {
+  const counts: DriftCounts = { ...NO_DRIFT, machines: new Set(summary.map((row) => row.deviceRowId)).size };
+  for (const row of summary) {
+    if (row.kind === 'off_pin') counts.offPin += row.n;
+    else counts[row.kind] += row.n;
   }
   return counts;
 }

@@ -34,7 +34,7 @@ describe('drift of one machine', () => {
     const hello = app(1, 'hello');
     const cowsay = app(2, 'cowsay');
     const sl = app(3, 'sl');
-    const windowsOnly = app(4, null, { winget_id: 'Vendor.Tool' } as Partial<App>);
+    const windowsOnly = app(4, null, { winget_id: 'Vendor.Tool' });
     const figlet = app(5, 'figlet');
     const findings = findDrift(
       linux,
