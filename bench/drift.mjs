@@ -27,7 +27,11 @@ const BUDGET_MS = 200;
 const figures = await bounded(15 * 60_000, async (defer) => {
   const server = stoppedAtEnd(
     defer,
-    await startLoadout({ ...BEHIND_PROXY, CATALOGUE_SEED_FILE: './resources/catalogue/seed.json', CATALOGUE_INDEX_DIR: './resources/catalogue/index' }),
+    await startLoadout({
+      ...BEHIND_PROXY,
+      CATALOGUE_SEED_FILE: './resources/catalogue/seed.json',
+      CATALOGUE_INDEX_DIR: './resources/catalogue/index',
+    }),
   );
   if (!(await until(async () => (await call(server.url, '/catalogue/search?limit=1')).total > 14_000, { timeoutMs: 60_000 })))
     throw new Error('the catalogue was not applied within 60 s');
@@ -142,7 +146,10 @@ printTable([
   { figure: 'drift rows stored', value: String(figures.rows) },
   { figure: 'drift counts', value: JSON.stringify(figures.driftCounts) },
   { figure: 'whole group worked out (background)', value: `${(figures.recomputeMs / 1000).toFixed(2)} s` },
-  { figure: "group's drift (counts, first 50) p50 / p95", value: `${figures.groupDrift.p50.toFixed(1)} / ${figures.groupDrift.p95.toFixed(1)} ms` },
+  {
+    figure: "group's drift (counts, first 50) p50 / p95",
+    value: `${figures.groupDrift.p50.toFixed(1)} / ${figures.groupDrift.p95.toFixed(1)} ms`,
+  },
   { figure: 'every member, pages of 200', value: `${figures.walkMs.toFixed(0)} ms` },
   { figure: 'groups page p50 / p95', value: `${figures.counts.p50.toFixed(1)} / ${figures.counts.p95.toFixed(1)} ms` },
   { figure: "one machine's drift p50 / p95", value: `${figures.one.p50.toFixed(1)} / ${figures.one.p95.toFixed(1)} ms` },

@@ -56,6 +56,9 @@ const ROUTES: readonly RouteCase[] = [
   { pattern: 'payment-page', name: 'payment-page', who: 'member', url: () => '/payment-page?plan=premium' },
   { pattern: 'devices', name: 'devices', who: 'member', url: () => '/devices' },
   { pattern: 'devices/:deviceId', name: 'device', who: 'member', url: () => `/devices/${ids.device}` },
+  // The member has no Annual Premium: the groups page shows its note, a group's page its "not found".
+  { pattern: 'groups', name: 'groups', who: 'member', url: () => '/groups' },
+  { pattern: 'groups/:id', name: 'group', who: 'member', url: () => '/groups/no-such-group' },
   { pattern: 'installations', name: 'installations', who: 'member', url: () => '/installations' },
   { pattern: 'installations/:id', name: 'installation', who: 'member', url: () => `/installations/${ids.installation}` },
   { pattern: 'history', name: 'history', who: 'member', url: () => '/history' },

@@ -99,7 +99,8 @@ export const devicesApi = baseApi.injectEndpoints({
       transformResponse: (body: { tokens: DeviceToken[] }) => body.tokens,
       providesTags: ['DeviceTokens'],
     }),
-    createToken: build.mutation<DeviceToken, { maxUses: number }>({
+    /** A code that enrols up to `maxUses` machines; with `groupId` they join that device group (Annual Premium). */
+    createToken: build.mutation<DeviceToken, { maxUses: number; groupId?: string | null }>({
       query: (body) => ({
         url: '/api/device-tokens',
         method: 'POST',

@@ -83,6 +83,14 @@ const Enroll = lazyPage(
   () => import('../features/devices/enroll-page'),
   (m) => m.EnrollPage,
 );
+const Groups = lazyPage(
+  () => import('../features/groups/groups-page'),
+  (m) => m.GroupsPage,
+);
+const GroupPage = lazyPage(
+  () => import('../features/groups/group-page'),
+  (m) => m.GroupPage,
+);
 const Installations = lazyPage(
   () => import('../features/installations/installations-page'),
   (m) => m.InstallationsPage,
@@ -138,6 +146,8 @@ export const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
   ['devices', Devices],
   ['devices/enroll', Enroll],
   ['devices/:deviceId', DevicePage],
+  ['groups', Groups],
+  ['groups/:id', GroupPage],
   ['installations', Installations],
   ['installations/:id', InstallationDetails],
   ['history', History],
@@ -187,6 +197,8 @@ export function AppRoutes() {
           <Route path="payment-page" element={<Payment />} />
           <Route path="devices" element={<Devices />} />
           <Route path="devices/:deviceId" element={<DevicePage />} />
+          <Route path="groups" element={<Groups />} />
+          <Route path="groups/:id" element={<GroupPage />} />
           <Route path="installations" element={<Installations />} />
           <Route path="installations/:id" element={<InstallationDetails />} />
           <Route path="history" element={<History />} />

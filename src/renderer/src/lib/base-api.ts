@@ -66,6 +66,7 @@ export const baseApi = createApi({
     'OwnApps',
     'Sharing',
     'Gallery',
+    'Groups',
   ],
   endpoints: () => ({}),
 });

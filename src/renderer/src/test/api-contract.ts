@@ -29,6 +29,15 @@ import {
 } from '@shared/api/catalogue';
 import { agentReleasesResponseSchema } from '@shared/api/client';
 import { successResponseSchema } from '@shared/api/common';
+import {
+  bringBackPreviewSchema,
+  bringBackResponseSchema,
+  deviceDriftResponseSchema,
+  groupChangeResponseSchema,
+  groupDriftResponseSchema,
+  groupSchema,
+  groupsResponseSchema,
+} from '@shared/api/device-groups';
 import { deviceSearchSchema } from '@shared/api/device-searches';
 import {
   createDeviceTokenResponseSchema,
@@ -215,6 +224,20 @@ export const apiContract = {
   'PUT /api/lists/:id/followers/:deviceId': json(followListResponseSchema),
   'DELETE /api/lists/:id/followers/:deviceId': json(successResponseSchema),
   'GET /api/devices/:id/followed-lists': json(followedListsResponseSchema),
+
+  'GET /api/groups': json(groupsResponseSchema),
+  'POST /api/groups': json(groupSchema, 201),
+  'GET /api/groups/:id': json(groupSchema),
+  'PATCH /api/groups/:id': json(groupSchema),
+  'DELETE /api/groups/:id': json(successResponseSchema),
+  'PUT /api/groups/:id/members/:deviceId': json(groupChangeResponseSchema),
+  'DELETE /api/groups/:id/members/:deviceId': json(groupSchema),
+  'PUT /api/groups/:id/lists/:listId': json(groupChangeResponseSchema),
+  'DELETE /api/groups/:id/lists/:listId': json(groupSchema),
+  'GET /api/groups/:id/drift': json(groupDriftResponseSchema),
+  'POST /api/groups/:id/bring-back/preview': json(bringBackPreviewSchema),
+  'POST /api/groups/:id/bring-back': json(bringBackResponseSchema),
+  'GET /api/devices/:id/drift': json(deviceDriftResponseSchema),
 
   'GET /api/lists/:id/sharing': json(sharingSchema),
   'PUT /api/lists/:id/sharing': json(sharingSchema),

@@ -1,5 +1,6 @@
 import type { AccountResponse } from '@shared/api/account';
 import type { App, CatalogueSearchResponse } from '@shared/api/catalogue';
+import type { DriftCounts, Group, GroupList, GroupMember, GroupSummary } from '@shared/api/device-groups';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { HistoryEntry } from '@shared/api/history';
 import {
@@ -242,4 +243,36 @@ export function makeHistoryEntry(overrides: Partial<HistoryEntry> & { id: string
 /** GET /catalogue/search's answer when these apps are every match, all on the first page. */
 export function searchPage(apps: App[]): CatalogueSearchResponse {
   return { apps, total: apps.length, offset: 0, limit: apps.length || 30 };
+}
+
+export function driftCounts(overrides: Partial<DriftCounts> = {}): DriftCounts {
+  return { machines: 0, missing: 0, extra: 0, outdated: 0, offPin: 0, ...overrides };
+}
+
+/** A group as GET /api/groups lists it. */
+export function makeGroupSummary(overrides: Partial<GroupSummary> & { id: string }): GroupSummary {
+  return {
+    name: `Group ${overrides.id}`,
+    rule: null,
+    memberCount: 0,
+    listCount: 0,
+    drift: driftCounts(),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeGroupMember(overrides: Partial<GroupMember> & { deviceId: string; deviceName: string }): GroupMember {
+  return { platform: 'linux', tags: [], source: 'hand', joinedAt: '2026-01-02T00:00:00.000Z', ...overrides };
+}
+
+export function makeGroupList(overrides: Partial<GroupList> & { listId: string; listName: string }): GroupList {
+  return { appCount: 3, addedAt: '2026-01-02T00:00:00.000Z', ...overrides };
+}
+
+/** GET /api/groups/{id}: the counts follow the members and lists given, unless given too. */
+export function makeGroup(overrides: Partial<Group> & { id: string }): Group {
+  const members = overrides.members ?? [];
+  const lists = overrides.lists ?? [];
+  return { ...makeGroupSummary({ memberCount: members.length, listCount: lists.length, ...overrides }), members, lists };
 }

@@ -1,4 +1,4 @@
-import { IconApps, IconDeviceDesktop, IconHistory, IconList, IconListCheck, IconWorld, type Icon } from '@tabler/icons-react';
+import { IconApps, IconDeviceDesktop, IconDevices, IconHistory, IconList, IconListCheck, IconWorld, type Icon } from '@tabler/icons-react';
 
 export interface NavPage {
   to: string;
@@ -18,6 +18,8 @@ export const PRIMARY_PAGES: readonly NavPage[] = [
   // Lists people shared publicly (the page is the gallery).
   { to: '/gallery', label: 'Gallery', icon: IconWorld },
   { to: '/devices', label: 'Devices', icon: IconDeviceDesktop },
+  // Device groups (Annual Premium); without the plan the page says what they are and where to get them.
+  { to: '/groups', label: 'Groups', icon: IconDevices },
   { to: '/installations', label: 'Installations', icon: IconListCheck },
   { to: '/history', label: 'Update history', icon: IconHistory },
 ];

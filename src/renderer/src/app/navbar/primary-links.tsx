@@ -3,6 +3,12 @@ import { Link, useLocation } from 'react-router-dom';
 
 import { isCurrentPage, PRIMARY_PAGES } from './nav-pages';
 
+/**
+ * Between md, where the links leave the phone menu, and lg the header has just room for them all
+ * with less padding each; from lg they get their full padding back.
+ */
+const LINK_PADDING = { base: 'sm', md: 4, lg: 'sm' } as const;
+
 /** The header's links on wide screens; the current page is marked for assistive technology and by eye. */
 export function PrimaryLinks() {
   const { pathname } = useLocation();
@@ -18,7 +24,7 @@ export function PrimaryLinks() {
             variant={current ? 'light' : 'subtle'}
             color={current ? undefined : 'gray'}
             aria-current={current ? 'page' : undefined}
-            px="sm"
+            px={LINK_PADDING}
           >
             {page.label}
           </Button>

@@ -16,6 +16,7 @@ import { UpdateScheduleSection } from '../../components/update-schedule-section'
 import { isEnrolled } from '../../lib/enrolled-machine';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
+import { DeviceGroups } from './device-groups';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, PLATFORM_NAMES } from './device-labels';
 import { DuplicateAgentNotice } from './duplicate-agent-notice';
@@ -167,6 +168,7 @@ export function DevicePage() {
             {device.location ? <Fact label="Location">{device.location}</Fact> : null}
           </SimpleGrid>
         </Paper>
+        {enrolled ? <DeviceGroups deviceId={device.device_id} /> : null}
         {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
         {enrolled ? <UpdateScheduleSection target={{ deviceId: device.device_id }} /> : null}
         {enrolled ? <DeviceCheckIns deviceId={device.device_id} /> : null}

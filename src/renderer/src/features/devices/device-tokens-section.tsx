@@ -51,6 +51,7 @@ function TokenRow({ token, onShow }: { token: DeviceToken; onShow: () => void })
           <Text size="sm" c="dimmed">
             Uses {token.uses}/{token.max_uses} · Expires {expires}
           </Text>
+          {token.groupName ? <Text size="sm">Joins {token.groupName}</Text> : null}
         </Stack>
         <Group gap="xs">
           <Button variant="default" size="sm" leftSection={<IconListDetails size={16} aria-hidden />} onClick={onShow}>

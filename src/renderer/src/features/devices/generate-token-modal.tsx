@@ -1,9 +1,12 @@
-import { Button, Code, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Modal, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 import type { DeviceToken } from '@shared/api/devices';
+import { getPlan } from '@shared/plans';
 
+import { useGetGroupsQuery } from '../../api/device-groups';
 import { useCreateTokenMutation } from '../../api/devices';
+import { useGetSubscriptionStatusQuery } from '../../api/subscription';
 import { notify } from '../../lib/notify';
 import { ConnectMachine } from './connect-machine';
 import { tokenErrorMessage } from './device-errors';
@@ -25,17 +28,32 @@ interface GenerateTokenModalProps {
   onGenerated: (token: DeviceToken) => void;
 }
 
+/**
+ * The device groups a new token may enrol machines into: offered when the plan has groups and the
+ * account has some. The groups are only asked for then, and only while the dialog is open.
+ */
+function useJoinableGroups(opened: boolean) {
+  const { data: status } = useGetSubscriptionStatusQuery();
+  const included = status ? getPlan(status.currentPlan.name).capabilities.deviceGroups : false;
+  const { data } = useGetGroupsQuery(undefined, { skip: !opened || !included });
+  if (!included || !data?.available) return [];
+  return data.groups.map((group) => ({ value: group.id, label: group.name }));
+}
+
 export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerated }: GenerateTokenModalProps) {
   const [value, setValue] = useState<number | string>(1);
   const [touched, setTouched] = useState(false);
+  const [groupId, setGroupId] = useState<string | null>(null);
   const [generated, setGenerated] = useState<DeviceToken | null>(null);
   const [createToken, { isLoading }] = useCreateTokenMutation();
+  const groups = useJoinableGroups(opened);
   const error = maxUsesError(value, availableSeats);
   const noSeats = availableSeats <= 0;
 
   function close() {
     setValue(1);
     setTouched(false);
+    setGroupId(null);
     setGenerated(null);
     onClose();
   }
@@ -45,7 +63,9 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
     setTouched(true);
     if (error) return;
     try {
-      const token = await createToken({ maxUses: Number(value) }).unwrap();
+      // A group deleted meanwhile is no longer offered: only a group still listed is sent.
+      const joins = groups.some((group) => group.value === groupId) ? groupId : null;
+      const token = await createToken(joins ? { maxUses: Number(value), groupId: joins } : { maxUses: Number(value) }).unwrap();
       notify.success(`Token ${token.code} generated`);
       onGenerated(token);
       setGenerated(token);
@@ -84,6 +104,19 @@ export function GenerateTokenModal({ opened, availableSeats, onClose, onGenerate
               setTouched(true);
             }}
           />
+          {groups.length > 0 ? (
+            <Select
+              label="Join group"
+              description="Machines enrolled with this token join the group and get its lists. Optional."
+              placeholder="No group"
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear group' }}
+              data={groups}
+              value={groupId}
+              onChange={setGroupId}
+              disabled={noSeats}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
@@ -142,6 +175,7 @@ export function GeneratedToken({ token, onDone }: { token: DeviceToken; onDone: 
           Copy registration link
         </Button>
       </Group>
+      {token.groupName ? <Text size="sm">Machines enrolled with it join the group {token.groupName} and get its lists.</Text> : null}
       <MachineJoined token={token} />
       <ConnectMachine
         link={token.registration_url}

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from 
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
-import { formatPrice, type Plan } from '@shared/plans';
+import { DEVICE_MANAGEMENT_FEATURE, formatPrice, type Plan } from '@shared/plans';
 
 import type { PlanAction } from './plan-state';
 
@@ -103,6 +103,11 @@ export function PlanCard({ plan, header, highlighted, ...actionProps }: PlanCard
               {feature.endsWith('monitoring') ? (
                 <Text size="xs" c="dimmed">
                   {plan.monitoring}
+                </Text>
+              ) : null}
+              {feature === DEVICE_MANAGEMENT_FEATURE && plan.deviceManagement ? (
+                <Text size="xs" c="dimmed">
+                  {plan.deviceManagement}
                 </Text>
               ) : null}
             </List.Item>

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ErrorCode } from '@shared/api/error-codes';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
+import { DEVICE_MANAGEMENT_FEATURE, PLANS } from '@shared/plans';
 
 import { planStatus, planWithDowngrade } from '../../test/factories';
 import { mockApi } from '../../test/mock-api';
@@ -61,6 +62,21 @@ describe('the pricing page, signed in', () => {
     expect(within(await card('Premium')).getByText('Up to 10 devices')).toBeInTheDocument();
     expect(within(await card('Premium')).getByText('Up to 25 apps per list')).toBeInTheDocument();
     expect(within(await card('Annual Premium')).getByText('Up to 25 devices')).toBeInTheDocument();
+  });
+
+  it('says under Advanced device management what it is, as under monitoring', async () => {
+    mockApi({ 'GET /api/subscription/status': { status: 200, data: planStatus('free') } });
+    renderApp('/pricing-page');
+    const annual = await card('Annual Premium');
+    const feature = within(annual).getByText(DEVICE_MANAGEMENT_FEATURE, { exact: false }).closest('li');
+    const sentence = PLANS['annual-premium'].deviceManagement ?? '';
+    expect(sentence).toMatch(/^Device groups:/);
+    expect(within(feature as HTMLElement).getByText(sentence)).toBeInTheDocument();
+    // The same dimmed small text as the monitoring line (on the Premium card: Annual Premium's says "Everything in Premium").
+    const monitoring = within(await card('Premium')).getByText(PLANS.premium.monitoring);
+    expect(within(feature as HTMLElement).getByText(sentence).className).toBe(monitoring.className);
+    expect(within(await card('Premium')).queryByText(/^Device groups:/)).not.toBeInTheDocument();
+    expect(within(await card('Free')).queryByText(/^Device groups:/)).not.toBeInTheDocument();
   });
 
   it('on annual premium: Downgrade on the lower plans', async () => {
