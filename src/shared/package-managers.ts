@@ -26,6 +26,11 @@ interface ManagerSpec {
    * dialog); null for a manager that has no such removal (its installer has no `canPurge`).
    */
   readonly purge: string | null;
+  /**
+   * Whether it can install a chosen version (a pin, a rollback), and if not, why, in the words a
+   * rollback's plan shows beside an app it cannot take back.
+   */
+  readonly chosenVersion: { readonly exact: boolean; readonly note: string };
 }
 
 /**
@@ -38,6 +43,7 @@ export const PACKAGE_MANAGERS = [
     label: 'winget',
     platform: 'windows',
     purge: 'Its settings go too.',
+    chosenVersion: { exact: true, note: 'winget installs that version (--version).' },
   },
   {
     name: 'choco',
@@ -45,30 +51,35 @@ export const PACKAGE_MANAGERS = [
     platform: 'windows',
     // `choco uninstall` has no option that removes an app's settings or data.
     purge: null,
+    chosenVersion: { exact: true, note: 'Chocolatey installs that version (--version).' },
   },
   {
     name: 'brew',
     label: 'Homebrew',
     platform: 'macos',
     purge: 'Its settings and caches go too (brew uninstall --zap).',
+    chosenVersion: { exact: false, note: 'Homebrew installs only its newest version: it cannot go back to an older one.' },
   },
   {
     name: 'apt',
     label: 'apt',
     platform: 'linux',
     purge: 'Its configuration files go too (apt-get purge), for every package listed; without this apt keeps them.',
+    chosenVersion: { exact: true, note: 'apt installs that version while its sources still have it.' },
   },
   {
     name: 'flatpak',
     label: 'Flatpak',
     platform: 'linux',
     purge: 'Its data folder goes too (flatpak uninstall --delete-data).',
+    chosenVersion: { exact: false, note: 'Flatpak chooses a commit, not a version number: it cannot go back to a version.' },
   },
   {
     name: 'snap',
     label: 'Snap',
     platform: 'linux',
     purge: 'Its data goes too, with no snapshot kept (snap remove --purge).',
+    chosenVersion: { exact: false, note: 'Snap chooses a channel or a revision, not a version number: it cannot go back to a version.' },
   },
 ] as const satisfies readonly ManagerSpec[];
 

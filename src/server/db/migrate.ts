@@ -30,6 +30,7 @@ import { migration0027CatalogueSearch } from './migrations/0027-catalogue-search
 import { migration0028CatalogueIndex } from './migrations/0028-catalogue-index';
 import { migration0029CatalogueSyncs } from './migrations/0029-catalogue-syncs';
 import { migration0030DeviceGroups } from './migrations/0030-device-groups';
+import { migration0031DeviceGenerations } from './migrations/0031-device-generations';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -64,6 +65,7 @@ const migrations = {
   '0028-catalogue-index': migration0028CatalogueIndex,
   '0029-catalogue-syncs': migration0029CatalogueSyncs,
   '0030-device-groups': migration0030DeviceGroups,
+  '0031-device-generations': migration0031DeviceGenerations,
 } satisfies Record<string, Migration>;
 
 /**

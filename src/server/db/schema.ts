@@ -4,6 +4,7 @@ import type { AgentBuildKind, JobKind, ManagerName } from '@shared/agent/protoco
 import type { CatalogueSyncOutcome } from '@shared/api/admin';
 import type { DriftKind, GroupRulePlatform, MemberSource } from '@shared/api/device-groups';
 import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shared/api/devices';
+import type { GenerationKind } from '@shared/api/generations';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { PaymentIntentStatus } from '@shared/api/payment';
 import type { ListVisibility } from '@shared/api/shared-lists';
@@ -321,6 +322,8 @@ export interface InstallationsTable {
   list_id: string | null;
   list_name: string | null;
   idempotency_key: string | null;
+  /** A rollback's: the number of the machine's generation it returns to; null otherwise. */
+  rollback_to: number | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
 }
@@ -622,6 +625,20 @@ export interface DeviceDriftTable {
   since: Timestamp;
 }
 
+/** A machine's apps and versions after one change Loadout made (JSON columns read with zod). */
+export interface DeviceGenerationsTable {
+  id: string;
+  device_row_id: string;
+  user_id: string;
+  number: number;
+  kind: GenerationKind;
+  installation_id: string | null;
+  rolled_back_to: number | null;
+  apps: string;
+  changes: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -667,6 +684,7 @@ export interface Database {
   device_group_members: DeviceGroupMembersTable;
   device_group_lists: DeviceGroupListsTable;
   device_drift: DeviceDriftTable;
+  device_generations: DeviceGenerationsTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

@@ -15,6 +15,7 @@ import { deviceSearchRoutes } from './device-searches.routes';
 import { deviceTokenRoutes } from './device-tokens.routes';
 import { deviceRoutes } from './devices.routes';
 import { feedbackRoutes } from './feedback.routes';
+import { generationRoutes } from './generations.routes';
 import { healthRoutes } from './health.routes';
 import { historyRoutes } from './history.routes';
 import { installationRoutes } from './installations.routes';
@@ -65,6 +66,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes);
   await app.register(listSyncRoutes);
   await app.register(deviceGroupRoutes);
+  await app.register(generationRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });

@@ -86,6 +86,13 @@ export class AgentJobService {
   /** Jobs asked again for reports that job.done came without, and how often (this process). */
   private readonly askedForReports = new Map<string, number>();
 
+  private readonly finishedObservers: ((device: DevicesTable, target: InstallationTargetsTable) => Promise<void>)[] = [];
+
+  /** Told once per job that finished (after its commit, in the background): generations are recorded from it. */
+  observeFinishedJobs(observer: (device: DevicesTable, target: InstallationTargetsTable) => Promise<void>): void {
+    this.finishedObservers.push(observer);
+  }
+
   /** Every job the device has not finished, with the apps still to do: sent on each (re)connect. */
   async pendingJobs(device: DevicesTable): Promise<Job[]> {
     const targets = await unfinishedTargetsOfDevice(this.ctx.db, device.id);
@@ -283,6 +290,8 @@ export class AgentJobService {
     await this.events.changed(device.user_id, target.installation_id);
     // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
     if (finished) this.ctx.tasks.defer('installation failure notice', () => this.notifications.targetFinished(target.id));
+    if (finished)
+      for (const observer of this.finishedObservers) this.ctx.tasks.defer('finished job observer', () => observer(device, target));
   }
 
   /**

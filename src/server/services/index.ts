@@ -23,6 +23,7 @@ import { DeviceService } from './device.service';
 import { EmailChangeService } from './email-change.service';
 import { EmailVerificationService } from './email-verification.service';
 import { FeedbackService } from './feedback.service';
+import { GenerationService } from './generations/generations.service';
 import { GoogleAuthService } from './google-auth.service';
 import { HealthService } from './health.service';
 import { HistoryService } from './history.service';
@@ -91,6 +92,7 @@ export interface Services {
   deviceGroups: DeviceGroupService;
   drift: DriftService;
   bringBack: BringBackService;
+  generations: GenerationService;
 }
 
 export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
@@ -119,6 +121,9 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   lists.observeItems(deviceGroups);
   inventory.observeReports((device) => drift.recomputeLater(device.user_id, [device.id]));
   const removalChecks = new RemovalCheckService(ctx);
+  const agentJobs = new AgentJobService(ctx, installationEvents, notifications);
+  const generations = new GenerationService(ctx, installations, subscription);
+  agentJobs.observeFinishedJobs((device, target) => generations.jobFinished(device, target));
   const catalogue = new CatalogueService(ctx);
   const catalogueIndex = new CatalogueIndexService(ctx);
   const ownApps = new OwnAppService(ctx, catalogue);
@@ -153,7 +158,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     listStatus: new ListStatusService(ctx, lists),
     listSync,
     agentPresence: new AgentPresenceService(ctx, installationEvents, deviceTokens, monitoring, machines),
-    agentJobs: new AgentJobService(ctx, installationEvents, notifications),
+    agentJobs,
     removalChecks,
     deviceSearches,
     payments,
@@ -168,5 +173,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     deviceGroups,
     drift,
     bringBack: new BringBackService(ctx, subscription, installations, drift),
+    generations,
   };
 }

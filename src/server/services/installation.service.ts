@@ -75,6 +75,11 @@ export interface CreateInstallationInput {
   removal?: RemovalConsent;
   /** A device group (device-groups/): the group whose desired state this brings the machines to, named in their activity. */
   forGroup?: string;
+  /**
+   * A rollback (device-groups/generations.service.ts): the generation it returns to, and the
+   * version each app goes to (sent as the item's pinned version, which the agent installs exactly).
+   */
+  rollback?: { to: number; versions: ReadonlyMap<number, string> };
 }
 
 /** The other packages this item's removal may take: only for the app and device of the confirmed check. */
@@ -119,7 +124,7 @@ export class InstallationService {
     for (const device of devices) {
       const targetId = newId();
       const deviceItems = apps.map((app, position) => {
-        const pin = input.kind === 'uninstall' ? null : (pins.get(app.app_id) ?? null);
+        const pin = input.kind === 'uninstall' ? null : (input.rollback?.versions.get(app.app_id) ?? pins.get(app.app_id) ?? null);
         const consent = consentFor(input.removal, device, app);
         // An update never moves a pinned app: the item is skipped with the reason the person reads.
         const reason = availability(app, device).reason ?? (input.kind === 'upgrade' && pin !== null ? pinnedReason(pin) : null);
@@ -168,6 +173,7 @@ export class InstallationService {
             list_id: input.listId ?? input.keepInSync?.listId ?? input.scheduled?.listId ?? null,
             list_name: listName ?? input.keepInSync?.listName ?? input.scheduled?.listName ?? null,
             idempotency_key: idempotencyKey,
+            rollback_to: input.rollback?.to ?? null,
             created_at: now,
             finished_at: finished ? now : null,
           },
@@ -179,7 +185,7 @@ export class InstallationService {
             device,
             type: 'installation_requested',
             actorDeviceId: caller.deviceId,
-            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}${input.forGroup ? `, for the group ${input.forGroup}` : ''}`,
+            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}${input.forGroup ? `, for the group ${input.forGroup}` : ''}${input.rollback ? `, back to generation ${input.rollback.to}` : ''}`,
           });
         }
       });

@@ -511,6 +511,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/devices/{id}/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The machine's generations, newest first: its apps and versions after each change Loadout made, and what changed */
+        get: operations["listGenerations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/generations/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One generation with every app and version the machine had after it */
+        get: operations["getGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/generations/{number}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll the machine back to this generation: only the plan's steps for the apps named run */
+        post: operations["rollBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/generations/{number}/rollback/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What rolling the machine back to this generation would install, change and remove, and what its managers cannot take back */
+        post: operations["previewRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices/{id}/inventory": {
         parameters: {
             query?: never;
@@ -3149,6 +3217,176 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listGenerations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        generations: {
+                            appCount: number;
+                            changes: {
+                                appId: number;
+                                from: string | null;
+                                name: string;
+                                to: string | null;
+                            }[];
+                            createdAt: string;
+                            installationId: string | null;
+                            /** @enum {string} */
+                            kind: "install" | "upgrade" | "uninstall" | "rollback";
+                            number: number;
+                            rolledBackTo: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appCount: number;
+                        apps: {
+                            appId: number;
+                            /** @enum {string|null} */
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                            name: string;
+                            version: string | null;
+                        }[];
+                        changes: {
+                            appId: number;
+                            from: string | null;
+                            name: string;
+                            to: string | null;
+                        }[];
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @enum {string} */
+                        kind: "install" | "upgrade" | "uninstall" | "rollback";
+                        number: number;
+                        rolledBackTo: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rollBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    appIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        installationIds: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    previewRollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        number: number;
+                        steps: {
+                            /** @enum {string} */
+                            action: "install" | "change" | "remove";
+                            appId: number;
+                            exact: boolean;
+                            from: string | null;
+                            /** @enum {string|null} */
+                            manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                            name: string;
+                            note: string | null;
+                            possible: boolean;
+                            to: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getDeviceInventory: {
         parameters: {
             query?: never;
@@ -4437,7 +4675,10 @@ export interface operations {
     };
     getGroupDrift: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4476,6 +4717,8 @@ export interface operations {
                             inventoryCheckedAt: string | null;
                             platform: string;
                         }[];
+                        offset: number;
+                        total: number;
                     };
                 };
             };

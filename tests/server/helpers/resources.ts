@@ -8,6 +8,7 @@ import type { OwnApp } from '@shared/api/own-apps';
 import type { Schedule } from '@shared/api/schedules';
 import type { Sharing } from '@shared/api/shared-lists';
 
+import { insertGeneration } from '../../../src/server/db/repositories/device-generations.repository';
 import { startDeviceSearch } from '../../../src/server/db/repositories/device-searches.repository';
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { newId } from '../../../src/server/security/tokens';
@@ -133,6 +134,20 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     now,
   );
 
+  // A generation, as a finished job of the machine leaves one (its app at 1.0).
+  await insertGeneration(t.app.ctx.db, {
+    id: newId(),
+    device_row_id: device.id,
+    user_id: user.user.id,
+    number: 1,
+    kind: 'install',
+    installation_id: installation.body.id,
+    rolled_back_to: null,
+    apps: JSON.stringify([{ appId: app.app_id, name: app.name, manager: 'apt', version: '1.0' }]),
+    changes: JSON.stringify([{ appId: app.app_id, name: app.name, from: null, to: '1.0' }]),
+    created_at: now,
+  });
+
   const group = await t.api.post<Group>('/api/groups', { name: `${label}'s desks` }, browser.token);
   if (group.status !== 201) throw new Error(`group creation failed: ${group.status} ${JSON.stringify(group.body)}`);
   for (const path of [`members/${enrolled.body.device.device_id}`, `lists/${created.body.id}`]) {
@@ -172,6 +187,8 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'shareId') return owner.shareId;
   if (parameter === 'searchId') return owner.searchId;
   if (parameter === 'listId') return owner.list.id;
+  // The enrolled machine's first generation.
+  if (parameter === 'number') return 1;
   const table: [RegExp, string | number][] = [
     [/^\/api\/installations\//, owner.installation.id],
     [/^\/api\/lists\//, owner.list.id],
