@@ -51,6 +51,7 @@ import {
   registerDeviceResponseSchema,
 } from '@shared/api/devices';
 import { feedbackResponseSchema } from '@shared/api/feedback';
+import { generationSchema, generationsResponseSchema, rollbackPreviewSchema, rollbackResponseSchema } from '@shared/api/generations';
 import { historyResponseSchema } from '@shared/api/history';
 import {
   deviceInventorySchema,
@@ -238,6 +239,11 @@ export const apiContract = {
   'POST /api/groups/:id/bring-back/preview': json(bringBackPreviewSchema),
   'POST /api/groups/:id/bring-back': json(bringBackResponseSchema),
   'GET /api/devices/:id/drift': json(deviceDriftResponseSchema),
+
+  'GET /api/devices/:id/generations': json(generationsResponseSchema),
+  'GET /api/devices/:id/generations/:number': json(generationSchema),
+  'POST /api/devices/:id/generations/:number/rollback/preview': json(rollbackPreviewSchema),
+  'POST /api/devices/:id/generations/:number/rollback': json(rollbackResponseSchema),
 
   'GET /api/lists/:id/sharing': json(sharingSchema),
   'PUT /api/lists/:id/sharing': json(sharingSchema),

@@ -2,6 +2,7 @@ import type { AccountResponse } from '@shared/api/account';
 import type { App, CatalogueSearchResponse } from '@shared/api/catalogue';
 import type { DriftCounts, Group, GroupList, GroupMember, GroupSummary } from '@shared/api/device-groups';
 import type { Device, DevicesResponse } from '@shared/api/devices';
+import type { GenerationSummary, RollbackStep } from '@shared/api/generations';
 import type { HistoryEntry } from '@shared/api/history';
 import {
   ITEM_STATUSES,
@@ -275,4 +276,22 @@ export function makeGroup(overrides: Partial<Group> & { id: string }): Group {
   const members = overrides.members ?? [];
   const lists = overrides.lists ?? [];
   return { ...makeGroupSummary({ memberCount: members.length, listCount: lists.length, ...overrides }), members, lists };
+}
+
+/** A generation as GET /api/devices/{id}/generations lists it. */
+export function makeGeneration(overrides: Partial<GenerationSummary> & { number: number }): GenerationSummary {
+  return {
+    kind: 'install',
+    installationId: `inst-${overrides.number}`,
+    rolledBackTo: null,
+    changes: [],
+    appCount: 1,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One step of a rollback plan: one the machine can take, at that very version, unless told. */
+export function makeRollbackStep(overrides: Partial<RollbackStep> & Pick<RollbackStep, 'appId' | 'name' | 'action'>): RollbackStep {
+  return { manager: 'apt', from: null, to: null, exact: true, possible: true, note: null, ...overrides };
 }

@@ -16,6 +16,7 @@ import { UpdateScheduleSection } from '../../components/update-schedule-section'
 import { isEnrolled } from '../../lib/enrolled-machine';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
+import { DeviceGenerations } from './device-generations';
 import { DeviceGroups } from './device-groups';
 import { DeviceInventory } from './device-inventory';
 import { AGENT_STATE, agentState, CONNECTION_STATUS, PLATFORM_NAMES } from './device-labels';
@@ -170,6 +171,8 @@ export function DevicePage() {
         </Paper>
         {enrolled ? <DeviceGroups deviceId={device.device_id} /> : null}
         {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
+        {/* After what it has now, what it had before and the way back to it. */}
+        {enrolled ? <DeviceGenerations deviceId={device.device_id} deviceName={device.device_name} /> : null}
         {enrolled ? <UpdateScheduleSection target={{ deviceId: device.device_id }} /> : null}
         {enrolled ? <DeviceCheckIns deviceId={device.device_id} /> : null}
         <RecentInstallations deviceId={deviceId} installations={installations} />

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 
 import { useBringBackInLineMutation, usePreviewBringBackQuery, type BringBackPreview } from '../../api/device-groups';
 import { LoadingRow } from '../../components/loading-row';
+import { notifyStarted } from '../../components/started-notice';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { plural } from './group-words';
-import { notifyStarted } from './started-notice';
 
 type PreviewMachine = BringBackPreview['machines'][number];
 

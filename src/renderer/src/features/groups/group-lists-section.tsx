@@ -7,10 +7,10 @@ import { GROUP_LISTS_MAX } from '@shared/api/device-groups';
 
 import { useAttachGroupListMutation, useDetachGroupListMutation, type Group, type GroupList } from '../../api/device-groups';
 import { useGetListsQuery } from '../../api/lists';
+import { notifyStarted } from '../../components/started-notice';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { formatDate, plural } from './group-words';
-import { notifyStarted } from './started-notice';
 
 function ListRow({ group, list }: { group: Group; list: GroupList }) {
   const [detach, detaching] = useDetachGroupListMutation();

@@ -7,11 +7,11 @@ import { platformDisplayName } from '@shared/format';
 
 import { useAddGroupMemberMutation, useRemoveGroupMemberMutation, type Group, type GroupMember } from '../../api/device-groups';
 import { useDeviceList } from '../../api/devices';
+import { notifyStarted } from '../../components/started-notice';
 import { errorMessage } from '../../lib/api-errors';
 import { isEnrolled } from '../../lib/enrolled-machine';
 import { notify } from '../../lib/notify';
 import { formatDate, MEMBER_SOURCE_WORDS } from './group-words';
-import { notifyStarted } from './started-notice';
 
 function MemberRow({ group, member }: { group: Group; member: GroupMember }) {
   const [remove, removing] = useRemoveGroupMemberMutation();

@@ -6,9 +6,9 @@ import { Link } from 'react-router-dom';
 const STARTED_TOAST_MS = 10_000;
 
 /**
- * What a group change started, in a toast with a link to follow it: the installation's page, or
- * the installations screen when there are several. The page stays where it is, since the person
- * is usually changing more than one thing about the group.
+ * What a change started (a group's, a machine's rollback), in a toast with a link to follow it:
+ * the installation's page, or the installations screen when there are several. The page stays
+ * where it is, since the person is often changing more than one thing there.
  */
 export function notifyStarted(title: string, installationIds: readonly string[]): void {
   const [only] = installationIds;
