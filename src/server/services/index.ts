@@ -122,7 +122,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   inventory.observeReports((device) => drift.recomputeLater(device.user_id, [device.id]));
   const removalChecks = new RemovalCheckService(ctx);
   const agentJobs = new AgentJobService(ctx, installationEvents, notifications);
-  const generations = new GenerationService(ctx, installations, subscription);
+  const generations = new GenerationService(ctx, installations, subscription, installationEvents);
   agentJobs.observeFinishedJobs((device, target) => generations.jobFinished(device, target));
   const catalogue = new CatalogueService(ctx);
   const catalogueIndex = new CatalogueIndexService(ctx);

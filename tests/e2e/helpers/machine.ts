@@ -94,6 +94,66 @@ export class HeadlessAgent {
 }
 
 /**
+ * Another machine of this host, with the native agent (no Node.js), in its own folder: the Linux
+ * program fetched from the server, enrolled with a registration link and run. `seed` makes its
+ * hardware fingerprint its own, so that the account sees a second machine, not this one again.
+ */
+export class NativeAgent {
+  readonly dir = mkdtempSync(join(tmpdir(), 'loadout-native-agent-e2e-'));
+  private readonly file = join(this.dir, 'loadout-agent');
+  private process: ChildProcess | null = null;
+  output = '';
+
+  constructor(
+    readonly name: string,
+    private readonly seed: string,
+  ) {}
+
+  private get env(): NodeJS.ProcessEnv {
+    return { ...process.env, LOADOUT_AGENT_MACHINE_SEED: this.seed };
+  }
+
+  async download(serverUrl: string): Promise<void> {
+    const response = await fetch(`${serverUrl}/api/client/agent/linux/x64`);
+    if (!response.ok) throw new Error(`GET /api/client/agent/linux/x64 answered ${response.status}`);
+    writeFileSync(this.file, Buffer.from(await response.arrayBuffer()), { mode: 0o755 });
+  }
+
+  async enroll(link: string): Promise<string> {
+    const { stdout } = await promisify(execFile)(
+      this.file,
+      ['enroll', link, '--name', this.name, '--config-dir', join(this.dir, 'config')],
+      {
+        encoding: 'utf8',
+        env: this.env,
+      },
+    );
+    return stdout;
+  }
+
+  run(extra: readonly string[] = []): void {
+    const child = spawn(this.file, ['run', '--config-dir', join(this.dir, 'config'), ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: this.env,
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.process = child;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process;
+    this.process = null;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The Devices screen's way of adding a machine, as a person does it: generate a one-use token,
  * copy the command, then on the machine download the agent, enrol with the link and run it.
  * Waits until the card says Online and answers the device's id.

@@ -32,6 +32,7 @@ import type { DeviceGenerationsTable, DevicesTable, InstallationTargetsTable } f
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../security/tokens';
 import { isEnrolledMachine } from '../device-view';
+import type { InstallationEvents } from '../installation-events';
 import { inventoryEntryOf } from '../installation-plan';
 import type { InstallationService } from '../installation.service';
 import type { SubscriptionService } from '../subscription.service';
@@ -56,6 +57,7 @@ export class GenerationService {
     private readonly ctx: AppContext,
     private readonly installations: InstallationService,
     private readonly subscription: SubscriptionService,
+    private readonly events: InstallationEvents,
   ) {}
 
   /** A job finished on the machine: its succeeded apps make the next generation (none when nothing changed). */
@@ -84,6 +86,8 @@ export class GenerationService {
         changes: JSON.stringify(changes),
         created_at: isoNow(this.ctx.clock),
       });
+      // The machine's page lists its generations: it reads them again.
+      await this.events.devicesChanged(device.user_id, device.device_id);
     } catch (error) {
       // Two jobs of the machine finishing at once take the same number: the second is recorded after the first.
       this.ctx.log.warn({ err: error, device: device.device_id, installationId: installation.id }, 'generation not recorded');
