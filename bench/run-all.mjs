@@ -10,6 +10,7 @@ const BENCHES = [
   'lighthouse',
   'startup',
   'catalogue-search',
+  'drift',
   'read-ratio',
   'agent-report-ratio',
   'read-scale',
