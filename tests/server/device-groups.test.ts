@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { ServerMessage } from '@shared/agent/protocol';
 import type {
   BringBackPreview,
   BringBackResponse,
@@ -12,13 +11,11 @@ import type {
 } from '@shared/api/device-groups';
 import { HOUR_MS } from '@shared/time';
 
-import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { eventually, finishJob, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, devicesOf, enroll, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
-
-type Job = Extract<ServerMessage, { type: 'job.assign' }>['job'];
 
 /** One user's calls of device groups. */
 function groupsOf(t: TestApp, token: string) {
@@ -62,30 +59,6 @@ async function world(t: TestApp, admin: Browser, plan: 'premium' | 'annual-premi
   for (const app of [hello, cowsay]) expect((await lists.add(list.id, app.app_id)).status).toBe(201);
   const groups = groupsOf(t, owner.token);
   return { owner, list, hello, cowsay, sl, figlet, packages, lists, groups, installs: installationsOf(t, owner.token) };
-}
-
-/** The next job, acknowledged and finished (each app installed at `version`). */
-async function takeJob(agent: ProtocolAgent, installationId?: string, version = '1.0'): Promise<Job> {
-  const { job } = await agent.next(
-    'job.assign',
-    (message) => installationId === undefined || message.job.installationId === installationId,
-  );
-  agent.send({ type: 'job.ack', jobId: job.jobId });
-  for (const item of job.items) {
-    agent.send({
-      type: 'item.progress',
-      jobId: job.jobId,
-      itemId: item.itemId,
-      status: 'succeeded',
-      manager: 'apt',
-      version,
-      exitCode: 0,
-      message: '',
-      log: '',
-    });
-  }
-  agent.send({ type: 'job.done', jobId: job.jobId });
-  return job;
 }
 
 describe('device groups', () => {
@@ -160,7 +133,7 @@ describe('device groups', () => {
       const attached = await groups.addList(group.id, list.id);
       expect(attached.body.group.lists).toEqual([expect.objectContaining({ listId: list.id, listName: 'Workstation', appCount: 2 })]);
       expect(attached.body.installationIds).toHaveLength(1);
-      const job = await takeJob(agents[0]!, attached.body.installationIds[0]);
+      const job = await finishJob(agents[0]!, attached.body.installationIds[0]);
       expect(job.items.map((item) => item.appId)).toEqual([hello.app_id, cowsay.app_id]);
       const audit = (await devicesOf(t, owner).audit()).body.events;
       expect(audit.find((event) => event.detail?.includes(attached.body.installationIds[0]!))?.detail).toBe(
@@ -170,14 +143,14 @@ describe('device groups', () => {
       // A machine that joins later gets the list.
       const late = await groups.addMember(group.id, second.deviceId);
       expect(late.body.installationIds).toHaveLength(1);
-      expect((await takeJob(agents[1]!, late.body.installationIds[0])).items.map((item) => item.appId)).toEqual([
+      expect((await finishJob(agents[1]!, late.body.installationIds[0])).items.map((item) => item.appId)).toEqual([
         hello.app_id,
         cowsay.app_id,
       ]);
 
       // An app added to the list: one installation to both members.
       expect((await lists.add(list.id, sl.app_id)).status).toBe(201);
-      const jobs = [await takeJob(agents[0]!), await takeJob(agents[1]!)];
+      const jobs = [await finishJob(agents[0]!), await finishJob(agents[1]!)];
       expect(jobs.map((assigned) => assigned.items.map((item) => item.appId))).toEqual([[sl.app_id], [sl.app_id]]);
       expect(jobs[0]!.installationId).toBe(jobs[1]!.installationId);
       expect((await installs.get(jobs[0]!.installationId)).body.targets).toHaveLength(2);
@@ -277,7 +250,7 @@ describe('device groups', () => {
     expect((await groups.get(group.id)).body.members).toEqual([expect.objectContaining({ deviceName: 'Kiosk 1', source: 'token' })]);
     const agent = await ProtocolAgent.connect(url, enrolled.body.credential);
     try {
-      expect((await takeJob(agent)).items.map((item) => item.appId)).toEqual([hello.app_id, cowsay.app_id]);
+      expect((await finishJob(agent)).items.map((item) => item.appId)).toEqual([hello.app_id, cowsay.app_id]);
     } finally {
       await agent.close();
     }
@@ -370,7 +343,7 @@ describe('device groups', () => {
       const [install, update] = await Promise.all(started.body.installationIds.map(async (id) => (await signedInInstalls.get(id)).body));
       expect(install).toMatchObject({ kind: 'install' });
       expect(update).toMatchObject({ kind: 'upgrade' });
-      const installJob = await takeJob(agent, install!.id);
+      const installJob = await finishJob(agent, install!.id);
       expect(installJob.items.map((item) => [item.appId, item.pinnedVersion ?? null])).toEqual([
         [cowsay.app_id, '3.03'],
         [sl.app_id, null],

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { ServerMessage } from '@shared/agent/protocol';
 import type { App } from '@shared/api/catalogue';
 import type { Generation, GenerationsResponse, RollbackPreview, RollbackResponse } from '@shared/api/generations';
 
-import { eventually, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
+import { eventually, finishJob, installationsOf, listeningUrl, ProtocolAgent } from './helpers/agent';
 import { adminBrowser, enrollMachine, signInAgain, type Browser } from './helpers/devices';
 import type { ApiError } from './helpers/factories';
 import { catalogueOf, listsOf, setPlan } from './helpers/lists';
 import { createTestApp, type TestApp } from './helpers/test-app';
-
-type Job = Extract<ServerMessage, { type: 'job.assign' }>['job'];
 
 function generationsOf(t: TestApp, token: string, deviceId: string) {
   return {
@@ -21,26 +18,6 @@ function generationsOf(t: TestApp, token: string, deviceId: string) {
     rollback: (number: number, appIds: number[]) =>
       t.api.post<RollbackResponse & ApiError>(`/api/devices/${deviceId}/generations/${number}/rollback`, { appIds }, token),
   };
-}
-
-/** The next job, acknowledged, each app succeeded at `version` (or at the version it was asked for), then done. */
-async function runJob(agent: ProtocolAgent, installationId: string, version: string): Promise<Job> {
-  const { job } = await agent.next('job.assign', (message) => message.job.installationId === installationId);
-  agent.send({ type: 'job.ack', jobId: job.jobId });
-  for (const item of job.items)
-    agent.send({
-      type: 'item.progress',
-      jobId: job.jobId,
-      itemId: item.itemId,
-      status: 'succeeded',
-      manager: 'apt',
-      version: job.kind === 'uninstall' ? null : (item.pinnedVersion ?? version),
-      exitCode: 0,
-      message: '',
-      log: '',
-    });
-  agent.send({ type: 'job.done', jobId: job.jobId });
-  return job;
 }
 
 describe("a machine's generations and rollback", () => {
@@ -80,7 +57,7 @@ describe("a machine's generations and rollback", () => {
       expect((await generations.list()).body).toEqual({ deviceId: machine.deviceId, generations: [] });
 
       const first = (await installs.create({ listId: list.id, deviceIds: [machine.deviceId] })).body;
-      await runJob(agent, first.id, '1.0');
+      await finishJob(agent, first.id, '1.0');
       const one = await eventually(
         async () => (await generations.list()).body.generations,
         (rows) => rows.length === 1,
@@ -106,9 +83,9 @@ describe("a machine's generations and rollback", () => {
       );
 
       const update = (await installs.create({ appIds: [hello.app_id], deviceIds: [machine.deviceId], kind: 'upgrade' })).body;
-      await runJob(agent, update.id, '2.0');
+      await finishJob(agent, update.id, '2.0');
       const added = (await installs.create({ appIds: [sl.app_id], deviceIds: [machine.deviceId] })).body;
-      await runJob(agent, added.id, '5.1');
+      await finishJob(agent, added.id, '5.1');
       const three = await eventually(
         async () => (await generations.list()).body.generations,
         (rows) => rows.length === 3,
@@ -151,9 +128,9 @@ describe("a machine's generations and rollback", () => {
       const rolled = await generations.rollback(1, [hello.app_id, sl.app_id]);
       expect(rolled.status).toBe(200);
       const [back, removal] = rolled.body.installationIds as [string, string];
-      const job = await runJob(agent, back, 'never used');
+      const job = await finishJob(agent, back, 'never used');
       expect(job.items.map((item) => [item.appId, item.pinnedVersion])).toEqual([[hello.app_id, '1.0']]);
-      const removed = await runJob(agent, removal, 'never used');
+      const removed = await finishJob(agent, removal, 'never used');
       expect(removed.kind).toBe('uninstall');
       expect(removed.items.map((item) => item.appId)).toEqual([sl.app_id]);
       const after = await eventually(

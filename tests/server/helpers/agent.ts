@@ -144,3 +144,32 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+type AssignedJob = Extract<ServerMessage, { type: 'job.assign' }>['job'];
+
+/**
+ * The agent's whole round of one job: the next job (of this installation, when named) is
+ * acknowledged, each app reported succeeded through apt at `version` (an uninstall at none, a
+ * pinned item at its pin), and the job done. Answers the job as the agent received it.
+ */
+export async function finishJob(agent: ProtocolAgent, installationId?: string, version = '1.0'): Promise<AssignedJob> {
+  const { job } = await agent.next(
+    'job.assign',
+    (message) => installationId === undefined || message.job.installationId === installationId,
+  );
+  agent.send({ type: 'job.ack', jobId: job.jobId });
+  for (const item of job.items)
+    agent.send({
+      type: 'item.progress',
+      jobId: job.jobId,
+      itemId: item.itemId,
+      status: 'succeeded',
+      manager: 'apt',
+      version: job.kind === 'uninstall' ? null : (item.pinnedVersion ?? version),
+      exitCode: 0,
+      message: '',
+      log: '',
+    });
+  agent.send({ type: 'job.done', jobId: job.jobId });
+  return job;
+}
