@@ -132,7 +132,8 @@ export function GroupPage() {
         </Title>
         <Alert color="yellow" variant="light">
           It may have been deleted. Your groups are listed on the{' '}
-          <Anchor component={Link} to="/groups" underline="always">
+          {/* The alert's own text colour, underlined: the link colour on the yellow alert falls short of contrast in dark mode. */}
+          <Anchor component={Link} to="/groups" underline="always" c="inherit" fw={600}>
             Groups
           </Anchor>{' '}
           screen.
