@@ -8,10 +8,10 @@ import { buildAgentNativeIfStale, NATIVE_DIR } from '../../scripts/agent-native-
 import { fitsTheWindow, inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { addAppsToCatalogue } from './helpers/catalogue-admin';
 import { LocalAptRepo } from './helpers/local-apt-repo';
-import { NativeAgent, removePackages } from './helpers/machine';
+import { installedVersion, NativeAgent, removePackages } from './helpers/machine';
 import { CARD_OK, payWith } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
-import { createListWithApps, field, newPerson, signUp } from './helpers/ui';
+import { createListWithApps, field, newPerson, pageApi, signUp } from './helpers/ui';
 
 const EDITOR = 'loadout-group-editor';
 const TOOL = 'loadout-group-tool';
@@ -25,38 +25,6 @@ const APT_MS = 120_000;
 
 const isRoot = process.getuid?.() === 0;
 const LINUX_X64 = process.platform === 'linux' && process.arch === 'x64';
-
-/** The package's version when installed, held or not (a rollback holds it: "hold ok installed"); else null. */
-function versionOnMachine(name: string): string | null {
-  try {
-    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}\t${Version}', name], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const [status, version] = out.split('\t');
-    return status?.split(' ')[2] === 'installed' ? (version ?? '') : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A call of the signed-in person's API from the page, with their token. */
-function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    },
-    { method, url, body },
-  );
-}
 
 /**
  * Device groups on real machines: two native agents on this host, each its own machine (its own
@@ -96,19 +64,19 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
     return link;
   };
   const deviceIdOf = async (name: string) =>
-    (await api<{ devices: Array<{ device_id: string; device_name: string }> }>(page, 'GET', '/api/devices')).body.devices.find(
+    (await pageApi<{ devices: Array<{ device_id: string; device_name: string }> }>(page, 'GET', '/api/devices')).body.devices.find(
       (device) => device.device_name === name,
     )?.device_id ?? '';
   /** "Check now" for a machine: its agent reports its apps again (once per 30 s a machine; the server's clock is the test's). */
   const checkNow = async (deviceId: string) => {
     server.clock.advance(31_000);
-    expect((await api(page, 'POST', `/api/devices/${deviceId}/inventory/refresh`)).status).toBe(202);
+    expect((await pageApi(page, 'POST', `/api/devices/${deviceId}/inventory/refresh`)).status).toBe(202);
   };
 
   beforeAll(async () => {
     if (!isRoot) throw new Error('This test installs packages with apt and must run as root (CI does).');
     for (const name of [EDITOR, TOOL])
-      if (versionOnMachine(name) !== null) throw new Error(`${name} is installed already: a run before this one did not clean up`);
+      if (installedVersion(name) !== null) throw new Error(`${name} is installed already: a run before this one did not clean up`);
     await buildAgentNativeIfStale({ targets: ['linux-x64'] });
     repo.publish(repo.build(OLD), repo.build(OLD, { name: TOOL }));
     server = await startServer({ CATALOGUE_SEED_FILE: '', AGENT_NATIVE_DIR: NATIVE_DIR });
@@ -126,7 +94,7 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
         // Not known to dpkg: nothing held.
       }
     }
-    removePackages([EDITOR, TOOL].filter((name) => versionOnMachine(name) !== null));
+    removePackages([EDITOR, TOOL].filter((name) => installedVersion(name) !== null));
     repo.remove();
     await browser?.close();
     await server?.stop();
@@ -169,7 +137,7 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
     await machines.getByRole('button', { name: 'Add' }).click();
     await machines.getByText('Added by hand').waitFor();
 
-    await expect.poll(() => [versionOnMachine(EDITOR), versionOnMachine(TOOL)], { timeout: APT_MS, interval: 500 }).toEqual([OLD, OLD]);
+    await expect.poll(() => [installedVersion(EDITOR), installedVersion(TOOL)], { timeout: APT_MS, interval: 500 }).toEqual([OLD, OLD]);
   });
 
   it("enrols a second machine with the group's token, which joins the group and gets its list", async () => {
@@ -185,7 +153,11 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
       .poll(
         async () =>
           (
-            await api<{ installations: Array<{ status: string; devices: Array<{ deviceId: string }> }> }>(page, 'GET', '/api/installations')
+            await pageApi<{ installations: Array<{ status: string; devices: Array<{ deviceId: string }> }> }>(
+              page,
+              'GET',
+              '/api/installations',
+            )
           ).body.installations
             .filter((installation) => installation.devices.some((device) => device.deviceId === secondId))
             .map((installation) => installation.status),
@@ -220,7 +192,7 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
     await preview.getByText('Loadout Group Tool').first().waitFor();
     await screenshot(page, '95-bring-back-preview');
     await preview.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => versionOnMachine(TOOL), { timeout: APT_MS, interval: 500 }).toBe(OLD);
+    await expect.poll(() => installedVersion(TOOL), { timeout: APT_MS, interval: 500 }).toBe(OLD);
   });
 
   // An update, its generation, screenshots of the preview at two widths in two themes, then the rollback: more than one job's time.
@@ -246,23 +218,23 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
     await drift.getByText(`${OLD} → ${NEW}`).first().waitFor({ timeout: 45_000 });
     await drift.getByRole('button', { name: 'Bring back in line: lab-1' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => versionOnMachine(EDITOR), { timeout: APT_MS, interval: 500 }).toBe(NEW);
+    await expect.poll(() => installedVersion(EDITOR), { timeout: APT_MS, interval: 500 }).toBe(NEW);
 
     // The update is a generation; the one before it had 1.0.
     const generations = await expect
       .poll(
         async () =>
-          (await api<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations.map((row) => row.kind),
+          (await pageApi<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations.map((row) => row.kind),
         {
           timeout: 30_000,
           interval: 500,
         },
       )
       .toContain('upgrade')
-      .then(async () => (await api<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations);
+      .then(async () => (await pageApi<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations);
     const update = generations.find((row) => row.kind === 'upgrade')!;
     const before = update.number - 1;
-    const plan = await api<RollbackPreview>(page, 'POST', `/api/devices/${firstId}/generations/${before}/rollback/preview`);
+    const plan = await pageApi<RollbackPreview>(page, 'POST', `/api/devices/${firstId}/generations/${before}/rollback/preview`);
     expect(plan.body.steps).toEqual([
       expect.objectContaining({ name: 'Loadout Group Editor', action: 'change', from: NEW, to: OLD, exact: true, possible: true }),
     ]);
@@ -296,9 +268,9 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
     });
     await openPreview();
     await dialog.getByRole('button', { name: 'Roll back 1 app' }).click();
-    await expect.poll(() => versionOnMachine(EDITOR), { timeout: APT_MS, interval: 500 }).toBe(OLD);
+    await expect.poll(() => installedVersion(EDITOR), { timeout: APT_MS, interval: 500 }).toBe(OLD);
     await expect
-      .poll(async () => (await api<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations[0], {
+      .poll(async () => (await pageApi<GenerationsResponse>(page, 'GET', `/api/devices/${firstId}/generations`)).body.generations[0], {
         timeout: 30_000,
         interval: 500,
       })

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { addAppsToCatalogue } from './helpers/catalogue-admin';
 import { LocalAptRepo } from './helpers/local-apt-repo';
-import { enrolThisMachine, HeadlessAgent } from './helpers/machine';
+import { enrolThisMachine, HeadlessAgent, installedVersion } from './helpers/machine';
 import { buyPremium } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
-import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
+import { createListWithApps, field, newPerson, pageApi, see, signUp } from './helpers/ui';
 
 const PACKAGE = 'loadout-demo-pinned';
 const APP = { name: 'Loadout Pinned Demo', apt: PACKAGE };
@@ -18,41 +18,9 @@ const JOB_TIMEOUT_MS = 120_000;
 
 const isRoot = process.getuid?.() === 0;
 
-/** What dpkg says of the package: its version when installed, held ("hold ok installed") or not; else null. */
-function installedVersion(name: string): string | null {
-  try {
-    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}\t${Version}', name], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const [status, version] = out.split('\t');
-    return status?.split(' ')[2] === 'installed' ? (version ?? '') : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The packages apt-mark holds on this machine. */
 function heldPackages(): string[] {
   return execFileSync('apt-mark', ['showhold'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-}
-
-/** A call of the signed-in person's API, from the page (their token, as the web app sends it). */
-function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    },
-    { method, url, body },
-  );
 }
 
 type Created = { id: string; targets: Array<{ items: Array<{ status: string; message: string | null }> }> };
@@ -131,9 +99,13 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
     });
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    const lists = await api<Array<{ id: string; name: string }>>(page, 'GET', '/api/lists');
+    const lists = await pageApi<Array<{ id: string; name: string }>>(page, 'GET', '/api/lists');
     listId = lists.body.find((list) => list.name === 'Pinned tools')?.id ?? '';
-    const items = await api<{ items: Array<{ app_id: number; pinnedVersion: string | null }> }>(page, 'GET', `/api/lists/${listId}/items`);
+    const items = await pageApi<{ items: Array<{ app_id: number; pinnedVersion: string | null }> }>(
+      page,
+      'GET',
+      `/api/lists/${listId}/items`,
+    );
     expect(items.body.items).toEqual([expect.objectContaining({ pinnedVersion: PINNED })]);
     appId = items.body.items[0]!.app_id;
   });
@@ -141,14 +113,15 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
   it(
     'installs 1.0 (not the newest 2.0) and apt-mark holds it',
     async () => {
-      const created = await api<Created>(page, 'POST', '/api/installations', { listId, deviceIds: [deviceId] });
+      const created = await pageApi<Created>(page, 'POST', '/api/installations', { listId, deviceIds: [deviceId] });
       expect(created.status).toBe(201);
       await expect.poll(() => installedVersion(PACKAGE), { timeout: JOB_TIMEOUT_MS, interval: 500 }).toBe(PINNED);
       await expect.poll(() => heldPackages(), { timeout: 30_000, interval: 500 }).toContain(PACKAGE);
       // The item says what happened, in the person's words.
       await expect
         .poll(
-          async () => (await api<Created>(page, 'GET', `/api/installations/${created.body.id}`)).body.targets[0]?.items[0]?.message ?? '',
+          async () =>
+            (await pageApi<Created>(page, 'GET', `/api/installations/${created.body.id}`)).body.targets[0]?.items[0]?.message ?? '',
           { timeout: 30_000, interval: 500 },
         )
         .toBe(`Installed (${PINNED}); pinned, held (apt-mark hold)`);
@@ -173,7 +146,11 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
       await inDarkMode(page, APP.name, () => screenshot(page, '82-device-pinned-dark'));
 
       // "Update all" as the web app asks it: the pinned app is skipped with the reason, nothing is sent.
-      const updateAll = await api<Created>(page, 'POST', '/api/installations', { appIds: [appId], deviceIds: [deviceId], kind: 'upgrade' });
+      const updateAll = await pageApi<Created>(page, 'POST', '/api/installations', {
+        appIds: [appId],
+        deviceIds: [deviceId],
+        kind: 'upgrade',
+      });
       expect(updateAll.status).toBe(201);
       expect(updateAll.body.targets[0]!.items).toEqual([expect.objectContaining({ status: 'skipped', message: `Pinned at ${PINNED}` })]);
 
@@ -189,7 +166,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
       expect(installedVersion(PACKAGE)).toBe(PINNED);
 
       // A schedule of the device, due now: it runs and plans nothing for the pinned app.
-      const schedule = await api<{ id: string }>(page, 'POST', '/api/schedules', {
+      const schedule = await pageApi<{ id: string }>(page, 'POST', '/api/schedules', {
         deviceId,
         cadence: 'daily',
         time: '03:00',
@@ -199,7 +176,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
       const now = server.clock.now().toISOString();
       await server.app.ctx.db.updateTable('update_schedules').set({ next_run_at: now }).where('id', '=', schedule.body.id).execute();
       expect(await server.app.services.schedules.fireDue()).toBe(1);
-      const installs = await api<{ installations: Array<{ kind: string }> }>(page, 'GET', '/api/installations');
+      const installs = await pageApi<{ installations: Array<{ kind: string }> }>(page, 'GET', '/api/installations');
       // The install and the skipped "Update all"; the schedule made nothing.
       expect(installs.body.installations.map((installation) => installation.kind).sort()).toEqual(['install', 'upgrade']);
       expect(installedVersion(PACKAGE)).toBe(PINNED);
@@ -211,10 +188,14 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
   it(
     'unpinned and uninstalled: no hold is left and the package is gone',
     async () => {
-      const unpinned = await api<{ pinnedVersion: string | null }>(page, 'DELETE', `/api/lists/${listId}/items/${appId}/pin`);
+      const unpinned = await pageApi<{ pinnedVersion: string | null }>(page, 'DELETE', `/api/lists/${listId}/items/${appId}/pin`);
       expect(unpinned.status).toBe(200);
       expect(unpinned.body.pinnedVersion).toBeNull();
-      const removed = await api<Created>(page, 'POST', '/api/installations', { appIds: [appId], deviceIds: [deviceId], kind: 'uninstall' });
+      const removed = await pageApi<Created>(page, 'POST', '/api/installations', {
+        appIds: [appId],
+        deviceIds: [deviceId],
+        kind: 'uninstall',
+      });
       expect(removed.status).toBe(201);
       await expect.poll(() => installedVersion(PACKAGE), { timeout: JOB_TIMEOUT_MS, interval: 500 }).toBeNull();
       expect(heldPackages()).not.toContain(PACKAGE);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
 import { field } from './ui';
 
-/** What dpkg says of a package on this machine: its version when installed, else null. */
+/** What dpkg says of a package on this machine: its version when installed, held or not ("hold ok installed"), else null. */
 export function installedVersion(name: string): string | null {
   try {
     const out = execFileSync('dpkg-query', ['-W', '-f=${Status}\t${Version}', name], {
@@ -16,7 +16,7 @@ export function installedVersion(name: string): string | null {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const [status, version] = out.split('\t');
-    return status === 'install ok installed' ? (version ?? '') : null;
+    return status?.split(' ')[2] === 'installed' ? (version ?? '') : null;
   } catch {
     return null;
   }

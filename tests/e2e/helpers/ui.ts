@@ -100,3 +100,21 @@ export async function createListWithApps(page: Page, baseUrl: string, name: stri
   await page.keyboard.press('Escape');
   return card;
 }
+
+/** A call of the signed-in person's API from the page, with their token, as the web app sends it. */
+export function pageApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    },
+    { method, url, body },
+  );
+}
