@@ -3,6 +3,7 @@ import { ErrorCode } from '@shared/api/errors';
 
 import type { AppContext, Caller } from '../../context';
 import { findGroup, machinesOfUser, membersOf } from '../../db/repositories/device-groups.repository';
+import type { DeviceGroupsTable } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { groupBy } from '../group-by';
 import type { InstallationService } from '../installation.service';
@@ -26,15 +27,13 @@ export class BringBackService {
   ) {}
 
   async preview(userId: string, groupId: string, deviceIds?: readonly string[]): Promise<BringBackPreview> {
-    return { machines: await this.plan(userId, groupId, deviceIds) };
+    return { machines: (await this.plan(userId, groupId, deviceIds)).machines };
   }
 
   /** Starts, per machine, one installation of what is missing or off its pin and one update of what is out of date. */
   async run(caller: Caller, groupId: string, deviceIds?: readonly string[]): Promise<BringBackResponse> {
     if (!(await this.subscription.planOf(caller.userId)).capabilities.deviceGroups) throw groupsRequired();
-    const group = await findGroup(this.ctx.db, caller.userId, groupId);
-    if (!group) throw groupNotFound();
-    const machines = await this.plan(caller.userId, groupId, deviceIds);
+    const { group, machines } = await this.plan(caller.userId, groupId, deviceIds);
     const installationIds: string[] = [];
     for (const machine of machines) {
       const install = machine.install.map((app) => app.appId);
@@ -64,7 +63,11 @@ export class BringBackService {
     return { installationIds };
   }
 
-  private async plan(userId: string, groupId: string, deviceIds?: readonly string[]): Promise<BringBackMachine[]> {
+  private async plan(
+    userId: string,
+    groupId: string,
+    deviceIds?: readonly string[],
+  ): Promise<{ group: DeviceGroupsTable; machines: BringBackMachine[] }> {
     const group = await findGroup(this.ctx.db, userId, groupId);
     if (!group) throw groupNotFound();
     const members = await membersOf(this.ctx.db, userId, [group.id]);
@@ -102,6 +105,6 @@ export class BringBackService {
       machine.update.sort((a, b) => order(a.appId) - order(b.appId));
       if (machine.install.length + machine.update.length + machine.extra.length > 0) machines.push(machine);
     }
-    return machines;
+    return { group, machines };
   }
 }

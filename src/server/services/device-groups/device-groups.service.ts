@@ -318,7 +318,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
     if (!joined) return null;
     this.ctx.log.info({ groupId: group.id, deviceRowId: device.id, source: MEMBER_SOURCE_WORDS[source] }, 'machine joined a device group');
     this.drift.recomputeLater(group.user_id, [device.id]);
-    if (!(await this.installableMembers(group.user_id, [group.id])).includes(device.device_id)) return [];
+    if (!(await this.withinSeats(group.user_id, device))) return [];
     const ids: string[] = [];
     for (const row of await listsOfGroups(this.ctx.db, group.user_id, [group.id])) {
       if (row.app_count === 0) continue;
@@ -348,16 +348,25 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
 
   /** The members an installation may go to: enrolled machines within the plan's seats (the others wait until seats are freed). */
   private async installableMembers(userId: string, groupIds: readonly string[]): Promise<string[]> {
-    const seatLimit = (await this.subscription.planOf(userId)).limits.devices;
-    const seatHolders = await seatHolderRowIds(this.ctx.db, userId);
+    const within = await this.seatCheck(userId);
     const members = await machinesOfUser(
       this.ctx.db,
       userId,
       (await membersOf(this.ctx.db, userId, groupIds)).map((member) => member.device_row_id),
     );
-    return members
-      .filter((device) => isEnrolledMachine(device) && seatHolders.indexOf(device.id) < seatLimit)
-      .map((device) => device.device_id);
+    return members.filter(within).map((device) => device.device_id);
+  }
+
+  /** Whether one machine may receive installations (a joining machine: the group's other members are not read). */
+  private async withinSeats(userId: string, device: DevicesTable): Promise<boolean> {
+    return (await this.seatCheck(userId))(device);
+  }
+
+  /** The installation targets' rule: an enrolled machine among the first seats of the plan. */
+  private async seatCheck(userId: string): Promise<(device: DevicesTable) => boolean> {
+    const seatLimit = (await this.subscription.planOf(userId)).limits.devices;
+    const seatHolders = await seatHolderRowIds(this.ctx.db, userId);
+    return (device) => isEnrolledMachine(device) && seatHolders.indexOf(device.id) < seatLimit;
   }
 
   /** One installation for the group's owner; a failure is logged, never the group change's answer. */
