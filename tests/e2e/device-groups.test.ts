@@ -143,7 +143,8 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
   it("enrols a second machine with the group's token, which joins the group and gets its list", async () => {
     await second.download(server.url);
     expect(await second.enroll(await tokenLink('Lab'))).toContain('lab-2');
-    second.run();
+    // Tagged as its owner would start it: a rule can find it by that.
+    second.run(['--tag', 'Lab']);
     await page.goto(groupUrl);
     const machines = page.getByRole('region', { name: 'Machines' });
     await machines.getByText('Enrolled with the group’s token').waitFor({ timeout: 45_000 });
@@ -164,6 +165,13 @@ describe.skipIf(!LINUX_X64 || (!isRoot && process.env.CI !== 'true'))('device gr
         { timeout: APT_MS, interval: 2_000 },
       )
       .toEqual(['succeeded']);
+
+    // The native agent's tag reached the server: a group whose rule names it takes that machine in.
+    const tagged = await pageApi<{ members: Array<{ deviceName: string; source: string; tags: string[] }> }>(page, 'POST', '/api/groups', {
+      name: 'Tagged lab',
+      rule: { tag: 'lab' },
+    });
+    expect(tagged.body.members).toEqual([expect.objectContaining({ deviceName: 'lab-2', source: 'rule', tags: ['lab'] })]);
   });
 
   it('shows a package removed by hand as drift, and brings the machine back in line', async () => {
