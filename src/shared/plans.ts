@@ -62,7 +62,7 @@ export const deviceAllowance = (devices: number): string => `Up to ${devices} de
 /** The pricing card's words for device groups, the plan's "Advanced device management". */
 export const DEVICE_MANAGEMENT_FEATURE = 'Advanced device management';
 const DEVICE_MANAGEMENT =
-  "Device groups: machines join by hand, by name, platform or tag, or with a group's token, get the group's lists by themselves, and show what drifted from them, to bring back in line.";
+  "Device groups: machines join by hand, by name, platform or tag, or with a group's token, get the group's lists by themselves, and show what drifted from them, to bring back in line. Each machine keeps its earlier setups, to roll back to.";
 
 const ADVANCED_MONITORING =
   'Also every check-in and version change of each machine over time, and an alert when a machine has not reported for a day.';
