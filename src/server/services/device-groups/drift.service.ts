@@ -2,6 +2,7 @@ import type { DeviceDriftResponse, DriftCounts, DriftEntry, GroupDriftResponse, 
 import { ErrorCode } from '@shared/api/errors';
 
 import { isoNow, type AppContext } from '../../context';
+import { readConsistently } from '../../db/dialect';
 import { inventoryOf } from '../../db/repositories/device-agent.repository';
 import { driftOf, driftSummaryOfGroup, replaceDrift } from '../../db/repositories/device-drift.repository';
 import {
@@ -116,20 +117,21 @@ export class DriftService {
    * members first, then by name. The counts are the whole group's, counted by the database.
    */
   async ofGroup(userId: string, groupId: string, offset: number, limit: number): Promise<GroupDriftResponse> {
-    const [members, summary, declaredByGroup] = await Promise.all([
-      membersOf(this.ctx.db, userId, [groupId]),
-      driftSummaryOfGroup(this.ctx.db, userId, groupId),
-      this.declaredBy(userId, [groupId]),
-    ]);
-    const drifted = new Set(summary.map((row) => row.deviceRowId));
-    const declared = declaredByGroup.get(groupId) ?? new Map<number, DeclaredApp>();
-    // Members come by name: a stable partition keeps that order within each part.
-    const ordered = [
-      ...members.filter((member) => drifted.has(member.device_row_id)),
-      ...members.filter((member) => !drifted.has(member.device_row_id)),
-    ];
-    const page = ordered.slice(offset, offset + limit).map((member) => member.device_row_id);
-    const [devices, stored] = await Promise.all([machinesOfUser(this.ctx.db, userId, page), driftOf(this.ctx.db, userId, page)]);
+    const declared = (await this.declaredBy(userId, [groupId])).get(groupId) ?? new Map<number, DeclaredApp>();
+    // The counts, the order and the page's rows from one snapshot: a recompute committed between
+    // these reads would otherwise show a page of drift under counts of none.
+    const { members, summary, page, devices, stored } = await readConsistently(this.ctx.db, async (trx) => {
+      const members = await membersOf(trx, userId, [groupId]);
+      const summary = await driftSummaryOfGroup(trx, userId, groupId);
+      const drifted = new Set(summary.map((row) => row.deviceRowId));
+      // Members come by name: a stable partition keeps that order within each part.
+      const ordered = [
+        ...members.filter((member) => drifted.has(member.device_row_id)),
+        ...members.filter((member) => !drifted.has(member.device_row_id)),
+      ];
+      const page = ordered.slice(offset, offset + limit).map((member) => member.device_row_id);
+      return { members, summary, page, devices: await machinesOfUser(trx, userId, page), stored: await driftOf(trx, userId, page) };
+    });
     const rows = groupBy(stored, (row) => row.device_row_id);
     const names = await this.appNames(userId, stored);
     const byId = new Map(devices.map((device) => [device.id, device]));
