@@ -27,7 +27,7 @@ import { AuthCache } from './security/auth-cache';
 import { AccessTokens } from './security/jwt';
 import { withLogRedaction } from './security/log-redaction';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceEdges, type Services } from './services';
 import { promoteConfiguredAdmins } from './services/admin.service';
 import { CatalogueSnapshot } from './services/catalogue-snapshot';
 
@@ -52,6 +52,8 @@ export interface BuildOptions {
    * second on a fresh database); tests wait for the seed so that what they read is there.
    */
   seedInBackground?: boolean;
+  /** Tests' stand-ins for what lies outside the process (DNS for webhook hosts, the certificates trusted). */
+  edges?: ServiceEdges;
 }
 
 /** Default body limit; routes that take more (uploads) raise their own. */
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const rateLimiter = await createRateLimiter(config.redisUrl, clock, config.redisPrefix);
   app.decorate('ctx', ctx);
-  app.decorate('services', createServices(ctx, rateLimiter));
+  app.decorate('services', createServices(ctx, rateLimiter, options.edges));
   app.decorate('rateLimiter', rateLimiter);
   app.decorate(
     'agentHub',
@@ -164,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Waiting jobs nobody took in time (reads already show them expired); tests call services.installations.expireOverdue().
       { name: 'overdue jobs expired', run: () => app.services.installations.expireOverdue() },
       // The package managers' indexes read again (once per CATALOGUE_SYNC_HOURS across processes); tests call services.catalogueSync.syncNow().
+      // Webhook deliveries due (retries) and the log's old ones pruned; tests call services.webhookDeliveries.deliverDue().
+      { name: 'webhook deliveries taken up', run: () => app.services.webhookDeliveries.deliverDue() },
       { name: 'catalogue indexes synced', run: () => app.services.catalogueSync.syncDue() },
     ],
     app.log,

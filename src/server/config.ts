@@ -82,6 +82,18 @@ const envSchema = z.object({
       message: 'must be a number of hops or comma-separated proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
     })
     .default(''),
+  /**
+   * Webhook endpoints may only be public addresses. A server whose receivers are on its own
+   * network lets these ranges through (comma-separated CIDR ranges, e.g. `10.1.0.0/16`); unset:
+   * none. Loopback, link-local and the other private ranges stay refused unless named here.
+   */
+  WEBHOOK_PRIVATE_NETWORKS: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value.split(',').every((part) => isIpOrCidr(part.trim()) && part.includes('/')), {
+      message: 'must be comma-separated CIDR ranges (e.g. 10.1.0.0/16)',
+    })
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sustained messages a second one agent connection may send (security/agent-limits.ts). */
   AGENT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000_000).default(AGENT_MESSAGES_PER_SECOND),
@@ -138,6 +150,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
+  /** CIDR ranges webhook endpoints may resolve to although they are not public (WEBHOOK_PRIVATE_NETWORKS). */
+  webhookPrivateNetworks: string[];
   rateLimit: RateLimitConfig;
   agentMessagesPerSecond: number;
   version: string;
@@ -203,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     debianMirror: e.DEBIAN_MIRROR,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webhookPrivateNetworks: e.WEBHOOK_PRIVATE_NETWORKS === '' ? [] : e.WEBHOOK_PRIVATE_NETWORKS.split(',').map((part) => part.trim()),
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     agentMessagesPerSecond: e.AGENT_MESSAGES_PER_SECOND,
     version: process.env.npm_package_version ?? '0.1.0',

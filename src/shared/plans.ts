@@ -45,6 +45,8 @@ export interface Plan {
     updateSchedules: boolean;
     apiKeys: boolean;
     deviceGroups: boolean;
+    /** Outgoing webhooks: signed posts of installations, drift, silent machines and rollbacks to the account's endpoints. */
+    webhooks: boolean;
     priorityNotifications: boolean;
     advancedMonitoring: boolean;
   };
@@ -108,7 +110,14 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     ],
     monitoring: 'The apps on each machine, their versions and available updates, checked when you ask.',
     deviceManagement: null,
-    capabilities: { updateSchedules: false, apiKeys: false, deviceGroups: false, priorityNotifications: false, advancedMonitoring: false },
+    capabilities: {
+      updateSchedules: false,
+      apiKeys: false,
+      deviceGroups: false,
+      webhooks: false,
+      priorityNotifications: false,
+      advancedMonitoring: false,
+    },
   },
   premium: {
     id: 'premium',
@@ -131,7 +140,14 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     ],
     monitoring: ADVANCED_MONITORING,
     deviceManagement: null,
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: false, priorityNotifications: true, advancedMonitoring: true },
+    capabilities: {
+      updateSchedules: true,
+      apiKeys: true,
+      deviceGroups: false,
+      webhooks: true,
+      priorityNotifications: true,
+      advancedMonitoring: true,
+    },
   },
   'annual-premium': {
     id: 'annual-premium',
@@ -149,7 +165,14 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     ],
     monitoring: ADVANCED_MONITORING,
     deviceManagement: DEVICE_MANAGEMENT,
-    capabilities: { updateSchedules: true, apiKeys: true, deviceGroups: true, priorityNotifications: true, advancedMonitoring: true },
+    capabilities: {
+      updateSchedules: true,
+      apiKeys: true,
+      deviceGroups: true,
+      webhooks: true,
+      priorityNotifications: true,
+      advancedMonitoring: true,
+    },
   },
 };
 

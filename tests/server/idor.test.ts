@@ -110,6 +110,8 @@ describe("another user's ids", () => {
       // A pin (PUT /api/lists/{id}/items/{appId}/pin): a version that passes the grammar.
       version: '1.0',
       query: 'firefox',
+      // A webhook endpoint's change: its description.
+      description: 'Changed by someone else',
     };
     const body = operation.body ? exampleOf(operation.body, hints) : undefined;
     const query = operation.queryParams

@@ -31,6 +31,7 @@ import { migration0028CatalogueIndex } from './migrations/0028-catalogue-index';
 import { migration0029CatalogueSyncs } from './migrations/0029-catalogue-syncs';
 import { migration0030DeviceGroups } from './migrations/0030-device-groups';
 import { migration0031DeviceGenerations } from './migrations/0031-device-generations';
+import { migration0032Webhooks } from './migrations/0032-webhooks';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -66,6 +67,7 @@ const migrations = {
   '0029-catalogue-syncs': migration0029CatalogueSyncs,
   '0030-device-groups': migration0030DeviceGroups,
   '0031-device-generations': migration0031DeviceGenerations,
+  '0032-webhooks': migration0032Webhooks,
 } satisfies Record<string, Migration>;
 
 /**

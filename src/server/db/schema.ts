@@ -639,6 +639,49 @@ export interface DeviceGenerationsTable {
   created_at: Timestamp;
 }
 
+/** An account's webhook endpoint: where its events are posted, signed with a secret kept sealed. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  description: string;
+  /** JSON array of WebhookEventType. */
+  events: string;
+  secret_sealed: string;
+  enabled: number;
+  disabled_reason: string | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event posted to one endpoint: pending until it succeeds or its day of retries ends. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  user_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  response_status: number | null;
+  replay_of: string | null;
+  created_at: Timestamp;
+}
+
+/** One try at a delivery and what came back. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: Timestamp;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Database {
   meta: MetaTable;
   categories: CategoriesTable;
@@ -685,6 +728,9 @@ export interface Database {
   device_group_lists: DeviceGroupListsTable;
   device_drift: DeviceDriftTable;
   device_generations: DeviceGenerationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** What a repository function takes first: the database or a transaction on it. */

@@ -157,3 +157,20 @@ export function machineSilentMail(input: {
     }),
   };
 }
+
+/**
+ * A webhook endpoint failed every attempt for a day and Loadout turned it off. Always sent (it
+ * tells of a change Loadout made to the account's settings), so it has no unsubscribe link.
+ */
+export function webhookDisabledMail(input: { firstName: string; url: string; failingSince: string; link: string }): MailContent {
+  const intro = 'Loadout turned off one of your webhook endpoints: every attempt to deliver to it has failed for a day.';
+  const endpoint = `Endpoint: ${oneLine(input.url, 300)}`;
+  const since = `Failing since: ${input.failingSince}`;
+  const what = 'Events are not sent to it while it is off. See what it answered, fix it, and turn it on again:';
+  const hi = greeting(input.firstName);
+  return {
+    subject: 'A webhook endpoint was turned off',
+    text: [hi, '', intro, '', endpoint, since, '', what, '', input.link, '', SIGNATURE].join('\n'),
+    html: html([hi, intro, endpoint, since, what, SIGNATURE], { link: input.link, label: 'Open the endpoint', at: 5 }),
+  };
+}

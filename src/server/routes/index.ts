@@ -31,6 +31,7 @@ import { removalCheckRoutes } from './removal-checks.routes';
 import { scheduleRoutes } from './schedules.routes';
 import { sharedListRoutes } from './shared-lists.routes';
 import { subscriptionRoutes } from './subscription.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 /** Every route module of the API, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(listSyncRoutes);
   await app.register(deviceGroupRoutes);
   await app.register(generationRoutes);
+  await app.register(webhookRoutes);
   await app.register(realtimeRoutes);
   await app.register(clientRoutes);
   await app.register(debugRoutes, { routes });

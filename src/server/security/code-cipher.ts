@@ -8,8 +8,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 export class CodeCipher {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'loadout', 'registration-codes', 32));
+  /** `purpose` keeps each kind of sealed value under a key of its own (webhook secrets use another). */
+  constructor(secret: string, purpose = 'registration-codes') {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'loadout', purpose, 32));
   }
 
   encrypt(plain: string): string {

@@ -221,6 +221,8 @@ export class AgentJobService {
       return changed;
     });
     if (moved) await this.events.changed(device.user_id, target.installation_id);
+    // A late report can end the job (and with it the installation) that ended while its agent was away.
+    if (moved && late && isFinalItem(report.status)) this.events.mayHaveFinished(device.user_id, target.installation_id);
   }
 
   /** What a history row of this report takes from the item, its installation and the device's inventory. */
@@ -290,6 +292,7 @@ export class AgentJobService {
     await this.events.changed(device.user_id, target.installation_id);
     // Once per finished job (a repeated job.done moves nothing); the agent's report does not wait on the mail.
     if (finished) this.ctx.tasks.defer('installation failure notice', () => this.notifications.targetFinished(target.id));
+    if (finished) this.events.mayHaveFinished(device.user_id, target.installation_id);
     if (finished)
       for (const observer of this.finishedObservers) this.ctx.tasks.defer('finished job observer', () => observer(device, target));
   }

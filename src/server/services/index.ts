@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { allowedNetworks } from '../security/public-address';
 import type { RateLimiter } from '../security/rate-limiter';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
@@ -46,6 +47,10 @@ import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
 import { SharedListService } from './shared-list.service';
 import { SubscriptionService } from './subscription.service';
+import { WebhookTransport, type WebhookTransportOptions } from './webhooks/transport';
+import { WebhookDeliveryService } from './webhooks/webhook-deliveries.service';
+import { WebhookEmitters } from './webhooks/webhook-emitters';
+import { WebhookEndpointService } from './webhooks/webhook-endpoints.service';
 
 /** Every service of one app instance. Services hold the rules and import no Fastify. */
 export interface Services {
@@ -93,9 +98,16 @@ export interface Services {
   drift: DriftService;
   bringBack: BringBackService;
   generations: GenerationService;
+  webhookEndpoints: WebhookEndpointService;
+  webhookDeliveries: WebhookDeliveryService;
 }
 
-export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Services {
+/** What the services need from outside the process that tests replace: how webhook hosts resolve, which certificates are trusted. */
+export interface ServiceEdges {
+  webhookTransport?: WebhookTransportOptions;
+}
+
+export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges: ServiceEdges = {}): Services {
   const subscription = new SubscriptionService(ctx);
   const sessions = new SessionService(ctx);
   const emailChange = new EmailChangeService(ctx);
@@ -103,7 +115,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const lists = new ListService(ctx, subscription);
   const machines = new MachineEvents();
   const devices = new DeviceService(ctx, subscription, machines);
-  const installationEvents = new InstallationEvents(ctx.bus);
+  const installationEvents = new InstallationEvents(ctx.bus, ctx.tasks);
   const installations = new InstallationService(ctx, lists, devices, subscription, installationEvents);
   const clientReleases = new ClientReleaseService(ctx);
   const drift = new DriftService(ctx, lists);
@@ -129,6 +141,13 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
   const ownApps = new OwnAppService(ctx, catalogue);
   const deviceSearches = new DeviceSearchService(ctx, rateLimiter);
   const payments = new PaymentService(ctx, subscription);
+  const webhookTransport = new WebhookTransport(allowedNetworks(ctx.config.webhookPrivateNetworks), edges.webhookTransport);
+  const webhookEndpoints = new WebhookEndpointService(ctx, subscription, webhookTransport.resolve);
+  const webhookDeliveries = new WebhookDeliveryService(ctx, subscription, webhookEndpoints, webhookTransport);
+  const webhookEmitters = new WebhookEmitters(ctx, webhookDeliveries, installations, drift);
+  installationEvents.observeFinished((userId, installationId) => webhookEmitters.installationMayHaveFinished(userId, installationId));
+  drift.observeNewDrift((userId, device, fresh) => webhookEmitters.newDrift(userId, device, fresh));
+  monitoring.observeSilence((silence) => webhookEmitters.machineSilent(silence));
   return {
     health: new HealthService(ctx),
     subscription,
@@ -174,5 +193,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter): Servi
     drift,
     bringBack: new BringBackService(ctx, subscription, installations, drift),
     generations,
+    webhookEndpoints,
+    webhookDeliveries,
   };
 }

@@ -274,6 +274,7 @@ export class InstallationService {
       );
       await setInstallationFinished(trx, id, now);
     });
+    this.events.mayHaveFinished(userId, id);
     const rows = await targetsOf(this.ctx.db, [id]);
     for (const target of rows.filter((row) => open.some((o) => o.targetId === row.id))) {
       await this.bus.publish({ type: 'job.cancel', deviceRowId: target.device_row_id, targetId: target.id });
@@ -342,6 +343,7 @@ export class InstallationService {
         if (!moved) continue;
         ended += 1;
         await this.events.changed(target.user_id, target.installation_id);
+        this.events.mayHaveFinished(target.user_id, target.installation_id);
       }
       return ended;
     });
@@ -373,7 +375,9 @@ export class InstallationService {
       });
       for (const id of installationIds) {
         const owner = away.find((target) => target.installation_id === id)?.user_id;
-        if (owner) await this.events.changed(owner, id);
+        if (!owner) continue;
+        await this.events.changed(owner, id);
+        this.events.mayHaveFinished(owner, id);
       }
       return ended;
     });

@@ -35,12 +35,29 @@ export function monitoringRequiresPremium(): AppError {
  * alert when a machine has not reported for SILENT_AFTER_HOURS. Check-ins are recorded for
  * every plan, so an upgrade shows the days before it too.
  */
+/** A machine that has not reported for SILENT_AFTER_HOURS, as its owner is told of it. */
+export interface Silence {
+  userId: string;
+  deviceId: string;
+  deviceName: string;
+  platform: string;
+  lastActiveAt: string;
+  hours: number;
+}
+
 export class MonitoringService {
+  private readonly silenceObservers: ((silence: Silence) => Promise<void>)[] = [];
+
   constructor(
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
     private readonly notifications: NotificationService,
   ) {}
+
+  /** Told, in the background, of each machine found silent (webhooks' machine.silent). */
+  observeSilence(observer: (silence: Silence) => Promise<void>): void {
+    this.silenceObservers.push(observer);
+  }
 
   async connected(device: DevicesTable, agentVersion: string): Promise<void> {
     await insertCheckIn(this.ctx.db, {
@@ -82,13 +99,16 @@ export class MonitoringService {
         // The installation targets' rule: a browser or the desktop window is not a machine that reports.
         if (!machine.last_active_at || !isEnrolledMachine(machine)) continue;
         if (!(await claimSilenceAlert(this.ctx.db, machine.id, machine.last_active_at, now.toISOString()))) continue;
-        await this.notifications.machineSilent({
+        const silence: Silence = {
           userId: machine.user_id,
           deviceId: machine.device_id,
           deviceName: machine.device_name,
+          platform: machine.platform,
           lastActiveAt: machine.last_active_at,
           hours: SILENT_AFTER_HOURS,
-        });
+        };
+        await this.notifications.machineSilent(silence);
+        for (const observer of this.silenceObservers) this.ctx.tasks.defer('silent machine observer', () => observer(silence));
         told += 1;
       }
       return told;

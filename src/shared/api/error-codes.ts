@@ -156,6 +156,15 @@ export const ErrorCode = {
   GENERATION_NOT_FOUND: 'GENERATION_NOT_FOUND',
   /** 409: a rollback named an app its plan (as it is now) does not offer to run. */
   ROLLBACK_NOT_OFFERED: 'ROLLBACK_NOT_OFFERED',
+  // outgoing webhooks (premium)
+  WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'WEBHOOK_DELIVERY_NOT_FOUND',
+  /** 400: the account has WEBHOOK_ENDPOINTS_MAX endpoints. */
+  WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
+  /** 400: the address is not a public HTTPS one (loopback, private, link-local… after DNS), or its host is not found. */
+  WEBHOOK_ADDRESS_NOT_ALLOWED: 'WEBHOOK_ADDRESS_NOT_ALLOWED',
+  /** 409: the endpoint is turned off; turn it on to send to it. */
+  WEBHOOK_DISABLED: 'WEBHOOK_DISABLED',
   // notifications
   /** 400: a one-click unsubscribe link whose token is not valid (altered or from another server). */
   UNSUBSCRIBE_TOKEN_INVALID: 'UNSUBSCRIBE_TOKEN_INVALID',

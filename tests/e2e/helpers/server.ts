@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { MailSink } from '../../fixtures/mail-sink';
 import { TestClock } from '../../fixtures/test-clock';
@@ -19,9 +19,10 @@ export interface RunningServer {
 
 /**
  * The real server, listening on a loopback port with the built web app, a fresh SQLite file,
- * a real SMTP sink and a clock the test can move (never by sleeping).
+ * a real SMTP sink and a clock the test can move (never by sleeping). `edges` lets a test's
+ * webhook receiver be reached (tests/fixtures/webhook-receiver.ts).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, edges: BuildOptions['edges'] = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'loadout-e2e-'));
   const mail = await new MailSink().start();
   const clock = new TestClock(new Date());
@@ -52,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     DEBIAN_MIRROR: 'http://127.0.0.1:9/debian',
     ...env,
   });
-  const app = await buildApp(config, { clock, logger: false });
+  const app = await buildApp(config, { clock, logger: false, edges });
   await app.listen({ port: probe, host: '127.0.0.1' });
   return {
     app,

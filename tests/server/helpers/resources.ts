@@ -7,10 +7,12 @@ import type { ListDetail } from '@shared/api/lists';
 import type { OwnApp } from '@shared/api/own-apps';
 import type { Schedule } from '@shared/api/schedules';
 import type { Sharing } from '@shared/api/shared-lists';
+import type { WebhookEndpoint, WebhookWithSecret } from '@shared/api/webhooks';
 
 import { insertGeneration } from '../../../src/server/db/repositories/device-generations.repository';
 import { startDeviceSearch } from '../../../src/server/db/repositories/device-searches.repository';
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
+import { insertDeliveries } from '../../../src/server/db/repositories/webhooks.repository';
 import { newId } from '../../../src/server/security/tokens';
 import { devicesOf, enroll, newDeviceId, type Browser } from './devices';
 import { registerUser } from './factories';
@@ -44,6 +46,10 @@ export interface Owner {
   searchId: string;
   /** A device group holding the list and the enrolled machine (annual premium). */
   group: Group;
+  /** A webhook endpoint (premium; a public address, so it is saved without DNS) … */
+  webhook: WebhookEndpoint;
+  /** … and one delivery of it (stored as the server keeps one; nothing is sent). */
+  webhookDeliveryId: string;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (annual premium, for the seats and the groups). */
@@ -155,7 +161,33 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     if (joined.status !== 200) throw new Error(`group ${path} failed: ${joined.status} ${JSON.stringify(joined.body)}`);
   }
 
+  const webhook = await t.api.post<WebhookWithSecret>(
+    '/api/webhooks',
+    { url: 'https://93.184.216.34/loadout', events: ['installation.finished'] },
+    browser.token,
+  );
+  if (webhook.status !== 201) throw new Error(`webhook creation failed: ${webhook.status} ${JSON.stringify(webhook.body)}`);
+  const webhookDeliveryId = `dlv_${label.toLowerCase()}_${newDeviceId().slice(0, 12)}`;
+  await insertDeliveries(t.app.ctx.db, [
+    {
+      id: webhookDeliveryId,
+      endpoint_id: webhook.body.endpoint.id,
+      user_id: browser.user.user.id,
+      event_id: `evt_${webhookDeliveryId}`,
+      event_type: 'ping',
+      payload: '{}',
+      status: 'succeeded',
+      attempts: 1,
+      next_attempt_at: null,
+      response_status: 200,
+      replay_of: null,
+      created_at: now,
+    },
+  ]);
+
   return {
+    webhook: webhook.body.endpoint,
+    webhookDeliveryId,
     group: group.body,
     removalCheckId,
     searchId,
@@ -187,6 +219,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'shareId') return owner.shareId;
   if (parameter === 'searchId') return owner.searchId;
   if (parameter === 'listId') return owner.list.id;
+  if (parameter === 'deliveryId') return owner.webhookDeliveryId;
   // The enrolled machine's first generation.
   if (parameter === 'number') return 1;
   const table: [RegExp, string | number][] = [
@@ -197,6 +230,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/api-keys\//, owner.apiKey.id],
     [/^\/api\/schedules\//, owner.schedule.id],
     [/^\/api\/groups\//, owner.group.id],
+    [/^\/api\/webhooks\//, owner.webhook.id],
     [/^\/api\/own-apps\//, owner.ownApp.app_id],
     [/^\/api\/admin\/own-apps\//, owner.promotableApp.app_id],
     [/^\/api\/admin\/users\//, owner.browser.user.user.id],

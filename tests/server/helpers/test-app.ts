@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { MailSink } from '../../fixtures/mail-sink';
 import { TestClock } from '../../fixtures/test-clock';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** A clock of the test's own (a restart that goes on from the time the last process had). */
   clock?: TestClock;
+  /** Stand-ins for DNS and the trusted certificates of webhook deliveries (tests/fixtures/webhook-receiver.ts). */
+  edges?: BuildOptions['edges'];
 }
 
 /**
@@ -70,7 +72,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     importsPerUser: 1000,
   };
   options.configure?.(config);
-  const app = await buildApp(config, { clock, logger: options.logStream ? { level: 'info', stream: options.logStream } : false });
+  const app = await buildApp(config, {
+    clock,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+    edges: options.edges,
+  });
   return {
     app,
     clock,

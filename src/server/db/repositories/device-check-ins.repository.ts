@@ -34,6 +34,7 @@ export function silentMachines(db: Db, silentSince: string, onPlans: readonly st
       'devices.user_id',
       'devices.device_id',
       'devices.device_name',
+      'devices.platform',
       'devices.last_active_at',
       'devices.device_type',
       'devices.registration_method',

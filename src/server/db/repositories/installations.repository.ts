@@ -266,3 +266,14 @@ export async function devicesOfLists(db: Db, userId: string, listIds: readonly s
     .orderBy('devices.id')
     .execute();
 }
+
+/** The installer's log of each app of an installation that has one (webhooks carry them), by item id. */
+export async function itemLogsOf(db: Db, installationId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('installation_items')
+    .select(['id', 'log'])
+    .where('installation_id', '=', installationId)
+    .where('log', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.log ?? '']));
+}

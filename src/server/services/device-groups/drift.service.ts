@@ -23,6 +23,9 @@ import { driftRows, findDrift, type DeclaredApp } from './drift';
 /** Machines whose drift is worked out in one go: their inventories are read together, and no more than that is held. */
 const RECOMPUTE_SLICE = 200;
 
+/** Someone told of a machine's new differences from its groups' lists. */
+export type NewDriftObserver = (userId: string, device: DevicesTable, fresh: readonly DeviceDriftTable[]) => Promise<void>;
+
 /** When each kind of difference comes first in a machine's list. */
 const KIND_ORDER: Readonly<Record<DriftEntry['kind'], number>> = { missing: 0, off_pin: 1, outdated: 2, extra: 3 };
 
@@ -33,10 +36,17 @@ const KIND_ORDER: Readonly<Record<DriftEntry['kind'], number>> = { missing: 0, o
  * is one indexed read however many machines and apps it has.
  */
 export class DriftService {
+  private readonly newDriftObservers: NewDriftObserver[] = [];
+
   constructor(
     private readonly ctx: AppContext,
     private readonly lists: ListService,
   ) {}
+
+  /** Told, in the background, of differences that were not there before (webhooks' drift.detected). */
+  observeNewDrift(observer: NewDriftObserver): void {
+    this.newDriftObservers.push(observer);
+  }
 
   /** Works out and stores the drift of these machines of the user's (any number: in slices). */
   async recompute(userId: string, deviceRowIds: readonly string[]): Promise<void> {
@@ -109,6 +119,13 @@ export class DriftService {
     await this.ctx.db.transaction().execute(async (trx) => {
       for (const deviceRowId of deviceRowIds) await replaceDrift(trx, deviceRowId, next.get(deviceRowId) ?? []);
     });
+    if (this.newDriftObservers.length === 0) return;
+    for (const device of devices) {
+      const seen = new Set((before.get(device.id) ?? []).map((row) => `${row.app_id}:${row.kind}`));
+      const fresh = (next.get(device.id) ?? []).filter((row) => !seen.has(`${row.app_id}:${row.kind}`));
+      if (fresh.length === 0) continue;
+      for (const observer of this.newDriftObservers) this.ctx.tasks.defer('new drift observer', () => observer(userId, device, fresh));
+    }
   }
 
   /**
