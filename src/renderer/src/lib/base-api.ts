@@ -67,6 +67,7 @@ export const baseApi = createApi({
     'Sharing',
     'Gallery',
     'Groups',
+    'Webhooks',
   ],
   endpoints: () => ({}),
 });

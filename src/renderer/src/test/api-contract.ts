@@ -90,6 +90,14 @@ import {
   subscriptionStatusResponseSchema,
   subscriptionTestResponseSchema,
 } from '@shared/api/subscription';
+import {
+  webhookDeliveriesResponseSchema,
+  webhookDeliveryDetailSchema,
+  webhookDeliveryResponseSchema,
+  webhookEndpointSchema,
+  webhooksResponseSchema,
+  webhookWithSecretSchema,
+} from '@shared/api/webhooks';
 
 /** A JSON answer: the shared schema the route declares, and the success statuses it uses. */
 interface JsonOperation<S extends ZodType, Status extends number> {
@@ -239,6 +247,17 @@ export const apiContract = {
   'POST /api/groups/:id/bring-back/preview': json(bringBackPreviewSchema),
   'POST /api/groups/:id/bring-back': json(bringBackResponseSchema),
   'GET /api/devices/:id/drift': json(deviceDriftResponseSchema),
+
+  'GET /api/webhooks': json(webhooksResponseSchema),
+  'POST /api/webhooks': json(webhookWithSecretSchema, 201),
+  'GET /api/webhooks/:id': json(webhookEndpointSchema),
+  'PATCH /api/webhooks/:id': json(webhookEndpointSchema),
+  'DELETE /api/webhooks/:id': json(successResponseSchema),
+  'POST /api/webhooks/:id/secret': json(webhookWithSecretSchema),
+  'POST /api/webhooks/:id/test': json(webhookDeliveryResponseSchema, 202),
+  'GET /api/webhooks/:id/deliveries': json(webhookDeliveriesResponseSchema),
+  'GET /api/webhooks/:id/deliveries/:deliveryId': json(webhookDeliveryDetailSchema),
+  'POST /api/webhooks/:id/deliveries/:deliveryId/replay': json(webhookDeliveryResponseSchema, 202),
 
   'GET /api/devices/:id/generations': json(generationsResponseSchema),
   'GET /api/devices/:id/generations/:number': json(generationSchema),

@@ -16,6 +16,7 @@ import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { PaymentRecord } from '@shared/api/payment';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
+import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '@shared/api/webhooks';
 import { perPackageField } from '@shared/package-managers';
 import { getPlan, type PlanId } from '@shared/plans';
 
@@ -258,6 +259,7 @@ export function makeGroupSummary(overrides: Partial<GroupSummary> & { id: string
     memberCount: 0,
     listCount: 0,
     drift: driftCounts(),
+    removeTakenOut: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -294,4 +296,51 @@ export function makeGeneration(overrides: Partial<GenerationSummary> & { number:
 /** One step of a rollback plan: one the machine can take, at that very version, unless told. */
 export function makeRollbackStep(overrides: Partial<RollbackStep> & Pick<RollbackStep, 'appId' | 'name' | 'action'>): RollbackStep {
   return { manager: 'apt', from: null, to: null, exact: true, possible: true, note: null, ...overrides };
+}
+
+/** A webhook endpoint as GET /api/webhooks lists it: on, never failed, nothing sent yet, unless told. */
+export function makeWebhook(overrides: Partial<WebhookEndpoint> & { id: string }): WebhookEndpoint {
+  return {
+    url: `https://hooks.example.com/${overrides.id}`,
+    description: '',
+    events: ['installation.finished'],
+    enabled: true,
+    disabledReason: null,
+    failingSince: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastDelivery: null,
+    ...overrides,
+  };
+}
+
+/** One delivery of the log: a `ping` that succeeded at its first try, unless told. */
+export function makeWebhookDelivery(overrides: Partial<WebhookDelivery> & { id: string }): WebhookDelivery {
+  return {
+    eventId: `evt-${overrides.id}`,
+    eventType: 'ping',
+    status: 'succeeded',
+    attempts: 1,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    nextAttemptAt: null,
+    responseStatus: 200,
+    replayOf: null,
+    ...overrides,
+  };
+}
+
+export function makeWebhookAttempt(overrides: Partial<WebhookAttempt> = {}): WebhookAttempt {
+  return { at: '2026-01-02T10:00:00.000Z', responseStatus: 200, responseBody: 'ok', error: null, durationMs: 42, ...overrides };
+}
+
+/** GET …/deliveries/{deliveryId}: the delivery with its body and attempts. */
+export function makeWebhookDeliveryDetail(
+  delivery: WebhookDelivery,
+  overrides: Partial<Pick<WebhookDeliveryDetail, 'requestBody' | 'attemptLog'>> = {},
+): WebhookDeliveryDetail {
+  return {
+    ...delivery,
+    requestBody: JSON.stringify({ id: delivery.eventId, type: delivery.eventType, data: {} }),
+    attemptLog: [makeWebhookAttempt({ responseStatus: delivery.responseStatus })],
+    ...overrides,
+  };
 }
