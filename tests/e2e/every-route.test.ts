@@ -59,6 +59,9 @@ const ROUTES: readonly RouteCase[] = [
   // The member has no Annual Premium: the groups page shows its note, a group's page its "not found".
   { pattern: 'groups', name: 'groups', who: 'member', url: () => '/groups' },
   { pattern: 'groups/:id', name: 'group', who: 'member', url: () => '/groups/no-such-group' },
+  // Nor Premium: both webhook pages show their plan note (tests/e2e/webhooks.test.ts sees them with the plan).
+  { pattern: 'webhooks', name: 'webhooks', who: 'member', url: () => '/webhooks' },
+  { pattern: 'webhooks/:id', name: 'webhook', who: 'member', url: () => '/webhooks/no-such-webhook' },
   { pattern: 'installations', name: 'installations', who: 'member', url: () => '/installations' },
   { pattern: 'installations/:id', name: 'installation', who: 'member', url: () => `/installations/${ids.installation}` },
   { pattern: 'history', name: 'history', who: 'member', url: () => '/history' },

@@ -91,6 +91,14 @@ const GroupPage = lazyPage(
   () => import('../features/groups/group-page'),
   (m) => m.GroupPage,
 );
+const Webhooks = lazyPage(
+  () => import('../features/webhooks/webhooks-page'),
+  (m) => m.WebhooksPage,
+);
+const WebhookPage = lazyPage(
+  () => import('../features/webhooks/webhook-page'),
+  (m) => m.WebhookPage,
+);
 const Installations = lazyPage(
   () => import('../features/installations/installations-page'),
   (m) => m.InstallationsPage,
@@ -148,6 +156,8 @@ export const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
   ['devices/:deviceId', DevicePage],
   ['groups', Groups],
   ['groups/:id', GroupPage],
+  ['webhooks', Webhooks],
+  ['webhooks/:id', WebhookPage],
   ['installations', Installations],
   ['installations/:id', InstallationDetails],
   ['history', History],
@@ -199,6 +209,8 @@ export function AppRoutes() {
           <Route path="devices/:deviceId" element={<DevicePage />} />
           <Route path="groups" element={<Groups />} />
           <Route path="groups/:id" element={<GroupPage />} />
+          <Route path="webhooks" element={<Webhooks />} />
+          <Route path="webhooks/:id" element={<WebhookPage />} />
           <Route path="installations" element={<Installations />} />
           <Route path="installations/:id" element={<InstallationDetails />} />
           <Route path="history" element={<History />} />

@@ -11,6 +11,7 @@ import { DeleteAccountModal } from './delete-account-modal';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { PlanBillingSection } from './plan-billing-section';
 import { ResetLinkModal } from './reset-link-modal';
+import { WebhooksSection } from './webhooks-section';
 
 /** When the account cannot load, say whether the account API answers at all (the product's fallback messages). */
 function useReportLoadFailure(isError: boolean) {
@@ -57,6 +58,7 @@ export function SettingsPage() {
           <PlanBillingSection />
           <NotificationSettingsSection />
           <ApiKeysSection />
+          <WebhooksSection />
           <Paper
             withBorder
             p="lg"
