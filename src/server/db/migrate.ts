@@ -32,6 +32,7 @@ import { migration0029CatalogueSyncs } from './migrations/0029-catalogue-syncs';
 import { migration0030DeviceGroups } from './migrations/0030-device-groups';
 import { migration0031DeviceGenerations } from './migrations/0031-device-generations';
 import { migration0032Webhooks } from './migrations/0032-webhooks';
+import { migration0033GroupRemovals } from './migrations/0033-group-removals';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -68,6 +69,7 @@ const migrations = {
   '0030-device-groups': migration0030DeviceGroups,
   '0031-device-generations': migration0031DeviceGenerations,
   '0032-webhooks': migration0032Webhooks,
+  '0033-group-removals': migration0033GroupRemovals,
 } satisfies Record<string, Migration>;
 
 /**

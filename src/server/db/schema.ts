@@ -594,6 +594,8 @@ export interface DeviceGroupsTable {
   rule_platform: GroupRulePlatform | null;
   rule_name_pattern: string | null;
   rule_tag: string | null;
+  /** 1: an app taken out of the group's lists becomes a removal to confirm on the members that have it. */
+  remove_taken_out: number;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -637,6 +639,25 @@ export interface DeviceGenerationsTable {
   apps: string;
   changes: string;
   created_at: Timestamp;
+}
+
+/** An app taken out of a group's lists, to be removed from its members once the owner confirms. */
+export interface GroupRemovalsTable {
+  id: string;
+  user_id: string;
+  group_id: string;
+  app_id: number;
+  status: 'open' | 'confirmed' | 'kept';
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+/** A member a group removal concerns: its removal check, and the uninstall once confirmed. */
+export interface GroupRemovalMachinesTable {
+  removal_id: string;
+  device_row_id: string;
+  check_id: string;
+  installation_id: string | null;
 }
 
 /** An account's webhook endpoint: where its events are posted, signed with a secret kept sealed. */
@@ -728,6 +749,8 @@ export interface Database {
   device_group_lists: DeviceGroupListsTable;
   device_drift: DeviceDriftTable;
   device_generations: DeviceGenerationsTable;
+  group_removals: GroupRemovalsTable;
+  group_removal_machines: GroupRemovalMachinesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -5,6 +5,8 @@ import {
   bringBackPreviewSchema,
   bringBackRequestSchema,
   bringBackResponseSchema,
+  confirmGroupRemovalRequestSchema,
+  confirmGroupRemovalResponseSchema,
   createGroupRequestSchema,
   deviceDriftResponseSchema,
   groupChangeResponseSchema,
@@ -13,6 +15,9 @@ import {
   groupListParamsSchema,
   groupMemberParamsSchema,
   groupParamsSchema,
+  groupRemovalParamsSchema,
+  groupRemovalSchema,
+  groupRemovalsResponseSchema,
   groupSchema,
   groupsResponseSchema,
   updateGroupRequestSchema,
@@ -31,7 +36,7 @@ const security = [{ bearer: [] }];
  * machine answers 404.
  */
 export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deviceGroups, drift, bringBack } = app.services;
+  const { deviceGroups, drift, bringBack, groupRemovals } = app.services;
   app.addHook('onRequest', (request) => app.authenticate(request));
 
   app.get(
@@ -165,10 +170,76 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => bringBack.run(callerOf(request), request.params.id, request.body.deviceIds),
   );
 
+  app.get(
+    '/api/groups/:id/removals',
+    {
+      schema: {
+        operationId: 'listGroupRemovals',
+        tags,
+        summary:
+          "Apps taken out of the group's lists that its members still have, to confirm or keep: each member's removal check shows what removing takes",
+        security,
+        params: groupParamsSchema,
+        response: { 200: groupRemovalsResponseSchema },
+      },
+    },
+    async (request) => groupRemovals.list(callerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/groups/:id/removals/:removalId/confirm',
+    {
+      schema: {
+        operationId: 'confirmGroupRemoval',
+        tags,
+        summary:
+          'Remove the app from every member whose check answered, exactly as it showed (REMOVAL_NOT_CONFIRMED when none did, or the name is needed)',
+        security,
+        params: groupRemovalParamsSchema,
+        body: confirmGroupRemovalRequestSchema,
+        response: { 200: confirmGroupRemovalResponseSchema },
+      },
+    },
+    async (request) => groupRemovals.confirm(callerOf(request), request.params.id, request.params.removalId, request.body.confirmName),
+  );
+
   // The calls without a body: a client may still send an empty JSON one.
   await app.register(async (plain) => {
     ignoreJsonBody(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
+
+    scope.post(
+      '/api/groups/:id/removals/:removalId/check',
+      {
+        schema: {
+          operationId: 'checkGroupRemovalAgain',
+          tags,
+          summary: "Ask the removal's machines again what removing the app would take (one was offline, or its answer is too old)",
+          security,
+          params: groupRemovalParamsSchema,
+          response: { 200: groupRemovalSchema },
+        },
+      },
+      async (request) => groupRemovals.checkAgain(callerOf(request), request.params.id, request.params.removalId),
+    );
+
+    scope.post(
+      '/api/groups/:id/removals/:removalId/keep',
+      {
+        schema: {
+          operationId: 'keepGroupRemoval',
+          tags,
+          summary: 'Keep the app on the machines: nothing is removed, and it shows as extra where no group declares it',
+          security,
+          params: groupRemovalParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
+      async (request) => {
+        await groupRemovals.keep(callerOf(request), request.params.id, request.params.removalId);
+        return { success: true as const };
+      },
+    );
 
     scope.delete(
       '/api/groups/:id',

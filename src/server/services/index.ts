@@ -18,6 +18,7 @@ import { DeviceDeactivationService } from './device-deactivation.service';
 import { BringBackService } from './device-groups/bring-back.service';
 import { DeviceGroupService } from './device-groups/device-groups.service';
 import { DriftService } from './device-groups/drift.service';
+import { GroupRemovalService } from './device-groups/group-removals.service';
 import { DeviceSearchService } from './device-search.service';
 import { DeviceTokenService } from './device-token.service';
 import { DeviceService } from './device.service';
@@ -96,6 +97,7 @@ export interface Services {
   agentUpdates: AgentUpdateService;
   deviceGroups: DeviceGroupService;
   drift: DriftService;
+  groupRemovals: GroupRemovalService;
   bringBack: BringBackService;
   generations: GenerationService;
   webhookEndpoints: WebhookEndpointService;
@@ -119,7 +121,9 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
   const installations = new InstallationService(ctx, lists, devices, subscription, installationEvents);
   const clientReleases = new ClientReleaseService(ctx);
   const drift = new DriftService(ctx, lists);
-  const deviceGroups = new DeviceGroupService(ctx, subscription, lists, installations, drift);
+  const removalChecks = new RemovalCheckService(ctx);
+  const groupRemovals = new GroupRemovalService(ctx, subscription, removalChecks, installations, drift);
+  const deviceGroups = new DeviceGroupService(ctx, subscription, lists, installations, drift, groupRemovals);
   const deviceTokens = new DeviceTokenService(ctx, subscription, devices, clientReleases.signing, machines, (userId, groupId) =>
     deviceGroups.assertTokenGroup(userId, groupId),
   );
@@ -132,7 +136,6 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
   lists.observeItems(inventory);
   lists.observeItems(deviceGroups);
   inventory.observeReports((device) => drift.recomputeLater(device.user_id, [device.id]));
-  const removalChecks = new RemovalCheckService(ctx);
   const agentJobs = new AgentJobService(ctx, installationEvents, notifications);
   const generations = new GenerationService(ctx, installations, subscription, installationEvents);
   agentJobs.observeFinishedJobs((device, target) => generations.jobFinished(device, target));
@@ -191,6 +194,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
     agentUpdates: new AgentUpdateService(ctx, clientReleases, installationEvents),
     deviceGroups,
     drift,
+    groupRemovals,
     bringBack: new BringBackService(ctx, subscription, installations, drift),
     generations,
     webhookEndpoints,

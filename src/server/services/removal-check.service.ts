@@ -72,12 +72,20 @@ export class RemovalCheckService {
         `${device.device_name} is offline: connect it to see what removing an app would take with it`,
         ErrorCode.DEVICE_OFFLINE,
       );
-    const [app] = await findAppsByIds(this.ctx.db, [appId], caller.userId);
+    return this.ask(caller.userId, device, appId);
+  }
+
+  /**
+   * Asks a machine's agent what removing the app would take, online or not (a group's removal
+   * asks every member at once; one that is offline stays unanswered until it is asked again).
+   */
+  async ask(userId: string, device: DevicesTable, appId: number): Promise<RemovalCheck> {
+    const [app] = await findAppsByIds(this.ctx.db, [appId], userId);
     if (!app) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
     await deleteRemovalChecksBefore(this.ctx.db, device.id, isoAfter(this.ctx.clock, -DAY_MS));
     const row: RemovalChecksTable = {
       id: newId(),
-      user_id: caller.userId,
+      user_id: userId,
       device_row_id: device.id,
       app_id: appId,
       status: 'pending',
@@ -88,6 +96,12 @@ export class RemovalCheckService {
     await insertRemovalCheck(this.ctx.db, row);
     await this.ctx.bus.publish({ type: 'removal.check', deviceRowId: device.id, checkId: row.id });
     return this.view(row, device, app.name);
+  }
+
+  /** A check of the user's as it stands, or null when it is gone (checks are kept a day). */
+  async describe(userId: string, device: DevicesTable, checkId: string, appName: string): Promise<RemovalCheck | null> {
+    const row = await findRemovalCheck(this.ctx.db, userId, device.id, checkId);
+    return row ? this.view(row, device, appName) : null;
   }
 
   async get(caller: Caller, deviceId: string, checkId: string): Promise<RemovalCheck> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEVICE_TAG_MAX, DEVICE_TAG_MESSAGE, DEVICE_TAG_PATTERN } from '../device-tags';
 import { isSafeSingleLine, singleLineText } from './common';
 import { deviceIdSchema } from './devices';
+import { removalCheckSchema } from './removal-checks';
 
 /**
  * Device groups (Annual Premium, "Advanced device management"): a group is a set of machines
@@ -67,13 +68,16 @@ export const groupListParamsSchema = z.object({ id: groupIdSchema, listId: z.str
 export const createGroupRequestSchema = z.object({
   name: groupNameSchema,
   rule: groupRuleSchema.nullable().default(null),
+  removeTakenOut: z.boolean().default(false),
 });
 export type CreateGroupRequest = z.input<typeof createGroupRequestSchema>;
 
 /** PATCH /api/groups/{id}: what is given changes; `rule: null` drops the rule (its members leave, the others stay). */
 export const updateGroupRequestSchema = z
-  .object({ name: groupNameSchema.optional(), rule: groupRuleSchema.nullable().optional() })
-  .refine((body) => body.name !== undefined || body.rule !== undefined, { message: 'Nothing to change' });
+  .object({ name: groupNameSchema.optional(), rule: groupRuleSchema.nullable().optional(), removeTakenOut: z.boolean().optional() })
+  .refine((body) => body.name !== undefined || body.rule !== undefined || body.removeTakenOut !== undefined, {
+    message: 'Nothing to change',
+  });
 export type UpdateGroupRequest = z.input<typeof updateGroupRequestSchema>;
 
 /** How many members differ from the desired state, in each way (a machine may count in several). */
@@ -96,6 +100,8 @@ export const groupSummarySchema = z.object({
   memberCount: z.number().int(),
   listCount: z.number().int(),
   drift: driftCountsSchema,
+  /** An app taken out of the group's lists is offered for removal from its members (confirmed once per change); off: it stays. */
+  removeTakenOut: z.boolean(),
   createdAt: z.string(),
 });
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
@@ -207,3 +213,44 @@ export const bringBackPreviewSchema = z.object({ machines: z.array(bringBackMach
 export type BringBackPreview = z.infer<typeof bringBackPreviewSchema>;
 export const bringBackResponseSchema = z.object({ installationIds: z.array(z.string()) });
 export type BringBackResponse = z.infer<typeof bringBackResponseSchema>;
+
+/**
+ * A removal to confirm: an app taken out of the lists of a group that removes what it no longer
+ * declares, and each member that has it, with what its agent said removing it would take.
+ * Nothing is removed until the owner confirms, once for the whole change.
+ */
+export const groupRemovalMachineSchema = z.object({
+  deviceId: z.string(),
+  deviceName: z.string(),
+  /** The machine's removal check; its status says whether it answered, and what removing takes or why not. */
+  check: removalCheckSchema,
+  /** The uninstall made when the removal was confirmed; null before (or when this machine was left out). */
+  installationId: z.string().nullable(),
+});
+export type GroupRemovalMachine = z.infer<typeof groupRemovalMachineSchema>;
+
+export const groupRemovalSchema = z.object({
+  id: z.string(),
+  appId: z.number().int(),
+  appName: z.string(),
+  createdAt: z.string(),
+  machines: z.array(groupRemovalMachineSchema),
+});
+export type GroupRemoval = z.infer<typeof groupRemovalSchema>;
+
+/** GET /api/groups/{id}/removals: the removals waiting for the owner, oldest first. */
+export const groupRemovalsResponseSchema = z.object({ removals: z.array(groupRemovalSchema) });
+export type GroupRemovalsResponse = z.infer<typeof groupRemovalsResponseSchema>;
+
+export const groupRemovalParamsSchema = z.object({ id: groupIdSchema, removalId: z.string().min(1).max(64) });
+
+/** POST /api/groups/{id}/removals/{removalId}/confirm: the app's name, when a machine's removal takes many packages. */
+export const confirmGroupRemovalRequestSchema = z.object({ confirmName: z.string().max(200).optional() });
+export type ConfirmGroupRemovalRequest = z.input<typeof confirmGroupRemovalRequestSchema>;
+
+/** The uninstalls made, and the machines left out with why (not answered, refused, not installed). */
+export const confirmGroupRemovalResponseSchema = z.object({
+  installationIds: z.array(z.string()),
+  skipped: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), reason: z.string() })),
+});
+export type ConfirmGroupRemovalResponse = z.infer<typeof confirmGroupRemovalResponseSchema>;

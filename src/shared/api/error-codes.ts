@@ -152,6 +152,8 @@ export const ErrorCode = {
   GROUP_RULE_MEMBER: 'GROUP_RULE_MEMBER',
   /** 409: bringing back in line found nothing to install or update. */
   GROUP_IN_LINE: 'GROUP_IN_LINE',
+  /** 404: no open removal of that id in the group. */
+  GROUP_REMOVAL_NOT_FOUND: 'GROUP_REMOVAL_NOT_FOUND',
   /** 404: no generation of that number on the machine. */
   GENERATION_NOT_FOUND: 'GENERATION_NOT_FOUND',
   /** 409: a rollback named an app its plan (as it is now) does not offer to run. */

@@ -1060,6 +1060,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{id}/removals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Apps taken out of the group's lists that its members still have, to confirm or keep: each member's removal check shows what removing takes */
+        get: operations["listGroupRemovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/removals/{removalId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the removal's machines again what removing the app would take (one was offline, or its answer is too old) */
+        post: operations["checkGroupRemovalAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/removals/{removalId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the app from every member whose check answered, exactly as it showed (REMOVAL_NOT_CONFIRMED when none did, or the name is needed) */
+        post: operations["confirmGroupRemoval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/removals/{removalId}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the app on the machines: nothing is removed, and it shows as extra where no group declares it */
+        post: operations["keepGroupRemoval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -4452,6 +4520,7 @@ export interface operations {
                             listCount: number;
                             memberCount: number;
                             name: string;
+                            removeTakenOut: boolean;
                             rule: {
                                 namePattern: string | null;
                                 /** @enum {string|null} */
@@ -4477,6 +4546,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @default false */
+                    removeTakenOut?: boolean;
                     rule?: {
                         namePattern?: string | null;
                         /**
@@ -4525,6 +4596,7 @@ export interface operations {
                             tags: string[];
                         }[];
                         name: string;
+                        removeTakenOut: boolean;
                         rule: {
                             namePattern: string | null;
                             /** @enum {string|null} */
@@ -4585,6 +4657,7 @@ export interface operations {
                             tags: string[];
                         }[];
                         name: string;
+                        removeTakenOut: boolean;
                         rule: {
                             namePattern: string | null;
                             /** @enum {string|null} */
@@ -4643,6 +4716,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    removeTakenOut?: boolean;
                     rule?: {
                         namePattern?: string | null;
                         /**
@@ -4691,6 +4765,7 @@ export interface operations {
                             tags: string[];
                         }[];
                         name: string;
+                        removeTakenOut: boolean;
                         rule: {
                             namePattern: string | null;
                             /** @enum {string|null} */
@@ -4897,6 +4972,7 @@ export interface operations {
                                 tags: string[];
                             }[];
                             name: string;
+                            removeTakenOut: boolean;
                             rule: {
                                 namePattern: string | null;
                                 /** @enum {string|null} */
@@ -4960,6 +5036,7 @@ export interface operations {
                             tags: string[];
                         }[];
                         name: string;
+                        removeTakenOut: boolean;
                         rule: {
                             namePattern: string | null;
                             /** @enum {string|null} */
@@ -5022,6 +5099,7 @@ export interface operations {
                                 tags: string[];
                             }[];
                             name: string;
+                            removeTakenOut: boolean;
                             rule: {
                                 namePattern: string | null;
                                 /** @enum {string|null} */
@@ -5085,12 +5163,198 @@ export interface operations {
                             tags: string[];
                         }[];
                         name: string;
+                        removeTakenOut: boolean;
                         rule: {
                             namePattern: string | null;
                             /** @enum {string|null} */
                             platform: "windows" | "macos" | "linux" | null;
                             tag: string | null;
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupRemovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removals: {
+                            appId: number;
+                            appName: string;
+                            createdAt: string;
+                            id: string;
+                            machines: {
+                                check: {
+                                    appId: number;
+                                    appName: string;
+                                    checkId: string;
+                                    createdAt: string;
+                                    deviceId: string;
+                                    installedVersion: string | null;
+                                    /** @enum {string|null} */
+                                    manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                    packageId: string | null;
+                                    purgeOffered: boolean;
+                                    refused: string | null;
+                                    removes: {
+                                        name: string;
+                                        version: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "ready" | "unanswered";
+                                };
+                                deviceId: string;
+                                deviceName: string;
+                                installationId: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkGroupRemovalAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                removalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appId: number;
+                        appName: string;
+                        createdAt: string;
+                        id: string;
+                        machines: {
+                            check: {
+                                appId: number;
+                                appName: string;
+                                checkId: string;
+                                createdAt: string;
+                                deviceId: string;
+                                installedVersion: string | null;
+                                /** @enum {string|null} */
+                                manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated" | null;
+                                packageId: string | null;
+                                purgeOffered: boolean;
+                                refused: string | null;
+                                removes: {
+                                    name: string;
+                                    version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "ready" | "unanswered";
+                            };
+                            deviceId: string;
+                            deviceName: string;
+                            installationId: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmGroupRemoval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                removalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        installationIds: string[];
+                        skipped: {
+                            deviceId: string;
+                            deviceName: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    keepGroupRemoval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                removalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };

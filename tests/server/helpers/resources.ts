@@ -11,6 +11,7 @@ import type { WebhookEndpoint, WebhookWithSecret } from '@shared/api/webhooks';
 
 import { insertGeneration } from '../../../src/server/db/repositories/device-generations.repository';
 import { startDeviceSearch } from '../../../src/server/db/repositories/device-searches.repository';
+import { insertRemoval, setRemovalCheck } from '../../../src/server/db/repositories/group-removals.repository';
 import { insertRemovalCheck } from '../../../src/server/db/repositories/removal-checks.repository';
 import { insertDeliveries } from '../../../src/server/db/repositories/webhooks.repository';
 import { newId } from '../../../src/server/security/tokens';
@@ -46,6 +47,8 @@ export interface Owner {
   searchId: string;
   /** A device group holding the list and the enrolled machine (annual premium). */
   group: Group;
+  /** A removal the group offers (its app taken out), whose machine's agent refused: confirming it is refused on the merits. */
+  groupRemovalId: string;
   /** A webhook endpoint (premium; a public address, so it is saved without DNS) … */
   webhook: WebhookEndpoint;
   /** … and one delivery of it (stored as the server keeps one; nothing is sent). */
@@ -161,6 +164,29 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     if (joined.status !== 200) throw new Error(`group ${path} failed: ${joined.status} ${JSON.stringify(joined.body)}`);
   }
 
+  const groupRemovalId = newId();
+  const refusedCheckId = newId();
+  await insertRemovalCheck(t.app.ctx.db, {
+    id: refusedCheckId,
+    user_id: user.user.id,
+    device_row_id: device.id,
+    app_id: app.app_id,
+    status: 'answered',
+    plan: JSON.stringify({ manager: 'apt', packageId: 'x', installedVersion: '1', removes: [], refused: 'Not this one' }),
+    created_at: now,
+    answered_at: now,
+  });
+  await insertRemoval(t.app.ctx.db, {
+    id: groupRemovalId,
+    user_id: user.user.id,
+    group_id: group.body.id,
+    app_id: app.app_id,
+    status: 'open',
+    created_at: now,
+    decided_at: null,
+  });
+  await setRemovalCheck(t.app.ctx.db, groupRemovalId, device.id, refusedCheckId);
+
   const webhook = await t.api.post<WebhookWithSecret>(
     '/api/webhooks',
     { url: 'https://93.184.216.34/loadout', events: ['installation.finished'] },
@@ -186,6 +212,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   ]);
 
   return {
+    groupRemovalId,
     webhook: webhook.body.endpoint,
     webhookDeliveryId,
     group: group.body,
@@ -220,6 +247,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
   if (parameter === 'searchId') return owner.searchId;
   if (parameter === 'listId') return owner.list.id;
   if (parameter === 'deliveryId') return owner.webhookDeliveryId;
+  if (parameter === 'removalId') return owner.groupRemovalId;
   // The enrolled machine's first generation.
   if (parameter === 'number') return 1;
   const table: [RegExp, string | number][] = [

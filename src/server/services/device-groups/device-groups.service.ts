@@ -41,6 +41,7 @@ import type { ListItemsObserver, ListService } from '../list.service';
 import type { MachineChange, MachineObserver } from '../machine-events';
 import type { SubscriptionService } from '../subscription.service';
 import type { DriftService } from './drift.service';
+import type { GroupRemovalService } from './group-removals.service';
 import { matchesRule, ruleOf, tagsOf } from './group-rules';
 
 export const groupNotFound = () => notFound('Group not found', ErrorCode.GROUP_NOT_FOUND);
@@ -59,9 +60,9 @@ const MEMBER_SOURCE_WORDS: Readonly<Record<MemberSource, string>> = {
  * Device groups: the machines of a group, how they came in (by hand, by the group's rule, with
  * the group's registration token), and the group's lists, which every member should have. A
  * machine that joins gets those lists installed; an app added to one of them is installed on
- * every member; nothing is ever uninstalled by a group change (what a group no longer declares
- * shows as drift, removed after its removal check). Without the plan, groups stay readable and
- * keep nothing in line.
+ * every member. Nothing is uninstalled without its owner: what a group no longer declares shows
+ * as drift, and a group that removes it offers its removal, confirmed once after each member's
+ * removal check. Without the plan, groups stay readable and keep nothing in line.
  */
 export class DeviceGroupService implements ListItemsObserver, MachineObserver {
   constructor(
@@ -70,6 +71,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
     private readonly lists: ListService,
     private readonly installations: InstallationService,
     private readonly drift: DriftService,
+    private readonly removals: GroupRemovalService,
   ) {}
 
   async list(userId: string): Promise<GroupsResponse> {
@@ -116,6 +118,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
       user_id: caller.userId,
       name: input.name,
       ...ruleColumns(input.rule),
+      remove_taken_out: input.removeTakenOut === true ? 1 : 0,
       created_at: now,
       updated_at: now,
     };
@@ -130,7 +133,11 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
   }
 
   /** A new name, or a new rule (its matching machines join; those it no longer matches leave, the others stay). */
-  async update(caller: Caller, groupId: string, input: UpdateGroupRequest & { rule?: GroupRule | null }): Promise<GroupChangeResponse> {
+  async update(
+    caller: Caller,
+    groupId: string,
+    input: UpdateGroupRequest & { rule?: GroupRule | null; removeTakenOut?: boolean },
+  ): Promise<GroupChangeResponse> {
     await this.requirePlan(caller.userId);
     const group = await findGroup(this.ctx.db, caller.userId, groupId);
     if (!group) throw groupNotFound();
@@ -141,6 +148,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
     const fields = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.rule !== undefined ? ruleColumns(input.rule) : {}),
+      ...(input.removeTakenOut !== undefined ? { remove_taken_out: input.removeTakenOut ? 1 : 0 } : {}),
     };
     try {
       await updateGroup(this.ctx.db, caller.userId, group.id, { ...fields, updated_at: isoNow(this.ctx.clock) });
@@ -223,7 +231,13 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
   async removeList(caller: Caller, groupId: string, listId: string): Promise<Group> {
     const group = await findGroup(this.ctx.db, caller.userId, groupId);
     if (!group) throw groupNotFound();
-    if (await deleteGroupList(this.ctx.db, group.id, listId)) this.drift.recomputeGroupsLater(caller.userId, [group.id]);
+    const apps = (await listsOfGroups(this.ctx.db, caller.userId, [group.id])).some((row) => row.list_id === listId)
+      ? (await this.lists.detail(caller.userId, listId)).apps.map((app) => app.app_id)
+      : [];
+    if (await deleteGroupList(this.ctx.db, group.id, listId)) {
+      this.drift.recomputeGroupsLater(caller.userId, [group.id]);
+      this.removals.appsLeftLater(caller.userId, [group.id], apps);
+    }
     return this.get(caller.userId, group.id);
   }
 
@@ -269,9 +283,13 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
     await this.listChanged(userId, listId, appId);
   }
 
-  /** Nothing is uninstalled: the app shows as extra on the members, where no other list declares it. */
-  async removed(userId: string, listId: string): Promise<void> {
+  /**
+   * The app shows as extra on the members, where no other list declares it; a group that removes
+   * what it no longer declares offers its removal, to be confirmed (group-removals.service.ts).
+   */
+  async removed(userId: string, listId: string, appId: number): Promise<void> {
     await this.listChanged(userId, listId, null);
+    this.removals.appsLeftLater(userId, await groupIdsOfList(this.ctx.db, userId, listId), [appId]);
   }
 
   /** A pin changed: members at another version are now off it (drift), and nothing moves until brought back in line. */
@@ -404,6 +422,7 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
       memberCount: members.filter((member) => member.group_id === group.id).length,
       listCount: lists.filter((row) => row.group_id === group.id).length,
       drift: drift.get(group.id)!,
+      removeTakenOut: group.remove_taken_out === 1,
       createdAt: group.created_at,
     }));
   }
