@@ -1,6 +1,6 @@
-import { Badge, Button, Code, Group, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Modal, Paper, ScrollArea, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRepeat } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import {
@@ -10,7 +10,6 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryDetail,
 } from '../../api/webhooks';
-import { CopyableText } from '../../components/copyable-text';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
 import { errorMessage } from '../../lib/api-errors';
@@ -18,14 +17,45 @@ import { notify } from '../../lib/notify';
 import { DeliveryStatusBadge } from './webhook-parts';
 import { formatWhenExactly, pendingWords, pollInterval, readableBody } from './webhook-words';
 
-/** Text as it came, in a box of its own that scrolls both ways: a long line never widens the page. */
+/**
+ * Text as it came, in a box of its own that scrolls both ways: a long line never widens the page.
+ * The box takes the focus (a named region), so that the keyboard can scroll it too.
+ */
 function Scrollable({ text, label, maxHeight }: { text: string; label: string; maxHeight: string }) {
   return (
-    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
-      <Code block fz="xs" aria-label={label} style={{ whiteSpace: 'pre' }}>
+    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+      <Code block fz="xs" style={{ whiteSpace: 'pre' }}>
         {text}
       </Code>
     </ScrollArea.Autosize>
+  );
+}
+
+/** The body is indented above for reading; a signature is checked against the bytes as sent, which this copies. */
+function CopyAsSent({ body }: { body: string }) {
+  return (
+    <Group gap="xs" wrap="wrap" align="center">
+      <CopyButton value={body}>
+        {({ copied, copy }) => (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+              onClick={copy}
+            >
+              Copy the body as sent
+            </Button>
+            <VisuallyHidden role="status" aria-live="polite">
+              {copied ? 'Copied' : ''}
+            </VisuallyHidden>
+          </>
+        )}
+      </CopyButton>
+      <Text size="xs" c="dimmed">
+        Indented here for reading; the signature covers the body exactly as sent.
+      </Text>
+    </Group>
   );
 }
 
@@ -82,12 +112,12 @@ function DeliveryDetail({ detail }: { detail: WebhookDeliveryDetail }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         Event <Code fz="xs">{detail.eventId}</Code> · Delivery <Code fz="xs">{detail.id}</Code>
       </Text>
-      <Stack gap={6} component="section" aria-labelledby="request-body-heading">
-        <Title order={3} fz="md" id="request-body-heading">
+      <Stack gap={6}>
+        <Title order={3} fz="md">
           Request body
         </Title>
         <Scrollable text={readableBody(detail.requestBody)} label="Request body" maxHeight="40vh" />
-        <CopyableText label="As sent (the bytes the signature covers)" text={detail.requestBody} copyLabel="Copy the body as sent" />
+        <CopyAsSent body={detail.requestBody} />
       </Stack>
       <Stack gap={6} component="section" aria-labelledby="attempts-heading">
         <Title order={3} fz="md" id="attempts-heading">

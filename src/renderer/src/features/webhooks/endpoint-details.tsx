@@ -17,7 +17,8 @@ interface StateNoticeProps {
 /** Why nothing is being sent (turned off by Loadout or by the person), or that every try has failed lately; with the way back. */
 export function EndpointStateNotice({ endpoint, turningOn, onTurnOn }: StateNoticeProps) {
   const turnOn = (
-    <Button size="xs" color={endpoint.disabledReason ? 'red' : undefined} variant="light" loading={turningOn} onClick={onTurnOn}>
+    // Filled: a light button on the alert's own light colour hardly reads as a button.
+    <Button size="xs" color={endpoint.disabledReason ? 'red' : undefined} loading={turningOn} onClick={onTurnOn}>
       Turn on
     </Button>
   );

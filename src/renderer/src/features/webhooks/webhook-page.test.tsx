@@ -128,9 +128,9 @@ describe('an endpoint’s page', () => {
     fireEvent.click(within(row!).getByRole('button', { name: 'installation.finished' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Delivery of installation.finished' });
-    const request = await within(dialog).findByLabelText('Request body', { selector: 'pre' });
+    const request = await within(dialog).findByRole('region', { name: 'Request body' });
     expect(request.textContent).toContain('"installationId": "inst-9"');
-    expect(within(dialog).getByText(body)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy the body as sent' })).toBeInTheDocument();
 
     const first = within(dialog).getByRole('listitem', { name: 'Attempt 1' });
     expect(within(first).getByText('No answer')).toBeInTheDocument();
