@@ -43,6 +43,20 @@ const BEARER_DESCRIPTION = [
  * and a browsable UI at /api/docs, without the unlisted routes. `app.swagger()` keeps every
  * route: the tests walk it, and admins read the full route list at /api/debug/routes.
  */
+/** What a receiver needs, where the web app's secret dialog sends its reader (/api/docs#/webhooks). */
+const WEBHOOKS_DESCRIPTION = [
+  'Loadout posts each event an endpoint subscribed to as JSON `{id, type, createdAt, data}`, with the headers',
+  '`Loadout-Event`, `Loadout-Delivery` and `Loadout-Signature: t=<unix seconds>,v1=<hex>`.',
+  '',
+  "**Verifying**: compute HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_…` secret, compare it with `v1`",
+  'in constant time, and refuse a `t` more than five minutes away from now. Use the raw bytes received, before parsing.',
+  '',
+  'Any 2xx within 10 seconds is a success; otherwise the delivery is tried again after 1 and 5 minutes, half an hour,',
+  '2, 6, 12 and 24 hours. An endpoint failing for a day is turned off and its owner told by mail. Redirects are not',
+  'followed, and only public addresses are posted to. The same event to the same endpoint keeps its `id`: a receiver',
+  'that must act once keeps the ids it has seen.',
+].join('\n');
+
 export async function registerApiDocs(app: FastifyInstance, version: string, publicUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -53,6 +67,7 @@ export async function registerApiDocs(app: FastifyInstance, version: string, pub
         license: { name: 'Proprietary', url: `${publicUrl}/` },
       },
       servers: [{ url: publicUrl, description: 'This server' }],
+      tags: [{ name: 'webhooks', description: WEBHOOKS_DESCRIPTION }],
       components: {
         schemas: { Error: ERROR_SCHEMA },
         responses: ERROR_RESPONSES,

@@ -271,6 +271,10 @@ export class WebhookDeliveryService {
     );
     if (outcome.ok) await markEndpointHealthy(this.ctx.db, endpoint.id);
     else await this.failed(endpoint, at);
+    // Turned off while this attempt was out (by its owner, or by another attempt's day of failures):
+    // what this one just planned to retry ends with the others.
+    if (next !== null && (await endpointById(this.ctx.db, endpoint.id))?.enabled !== 1)
+      await failPendingDeliveries(this.ctx.db, endpoint.id);
   }
 
   /** An attempt failed: the endpoint is failing since then, and after a day of it, turned off. */
@@ -278,7 +282,8 @@ export class WebhookDeliveryService {
     await markEndpointFailing(this.ctx.db, endpoint.id, at.toISOString());
     const since = endpoint.failing_since ?? at.toISOString();
     if (at.getTime() - new Date(since).getTime() < DISABLE_AFTER_FAILING_MS) return;
-    const reason = `Every attempt to deliver to it failed for a day, since ${since}.`;
+    // When it began is the endpoint's failingSince, shown beside the reason in the reader's own time.
+    const reason = 'Every attempt to deliver to it failed for a day.';
     if (!(await disableFailingEndpoint(this.ctx.db, endpoint.id, reason, at.toISOString()))) return;
     await failPendingDeliveries(this.ctx.db, endpoint.id);
     const owner = await findUserById(this.ctx.db, endpoint.user_id);
