@@ -1,6 +1,7 @@
 import type {
   BringBackPreview,
   BringBackResponse,
+  ConfirmGroupRemovalResponse,
   GROUP_DRIFT_PAGE as CONTRACT_DRIFT_PAGE,
   CreateGroupRequest,
   DeviceDriftResponse,
@@ -11,6 +12,9 @@ import type {
   GroupDriftResponse,
   GroupList,
   GroupMember,
+  GroupRemoval,
+  GroupRemovalMachine,
+  GroupRemovalsResponse,
   GroupRule,
   GroupsResponse,
   GroupSummary,
@@ -33,6 +37,7 @@ const success = () => import('@shared/api/common').then((m) => m.successResponse
 export type {
   BringBackPreview,
   BringBackResponse,
+  ConfirmGroupRemovalResponse,
   CreateGroupRequest,
   DeviceDriftResponse,
   DriftEntry,
@@ -42,6 +47,9 @@ export type {
   GroupDriftResponse,
   GroupList,
   GroupMember,
+  GroupRemoval,
+  GroupRemovalMachine,
+  GroupRemovalsResponse,
   GroupRule,
   GroupsResponse,
   GroupSummary,
@@ -50,6 +58,12 @@ export type {
 };
 
 const path = (groupId: string) => `/api/groups/${encodeURIComponent(groupId)}`;
+const removalPath = ({ groupId, removalId }: RemovalArgs) => `${path(groupId)}/removals/${encodeURIComponent(removalId)}`;
+
+interface RemovalArgs {
+  groupId: string;
+  removalId: string;
+}
 
 /**
  * A group's reads are computed from the user's lists (its desired state), devices (its members,
@@ -66,6 +80,27 @@ const DRIFT_COMPUTED_FROM = ['Lists', 'Inventory'] as const;
 const GROUPS = 'Groups' as const;
 const INSTALLATIONS = { type: 'Installations' as const, id: 'LIST' };
 const startedInstallations = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? [INSTALLATIONS] : []);
+/** A group's removals to confirm: every group change reads them again (a list taken off makes new ones). */
+const removalsTag = (groupId: string) => ({ type: GROUPS, id: `removals:${groupId}` });
+/** When a detached list's removals are read again: usually there after the first, a large group's by the second. */
+const REMOVALS_SETTLE_MS = [1_000, 5_000];
+
+/** A decided removal leaves the page as soon as the server says so, not when the removals have been read again. */
+async function dropWhenDone(
+  { groupId, removalId }: RemovalArgs,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch {
+    return;
+  }
+  dispatch(
+    deviceGroupsApi.util.updateQueryData('getGroupRemovals', groupId, (draft) => {
+      draft.removals = draft.removals.filter((removal) => removal.id !== removalId);
+    }),
+  );
+}
 
 /** Device groups (Annual Premium): machines that should all have the same lists, and how each drifted from them. */
 export const deviceGroupsApi = baseApi.injectEndpoints({
@@ -149,7 +184,7 @@ export const deviceGroupsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (result) => [GROUPS, ...startedInstallations(result?.installationIds)],
     }),
-    /** Takes a list out of the desired state; nothing is uninstalled. */
+    /** Takes a list out of the desired state; nothing is uninstalled (a group that offers removals asks first). */
     detachGroupList: build.mutation<Group, { groupId: string; listId: string }>({
       query: ({ groupId, listId }) => ({
         url: `${path(groupId)}/lists/${encodeURIComponent(listId)}`,
@@ -157,6 +192,17 @@ export const deviceGroupsApi = baseApi.injectEndpoints({
         schema: () => schemas().then((m) => m.groupSchema),
       }),
       invalidatesTags: [GROUPS],
+      // The server works out the removals after it answered: read them again once they are there.
+      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (!data.removeTakenOut) return;
+          for (const delay of REMOVALS_SETTLE_MS)
+            setTimeout(() => dispatch(deviceGroupsApi.util.invalidateTags([removalsTag(groupId)])), delay);
+        } catch {
+          // Nothing was taken off.
+        }
+      },
     }),
     bringBackInLine: build.mutation<BringBackResponse, { groupId: string; deviceIds?: string[] }>({
       query: ({ groupId, deviceIds }) => ({
@@ -166,6 +212,49 @@ export const deviceGroupsApi = baseApi.injectEndpoints({
         schema: () => schemas().then((m) => m.bringBackResponseSchema),
       }),
       invalidatesTags: (result) => [GROUPS, ...startedInstallations(result?.installationIds)],
+    }),
+    /**
+     * Apps taken out of the group's lists that its machines still have, each with every machine's
+     * removal check. An app taken out of a list (the Lists tag) becomes one a moment later.
+     */
+    getGroupRemovals: build.query<GroupRemovalsResponse, string>({
+      query: (groupId) => ({ url: `${path(groupId)}/removals`, schema: () => schemas().then((m) => m.groupRemovalsResponseSchema) }),
+      providesTags: (_result, _error, groupId) => [removalsTag(groupId), 'Lists'],
+    }),
+    /** Removes the app from every machine whose check said it can, exactly as the check showed; the name when one takes many packages. */
+    confirmGroupRemoval: build.mutation<ConfirmGroupRemovalResponse, RemovalArgs & { confirmName?: string }>({
+      query: ({ confirmName, ...args }) => ({
+        url: `${removalPath(args)}/confirm`,
+        method: 'POST',
+        data: confirmName === undefined ? {} : { confirmName },
+        schema: () => schemas().then((m) => m.confirmGroupRemovalResponseSchema),
+      }),
+      // The group, its drift and its removals change; the uninstalls started show on the installations screen.
+      invalidatesTags: (result) => [GROUPS, ...startedInstallations(result?.installationIds)],
+      onQueryStarted: (args, api) => dropWhenDone(args, api),
+    }),
+    /** Asks the removal's machines again; the answer is the removal with its new (pending) checks. */
+    checkGroupRemovalAgain: build.mutation<GroupRemoval, RemovalArgs>({
+      query: (args) => ({ url: `${removalPath(args)}/check`, method: 'POST', schema: () => schemas().then((m) => m.groupRemovalSchema) }),
+      // Shown at once from the answer, so the page starts waiting for the machines without another read.
+      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data: asked } = await queryFulfilled;
+          dispatch(
+            deviceGroupsApi.util.updateQueryData('getGroupRemovals', groupId, (draft) => {
+              draft.removals = draft.removals.map((removal) => (removal.id === asked.id ? asked : removal));
+            }),
+          );
+        } catch {
+          // The page says why; the removal shows as it was.
+        }
+      },
+    }),
+    /** Nothing is removed: the removal closes, and the app shows as extra drift where no group declares it. */
+    keepGroupRemoval: build.mutation<unknown, RemovalArgs>({
+      query: (args) => ({ url: `${removalPath(args)}/keep`, method: 'POST', schema: success }),
+      invalidatesTags: [GROUPS],
+      onQueryStarted: (args, api) => dropWhenDone(args, api),
     }),
   }),
 });
@@ -184,4 +273,8 @@ export const {
   useAttachGroupListMutation,
   useDetachGroupListMutation,
   useBringBackInLineMutation,
+  useGetGroupRemovalsQuery,
+  useConfirmGroupRemovalMutation,
+  useCheckGroupRemovalAgainMutation,
+  useKeepGroupRemovalMutation,
 } = deviceGroupsApi;

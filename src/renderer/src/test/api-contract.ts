@@ -32,9 +32,12 @@ import { successResponseSchema } from '@shared/api/common';
 import {
   bringBackPreviewSchema,
   bringBackResponseSchema,
+  confirmGroupRemovalResponseSchema,
   deviceDriftResponseSchema,
   groupChangeResponseSchema,
   groupDriftResponseSchema,
+  groupRemovalSchema,
+  groupRemovalsResponseSchema,
   groupSchema,
   groupsResponseSchema,
 } from '@shared/api/device-groups';
@@ -246,6 +249,10 @@ export const apiContract = {
   'GET /api/groups/:id/drift': json(groupDriftResponseSchema),
   'POST /api/groups/:id/bring-back/preview': json(bringBackPreviewSchema),
   'POST /api/groups/:id/bring-back': json(bringBackResponseSchema),
+  'GET /api/groups/:id/removals': json(groupRemovalsResponseSchema),
+  'POST /api/groups/:id/removals/:removalId/confirm': json(confirmGroupRemovalResponseSchema),
+  'POST /api/groups/:id/removals/:removalId/check': json(groupRemovalSchema),
+  'POST /api/groups/:id/removals/:removalId/keep': json(successResponseSchema),
   'GET /api/devices/:id/drift': json(deviceDriftResponseSchema),
 
   'GET /api/webhooks': json(webhooksResponseSchema),

@@ -1,6 +1,6 @@
 import type { AccountResponse } from '@shared/api/account';
 import type { App, CatalogueSearchResponse } from '@shared/api/catalogue';
-import type { DriftCounts, Group, GroupList, GroupMember, GroupSummary } from '@shared/api/device-groups';
+import type { DriftCounts, Group, GroupList, GroupMember, GroupRemoval, GroupSummary } from '@shared/api/device-groups';
 import type { Device, DevicesResponse } from '@shared/api/devices';
 import type { GenerationSummary, RollbackStep } from '@shared/api/generations';
 import type { HistoryEntry } from '@shared/api/history';
@@ -14,6 +14,7 @@ import {
 } from '@shared/api/installations';
 import type { ListItem, ListSummary } from '@shared/api/lists';
 import type { PaymentRecord } from '@shared/api/payment';
+import type { RemovalCheck } from '@shared/api/removal-checks';
 import type { SubscriptionStatusResponse } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '@shared/api/webhooks';
@@ -278,6 +279,28 @@ export function makeGroup(overrides: Partial<Group> & { id: string }): Group {
   const members = overrides.members ?? [];
   const lists = overrides.lists ?? [];
   return { ...makeGroupSummary({ memberCount: members.length, listCount: lists.length, ...overrides }), members, lists };
+}
+
+/** A removal check the agent answered: it may remove the app's own package alone, unless told. */
+export function makeRemovalCheck(overrides: Partial<RemovalCheck> & Pick<RemovalCheck, 'checkId' | 'deviceId'>): RemovalCheck {
+  return {
+    appId: 1,
+    appName: 'App',
+    status: 'ready',
+    manager: 'apt',
+    packageId: 'app',
+    installedVersion: '1.0',
+    removes: [{ name: overrides.packageId ?? 'app', version: '1.0' }],
+    refused: null,
+    purgeOffered: true,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A group's removal to confirm, as GET /api/groups/{id}/removals lists it. */
+export function makeGroupRemoval(overrides: Partial<GroupRemoval> & Pick<GroupRemoval, 'id' | 'appId' | 'appName'>): GroupRemoval {
+  return { createdAt: new Date().toISOString(), machines: [], ...overrides };
 }
 
 /** A generation as GET /api/devices/{id}/generations lists it. */
