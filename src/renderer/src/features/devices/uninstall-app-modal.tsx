@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconShieldX } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -7,6 +7,7 @@ import { confirmsByName, nameConfirmed } from '@shared/removal-confirmation';
 
 import type { DeviceInventory } from '../../api/installations';
 import { removalChecksApi, useGetRemovalCheckQuery, useStartRemovalCheckMutation, type RemovalCheck } from '../../api/removal-checks';
+import { RemovedPackages } from '../../components/removed-packages';
 import { errorMessage } from '../../lib/api-errors';
 
 export type InventoryApp = DeviceInventory['apps'][number];
@@ -170,7 +171,7 @@ function Body({
     return (
       <Alert color="red" variant="light" icon={<IconShieldX size={18} aria-hidden />} title="Loadout will not remove this">
         <Text size="sm">{answer.refused}.</Text>
-        {answer.removes.length > 0 ? <RemovedList answer={answer} /> : null}
+        {answer.removes.length > 0 ? <RemovedPackages answer={answer} /> : null}
       </Alert>
     );
   if (answer.installedVersion === null || answer.removes.length === 0)
@@ -199,7 +200,7 @@ function Body({
           </Text>
         </Alert>
       ) : null}
-      <RemovedList answer={answer} />
+      <RemovedPackages answer={answer} />
     </Stack>
   );
 }
@@ -207,36 +208,4 @@ function Body({
 /** What purging removes, in the manager's own terms. */
 function purgeDescription(answer: RemovalCheck): string {
   return (answer.manager && packageManager(answer.manager)?.purge) ?? 'Its settings go too.';
-}
-
-function RemovedList({ answer }: { answer: RemovalCheck }) {
-  return (
-    <ScrollArea.Autosize mah={260} type="auto">
-      <List size="sm" spacing={4} aria-label="Packages that would be removed">
-        {answer.removes.map((entry) => (
-          <List.Item key={entry.name}>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" ff="monospace">
-                {entry.name}
-              </Text>
-              {entry.version ? (
-                <Text size="xs" c="dimmed">
-                  {entry.version}
-                </Text>
-              ) : null}
-              {entry.name === answer.packageId ? (
-                <Badge size="xs" variant="light">
-                  the app
-                </Badge>
-              ) : (
-                <Badge size="xs" variant="light" color="orange">
-                  also removed
-                </Badge>
-              )}
-            </Group>
-          </List.Item>
-        ))}
-      </List>
-    </ScrollArea.Autosize>
-  );
 }

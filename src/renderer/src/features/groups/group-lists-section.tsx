@@ -18,7 +18,11 @@ function ListRow({ group, list }: { group: Group; list: GroupList }) {
   async function remove() {
     try {
       await detach({ groupId: group.id, listId: list.listId }).unwrap();
-      notify.success(`“${list.listName}” is no longer one of ${group.name}’s lists. Nothing was uninstalled.`);
+      notify.success(
+        group.removeTakenOut
+          ? `“${list.listName}” is no longer one of ${group.name}’s lists. Machines that have its apps are asked what removing them would take; nothing is removed until you confirm.`
+          : `“${list.listName}” is no longer one of ${group.name}’s lists. Nothing was uninstalled.`,
+      );
     } catch (failure) {
       notify.error(errorMessage(failure, 'Failed to detach the list'));
     }
@@ -47,6 +51,29 @@ function ListRow({ group, list }: { group: Group; list: GroupList }) {
         </Button>
       </Row>
     </Paper>
+  );
+}
+
+/** What becomes of an app that leaves the lists: the group's setting, in words. Without the plan nothing is offered. */
+function TakenOutWords({ group, editable }: { group: Group; editable: boolean }) {
+  if (group.removeTakenOut && editable)
+    return (
+      <Text size="sm">
+        <Text span fw={600}>
+          Apps taken out are offered for removal.
+        </Text>{' '}
+        When an app leaves these lists, or a list is detached, each machine that has it is asked what removing it would take. Nothing is
+        removed until you confirm, under Removals to confirm.
+      </Text>
+    );
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        Apps taken out stay on the machines.
+      </Text>{' '}
+      When an app leaves these lists, or a list is detached, nothing is uninstalled: it shows as not declared in the drift.
+      {editable ? ' Edit the group to have their removal offered instead.' : ''}
+    </Text>
   );
 }
 
@@ -137,9 +164,10 @@ export function GroupListsSection({ group, editable }: { group: Group; editable:
           </Title>
           <Text size="sm" c="dimmed">
             What every machine in the group should have. An attached list is installed on its machines at once, and on each machine that
-            joins later. Detaching a list uninstalls nothing.
+            joins later.
           </Text>
         </Stack>
+        <TakenOutWords group={group} editable={editable} />
         {group.lists.length === 0 ? (
           <Text size="sm" c="dimmed">
             No lists yet: attach one, and its apps are installed on the group&apos;s machines.

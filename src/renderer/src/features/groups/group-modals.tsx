@@ -5,9 +5,11 @@ import {
   Group as Row,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
   type SelectProps,
+  type SwitchProps,
   type TextInputProps,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -45,6 +47,7 @@ const isEmptyRule = (rule: RuleFields) => rule.platform === null && rule.namePat
 const newGroupFormSchema = z.object({
   name: groupNameSchema,
   rule: ruleFieldsSchema.transform((rule) => (isEmptyRule(rule) ? null : rule)),
+  removeTakenOut: z.boolean(),
 });
 
 /** Editing the rule needs one condition at least; taking the rule away is its own action. */
@@ -55,7 +58,7 @@ const editRuleFormSchema = z.object({
   }),
 });
 
-const renameFormSchema = z.object({ name: groupNameSchema });
+const editGroupFormSchema = z.object({ name: groupNameSchema, removeTakenOut: z.boolean() });
 
 function ruleValues(rule: GroupSummary['rule']): { platform: string | null; namePattern: string; tag: string } {
   return { platform: rule?.platform ?? null, namePattern: rule?.namePattern ?? '', tag: rule?.tag ?? '' };
@@ -93,9 +96,20 @@ function RuleFieldset({ field }: { field: (name: RuleField) => Partial<SelectPro
   );
 }
 
+/** The group's one setting about removing: off, an app taken out of its lists stays on the machines. */
+function RemoveTakenOutSwitch(props: Partial<SwitchProps>) {
+  return (
+    <Switch
+      label="Offer to remove apps taken out of this group's lists"
+      description="When an app leaves its lists, or a list is detached, each machine that has it is asked what removing it would take. Nothing is removed until you confirm, after seeing what each machine would remove."
+      {...props}
+    />
+  );
+}
+
 interface NewGroupModalProps {
   loading: boolean;
-  onSubmit: (request: { name: string; rule: GroupRule | null }) => Promise<void>;
+  onSubmit: (request: { name: string; rule: GroupRule | null; removeTakenOut: boolean }) => Promise<void>;
   onClose: () => void;
 }
 
@@ -103,7 +117,7 @@ interface NewGroupModalProps {
 export function NewGroupModal({ loading, onSubmit, onClose }: NewGroupModalProps) {
   const form = useForm({
     name: 'new-group',
-    initialValues: { name: '', rule: ruleValues(null) },
+    initialValues: { name: '', rule: ruleValues(null), removeTakenOut: false },
     ...schemaForm(newGroupFormSchema),
   });
 
@@ -140,6 +154,7 @@ export function NewGroupModal({ loading, onSubmit, onClose }: NewGroupModalProps
             </Text>
             <RuleFieldset field={(name) => form.getInputProps(`rule.${name}`)} />
           </Fieldset>
+          <RemoveTakenOutSwitch {...form.getInputProps('removeTakenOut', { type: 'checkbox' })} />
           <Row justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -208,26 +223,35 @@ export function EditRuleModal({ group, loading, onSubmit, onClose }: EditRuleMod
   );
 }
 
-interface RenameGroupModalProps {
-  name: string;
+interface EditGroupModalProps {
+  group: Pick<Group, 'name' | 'removeTakenOut'>;
   loading: boolean;
-  onSubmit: (name: string) => Promise<void>;
+  /** Only what changed; nothing when nothing did. */
+  onSubmit: (change: { name?: string; removeTakenOut?: boolean }) => Promise<void>;
   onClose: () => void;
 }
 
-export function RenameGroupModal({ name, loading, onSubmit, onClose }: RenameGroupModalProps) {
-  const form = useForm({ name: 'rename-group', initialValues: { name }, ...schemaForm(renameFormSchema) });
+/** "Edit group": its name, and whether apps taken out of its lists are offered for removal. */
+export function EditGroupModal({ group, loading, onSubmit, onClose }: EditGroupModalProps) {
+  const form = useForm({
+    name: 'edit-group',
+    initialValues: { name: group.name, removeTakenOut: group.removeTakenOut },
+    ...schemaForm(editGroupFormSchema),
+  });
 
-  async function save(values: z.output<typeof renameFormSchema>) {
+  async function save(values: z.output<typeof editGroupFormSchema>) {
     try {
-      await onSubmit(values.name);
+      await onSubmit({
+        ...(values.name !== group.name ? { name: values.name } : {}),
+        ...(values.removeTakenOut !== group.removeTakenOut ? { removeTakenOut: values.removeTakenOut } : {}),
+      });
     } catch (failure) {
-      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, 'Failed to rename the group'));
+      if (!applyServerErrors(form, failure)) notify.error(errorMessage(failure, 'Failed to save the group'));
     }
   }
 
   return (
-    <Modal opened onClose={onClose} title="Rename group" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title="Edit group" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={form.onSubmit(
           (values) => void save(values),
@@ -237,12 +261,13 @@ export function RenameGroupModal({ name, loading, onSubmit, onClose }: RenameGro
       >
         <Stack gap="md">
           <TextInput label="Group name" required data-autofocus maxLength={GROUP_NAME_MAX + 20} {...form.getInputProps('name')} />
+          <RemoveTakenOutSwitch {...form.getInputProps('removeTakenOut', { type: 'checkbox' })} />
           <Row justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={loading}>
-              Rename
+              Save
             </Button>
           </Row>
         </Stack>

@@ -86,6 +86,7 @@ function serve(routes: MockRoutes = {}, { available = true, group = officeGroup(
     'GET /api/groups': { status: 200, data: { available, groups: [group] } },
     'GET /api/groups/g1': { status: 200, data: group },
     'GET /api/groups/g1/drift': { status: 200, data: drift },
+    'GET /api/groups/g1/removals': { status: 200, data: { removals: [] } },
     'GET /api/lists': {
       status: 200,
       data: [makeList({ id: 'l1', name: 'Dev tools', appCount: 5 }), makeList({ id: 'l2', name: 'Design', appCount: 4 })],
@@ -422,7 +423,7 @@ describe('a group’s page', () => {
     ).toBeInTheDocument();
     // The machines and their drift are still shown.
     expect(await within(section('Drift')).findByText('Out of date: 1.0 → 2.0')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Attach' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Bring back in line/ })).not.toBeInTheDocument();

@@ -22,13 +22,14 @@ import { GroupDriftSection } from './group-drift-section';
 import { GroupListsSection } from './group-lists-section';
 import { GroupMachinesSection } from './group-machines-section';
 import { DriftBadge, GroupsPremiumNote } from './group-parts';
+import { GroupRemovalsSection } from './group-removals-section';
 import { ruleWords } from './group-words';
 
 // The forms bring zod and the shared schemas: they load when the person opens one.
-const RenameGroupModal = lazy(() => import('./group-modals').then((m) => ({ default: m.RenameGroupModal })));
+const EditGroupModal = lazy(() => import('./group-modals').then((m) => ({ default: m.EditGroupModal })));
 const EditRuleModal = lazy(() => import('./group-modals').then((m) => ({ default: m.EditRuleModal })));
 
-type Dialog = 'rename' | 'rule' | 'remove-rule' | 'delete';
+type Dialog = 'edit' | 'rule' | 'remove-rule' | 'delete';
 
 function RuleSection({ group, editable, onEdit, onRemove }: { group: Group; editable: boolean; onEdit: () => void; onRemove: () => void }) {
   const words = ruleWords(group.rule);
@@ -89,10 +90,20 @@ export function GroupPage() {
   const available = all.data ? all.data.available : !all.isLoading;
   const group = query.data;
 
-  async function rename(name: string) {
-    const renamed = await update({ groupId: id, name }).unwrap();
+  async function edit(change: { name?: string; removeTakenOut?: boolean }) {
+    if (change.name === undefined && change.removeTakenOut === undefined) {
+      close();
+      return;
+    }
+    const saved = await update({ groupId: id, ...change }).unwrap();
     close();
-    notify.success(`Group renamed to “${renamed.name}”`);
+    if (change.name !== undefined) notify.success(`Group renamed to “${saved.name}”`);
+    if (change.removeTakenOut !== undefined)
+      notify.success(
+        saved.removeTakenOut
+          ? `Apps taken out of ${saved.name}’s lists from now on are offered for removal. Nothing is removed until you confirm.`
+          : `Apps taken out of ${saved.name}’s lists stay on its machines.`,
+      );
   }
 
   async function saveRule(rule: GroupRule | null) {
@@ -164,8 +175,8 @@ export function GroupPage() {
           </Stack>
           <Row gap="xs" wrap="wrap">
             {available ? (
-              <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setDialog('rename')}>
-                Rename
+              <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setDialog('edit')}>
+                Edit
               </Button>
             ) : null}
             {/* Deleting stays possible without the plan, as with other Premium features: it only tidies up. */}
@@ -185,6 +196,7 @@ export function GroupPage() {
             <GroupsPremiumNote hasGroups />
           </Paper>
         )}
+        <GroupRemovalsSection group={group} />
         <RuleSection group={group} editable={available} onEdit={() => setDialog('rule')} onRemove={() => setDialog('remove-rule')} />
         <GroupListsSection group={group} editable={available} />
         <GroupMachinesSection group={group} editable={available} />
@@ -202,9 +214,9 @@ export function GroupPage() {
         </Row>
       </Anchor>
       {body}
-      {group && dialog === 'rename' ? (
+      {group && dialog === 'edit' ? (
         <Suspense fallback={null}>
-          <RenameGroupModal name={group.name} loading={updating.isLoading} onSubmit={rename} onClose={close} />
+          <EditGroupModal group={group} loading={updating.isLoading} onSubmit={edit} onClose={close} />
         </Suspense>
       ) : null}
       {group && dialog === 'rule' ? (

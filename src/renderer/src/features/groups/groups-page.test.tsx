@@ -108,11 +108,15 @@ describe('the Groups screen', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Linux' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name pattern' }), { target: { value: 'office-*' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tag' }), { target: { value: 'Lab' } });
+    // Off unless chosen: apps taken out of the lists stay on the machines.
+    const removals = within(dialog).getByRole('switch', { name: /^Offer to remove apps taken out of this group's lists/ });
+    expect(removals).not.toBeChecked();
+    fireEvent.click(removals);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
 
     await waitFor(() => expect(view.currentPath()).toBe('/groups/g3'));
     expect(api.callsTo('POST', '/api/groups').map((call) => call.body)).toEqual([
-      { name: 'Lab machines', rule: { platform: 'linux', namePattern: 'office-*', tag: 'lab' } },
+      { name: 'Lab machines', rule: { platform: 'linux', namePattern: 'office-*', tag: 'lab' }, removeTakenOut: true },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Lab machines' })).toBeInTheDocument();
     expect(toasts()).toContain('Group “Lab machines” created');
@@ -136,7 +140,7 @@ describe('the Groups screen', () => {
 
     await waitFor(() => expect(toasts()).toContain('A group with this name already exists'));
     expect(screen.getByRole('dialog', { name: 'New group' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/groups').map((call) => call.body)).toEqual([{ name: 'Studio', rule: null }]);
+    expect(api.callsTo('POST', '/api/groups').map((call) => call.body)).toEqual([{ name: 'Studio', rule: null, removeTakenOut: false }]);
   });
 
   it('without Annual Premium: shows the groups read-only, a note to upgrade, and New group disabled with why', async () => {
