@@ -94,10 +94,40 @@ describe("a group's removals", () => {
         (removal) => removal.machines[0]!.check.status === 'ready',
         'the answer',
       );
-      expect(ready.machines[0]!.check.removes.map((entry) => entry.name)).toEqual([packages[1], `lib${packages[1]}`]);
+      // Put back and taken out again while it waits: the group declares it, so confirming removes nothing.
+      expect((await lists.add(list.id, cowsay.app_id)).status).toBe(201);
+      expect((await groups.confirmRemoval(group.id, ready.id)).body).toMatchObject({
+        code: 'REMOVAL_NOT_CONFIRMED',
+        message: `${cowsay.name} is in the group's lists again: it stays on the machines`,
+      });
+      expect((await groups.removals(group.id)).body.removals).toEqual([]);
+      await t.app.ctx.tasks.flush();
+      // The install that putting it back started is not what this test is about.
+      await agent.next('job.assign');
+      expect((await lists.drop(list.id, cowsay.app_id)).status).toBe(200);
+      await t.app.ctx.tasks.flush();
+      const askedAgain = await agent.next('removal.check');
+      agent.send({
+        type: 'removal.plan',
+        checkId: askedAgain.checkId,
+        manager: 'apt',
+        packageId: packages[1]!,
+        installedVersion: '1.0',
+        removes: [
+          { name: packages[1]!, version: '1.0' },
+          { name: `lib${packages[1]}`, version: '1.0' },
+        ],
+        refused: null,
+      });
+      const readyAgain = await eventually(
+        async () => (await groups.removals(group.id)).body.removals[0],
+        (removal) => removal?.machines[0]!.check.status === 'ready',
+        'the second answer',
+      );
+      expect(readyAgain!.machines[0]!.check.removes.map((entry) => entry.name)).toEqual([packages[1], `lib${packages[1]}`]);
       expect((await installs.list()).body.installations.filter((row) => row.kind === 'uninstall')).toEqual([]);
 
-      const confirmed = await groups.confirmRemoval(group.id, ready.id);
+      const confirmed = await groups.confirmRemoval(group.id, readyAgain!.id);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.skipped).toEqual([]);
       const [uninstallId] = confirmed.body.installationIds as [string];
@@ -106,7 +136,7 @@ describe("a group's removals", () => {
       expect(job.items.map((item) => [item.appId, item.alsoRemove])).toEqual([[cowsay.app_id, [`lib${packages[1]}`]]]);
       // Confirmed once: the change is closed.
       expect((await groups.removals(group.id)).body.removals).toEqual([]);
-      expect((await groups.confirmRemoval(group.id, ready.id)).body.code).toBe('GROUP_REMOVAL_NOT_FOUND');
+      expect((await groups.confirmRemoval(group.id, readyAgain!.id)).body.code).toBe('GROUP_REMOVAL_NOT_FOUND');
     } finally {
       await agent.close();
     }

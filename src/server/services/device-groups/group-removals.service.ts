@@ -88,8 +88,15 @@ export class GroupRemovalService {
 
   async list(userId: string, groupId: string): Promise<GroupRemovalsResponse> {
     await this.group(userId, groupId);
-    const removals = await openRemovalsOf(this.ctx.db, userId, groupId);
-    return { removals: await Promise.all(removals.map((removal) => this.view(userId, removal))) };
+    const open = await openRemovalsOf(this.ctx.db, userId, groupId);
+    const declared = (await this.drift.declaredBy(userId, [groupId])).get(groupId) ?? new Map();
+    const removals: GroupRemoval[] = [];
+    for (const removal of open) {
+      // Put back into the group's lists since: the group declares it again, so there is nothing to remove.
+      if (declared.has(removal.app_id)) await decideRemoval(this.ctx.db, removal.id, 'kept', isoNow(this.ctx.clock));
+      else removals.push(await this.view(userId, removal));
+    }
+    return { removals };
   }
 
   /** Asks every machine of the removal again (one was offline, or its answer is too old to act on). */
@@ -118,6 +125,10 @@ export class GroupRemovalService {
     const group = await this.group(caller.userId, groupId);
     const removal = await this.open(caller.userId, groupId, removalId);
     const view = await this.view(caller.userId, removal);
+    if ((await this.drift.declaredBy(caller.userId, [groupId])).get(groupId)?.has(removal.app_id)) {
+      await decideRemoval(this.ctx.db, removal.id, 'kept', isoNow(this.ctx.clock));
+      throw conflict(`${view.appName} is in the group's lists again: it stays on the machines`, ErrorCode.REMOVAL_NOT_CONFIRMED);
+    }
     const ready = view.machines.filter(
       (machine) => machine.check.status === 'ready' && !machine.check.refused && machine.check.installedVersion,
     );
