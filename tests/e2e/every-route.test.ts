@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { axeFindings } from './helpers/axe';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, newPerson, signUp, storedToken } from './helpers/ui';
@@ -190,33 +190,6 @@ async function unstyledMantineClasses(page: Page): Promise<string[]> {
   });
 }
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core's serious and critical findings for the page as it is now. */
-async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated rather than added as a <script>: the page's Content-Security-Policy (rightly) refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      // The target and axe's own words for it ("insufficient color contrast of 3.2 (foreground #…").
-      targets: violation.nodes.slice(0, 5).map((node) => {
-        const why = (node.any[0] ?? node.all[0] ?? node.none[0])?.message ?? '';
-        return `${node.target.join(' ')}${why ? ` — ${why.slice(0, 160)}` : ''}`;
-      }),
-    }));
-  });
-  return found.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
 describe('every route, at 390 and 1440 px, light and dark', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -301,7 +274,7 @@ describe('every route, at 390 and 1440 px, light and dark', () => {
         if (unstyled.length > 0) problems.push(`${route.url()} (${key}) has Mantine classes with no styles: ${unstyled.join(', ')}`);
         const overflow = await horizontalOverflow(page);
         if (overflow) problems.push(`${route.url()} (${key}) scrolls sideways: ${overflow}`);
-        const violations = await accessibilityViolations(page);
+        const violations = await axeFindings(page);
         if (violations.length > 0) {
           const listed = violations.map((v) => `    ${v.impact} ${v.id} (${v.help}): ${v.targets.join(' | ')}`).join('\n');
           problems.push(`${route.url()} (${key}) has accessibility violations:\n${listed}`);

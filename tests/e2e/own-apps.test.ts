@@ -1,25 +1,13 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seriousViolations } from './helpers/axe';
 import { fitsTheWindow as fits, inDarkMode, launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, field, newPerson, see, signUp } from './helpers/ui';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** axe-core's serious and critical findings on the page as it is now, by rule id. */
-async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((found) => found.impact === 'serious' || found.impact === 'critical')
-      .map((found) => `${found.id}: ${found.nodes.map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`).join('; ')}`);
-  });
-}
 
 describe('your own apps in the browser', () => {
   let server: RunningServer;
@@ -110,12 +98,12 @@ describe('your own apps in the browser', () => {
     };
     let alert = await tryAgain();
     expect(await alert.getByText('Add it to this list instead, or change the package id to add a different app.').count()).toBe(1);
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '96-own-app-exists-1440-light');
     await page.keyboard.press('Escape');
     await inDarkMode(page, 'Search tools', async () => {
       await tryAgain();
-      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, '96-own-app-exists-1440-dark');
       await page.keyboard.press('Escape');
     });
@@ -127,13 +115,13 @@ describe('your own apps in the browser', () => {
     // The drawer scrolls to the refusal: below the form, it would otherwise be off a phone's screen.
     expect(await alert.isVisible()).toBe(true);
     expect(await alert.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '96-own-app-exists-390-light');
     await page.keyboard.press('Escape');
     await inDarkMode(page, 'Search tools', async () => {
       await tryAgain();
       expect(await fits(page)).toBe(true);
-      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, '96-own-app-exists-390-dark');
       await page.keyboard.press('Escape');
     });

@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seriousViolations } from './helpers/axe';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, field, newPerson, registerThisBrowser, see, signUp, storedToken } from './helpers/ui';
@@ -11,17 +11,6 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-/** axe-core's serious and critical findings on the page as it is now (evaluated: the CSP refuses inline scripts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
 
 /**
  * Shared lists end to end: the owner makes a list public, a signed-out visitor opens its link,

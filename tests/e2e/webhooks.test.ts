@@ -1,10 +1,10 @@
-import axe from 'axe-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { WEBHOOK_EVENT_LABELS } from '@shared/api/webhooks';
 
 import { documentedVerifier, WebhookReceiver } from '../fixtures/webhook-receiver';
+import { seriousViolations } from './helpers/axe';
 import { launchBrowser, screenshot, switchTheme } from './helpers/browser';
 import { buyPremium } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
@@ -15,17 +15,6 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-/** axe-core's serious and critical findings on the page as it is now (evaluated: the CSP refuses inline scripts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html}`).join(' | ')}`);
-  });
-}
 
 /** Fits the window, passes axe, and is saved as a screenshot to look at. */
 async function check(page: Page, key: string): Promise<void> {

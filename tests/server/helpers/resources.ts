@@ -47,7 +47,11 @@ export interface Owner {
   searchId: string;
   /** A device group holding the list and the enrolled machine (annual premium). */
   group: Group;
-  /** A removal the group offers (its app taken out), whose machine's agent refused: confirming it is refused on the merits. */
+  /**
+   * A removal the group offers of an app not in its lists (the owner's own app: one the group
+   * declared again would be closed as kept), whose machine's agent refused: confirming it is
+   * refused on the merits.
+   */
   groupRemovalId: string;
   /** A webhook endpoint (premium; a public address, so it is saved without DNS) … */
   webhook: WebhookEndpoint;
@@ -170,7 +174,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     id: refusedCheckId,
     user_id: user.user.id,
     device_row_id: device.id,
-    app_id: app.app_id,
+    app_id: ownApp.body.app_id,
     status: 'answered',
     plan: JSON.stringify({ manager: 'apt', packageId: 'x', installedVersion: '1', removes: [], refused: 'Not this one' }),
     created_at: now,
@@ -180,7 +184,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     id: groupRemovalId,
     user_id: user.user.id,
     group_id: group.body.id,
-    app_id: app.app_id,
+    app_id: ownApp.body.app_id,
     status: 'open',
     created_at: now,
     decided_at: null,
