@@ -26,7 +26,7 @@ import { OutcomeStore } from './outcome-store';
 class FakeApt implements Installer {
   readonly name: ManagerName = 'apt';
   readonly calls: string[] = [];
-  /** What `upgrade` finds installed: name → version. */
+  /** What is installed, as the manager would list it: name → version (the agent reads it back after each call). */
   readonly installed = new Map<string, string>();
   private waiting: { name: string; resolve: (outcome: InstallOutcome) => void; signal: AbortSignal }[] = [];
   private waiters: (() => void)[] = [];
@@ -37,8 +37,8 @@ class FakeApt implements Installer {
   async prepare() {
     this.calls.push('prepare');
   }
-  async installedVersion() {
-    return null;
+  async installedVersion(id: PackageId) {
+    return this.installed.get(id.name) ?? null;
   }
   install(id: PackageId, signal: AbortSignal): Promise<InstallOutcome> {
     this.calls.push(`install ${id.name}`);
@@ -62,6 +62,7 @@ class FakeApt implements Installer {
   async uninstall(id: PackageId, _signal: AbortSignal, consent?: UninstallConsent): Promise<InstallOutcome> {
     const also = consent?.alsoRemove.length ? ` also ${consent.alsoRemove.join(',')}` : '';
     this.calls.push(`uninstall ${id.name}${also}${consent?.purge ? ' purge' : ''}`);
+    this.installed.delete(id.name);
     return { status: 'succeeded', version: '1', exitCode: 0, message: 'Removed (1)', log: '' };
   }
   async upgrade(id: PackageId): Promise<InstallOutcome> {
@@ -79,10 +80,13 @@ class FakeApt implements Installer {
     name: string,
     log = '',
     outcome: InstallOutcome = { status: 'succeeded', version: '2.0', exitCode: 0, message: 'Installed (2.0)', log },
+    /** Whether the manager lists the app afterwards (what the agent reads back); as the outcome says, unless told. */
+    listedAfter = outcome.status !== 'failed',
   ) {
     while (!this.waiting.some((entry) => entry.name === name)) await new Promise<void>((resolve) => this.waiters.push(resolve));
     const entry = this.waiting.find((candidate) => candidate.name === name)!;
     this.waiting = this.waiting.filter((candidate) => candidate !== entry);
+    if (listedAfter) this.installed.set(name, outcome.version ?? '');
     entry.resolve(outcome);
   }
   async running(name: string): Promise<void> {
@@ -275,6 +279,21 @@ describe('JobRunner', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reports what the manager lists after the call, not what the installer said', async () => {
+    const { apt, runner, sent } = setup();
+    runner.assign(job('j1', ['hello', 'cowsay']));
+    // hello's installer failed, yet apt lists it; cowsay's said it succeeded, yet apt does not list it.
+    apt.installed.set('hello', '2.10-3');
+    await apt.finish('hello', '', { status: 'failed', version: null, exitCode: 1, message: 'apt-get failed', log: '' });
+    await apt.finish('cowsay', '', { status: 'succeeded', version: '3.03', exitCode: 0, message: 'Installed (3.03)', log: '' }, false);
+    await runner.idle();
+    const finals = sent.filter((message) => message.type === 'item.progress' && message.status !== 'installing');
+    expect(finals.map((report) => report.type === 'item.progress' && [report.status, report.version, report.message])).toEqual([
+      ['succeeded', '2.10-3', 'Installed (2.10-3), though apt reported an error: apt-get failed'],
+      ['failed', null, 'apt reported it installed, but does not list cowsay as installed'],
+    ]);
   });
 
   it('acknowledges, prepares once, installs one app at a time in order, skips what has no package here, then says done', async () => {

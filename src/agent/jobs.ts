@@ -16,6 +16,7 @@ import type { Lane } from './lane';
 import type { Logger } from './log';
 import type { OutcomeStore } from './outcome-store';
 import { callWithPins, holdPinned } from './pinning';
+import { readBack } from './read-back';
 import { itemReport, type ItemReport } from './report';
 import { ReportDelivery } from './report-delivery';
 
@@ -235,9 +236,14 @@ export class JobRunner {
       send(itemReport(ids, 'installing', installer.name, { message: STARTING[job.kind] }));
       const consent = { alsoRemove: item.alsoRemove ?? [], purge: item.purge === true };
       const signal = running.controller.signal;
-      const called = await lane.run(() =>
-        callWithPins(installer, job.kind, chosen.id, item.pinnedVersion, signal, this.holds, () =>
-          this.call(installer, job.kind, chosen.id, signal, consent),
+      const called = await lane.run(async () =>
+        readBack(
+          installer,
+          job.kind,
+          chosen.id,
+          await callWithPins(installer, job.kind, chosen.id, item.pinnedVersion, signal, this.holds, () =>
+            this.call(installer, job.kind, chosen.id, signal, consent),
+          ),
         ),
       );
       const outcome = cutOff ? finishedByEarlierRun(job.kind, called) : called;

@@ -5,6 +5,7 @@ import {
   batchLog,
   classifyAptFailure,
   failureMessage,
+  keptBack,
   parseAptPolicy,
   parseDpkgQuery,
 } from './apt-output';
@@ -183,7 +184,13 @@ function readBatch(
     if (ok) {
       if (now === undefined) outcomes.set(name, { ...skippedNotInstalled(), exitCode: 0, log });
       else
-        outcomes.set(name, upgradeOutcome(was ?? '', now, alreadyNewestVersion(log) !== null ? 'up-to-date' : null, { exitCode: 0, log }));
+        outcomes.set(
+          name,
+          upgradeOutcome(was ?? '', now, keptBack(log, name) ? 'kept-back' : alreadyNewestVersion(log) !== null ? 'up-to-date' : null, {
+            exitCode: 0,
+            log,
+          }),
+        );
     } else if (now !== undefined && was !== undefined && now !== was) {
       // Upgraded before the call failed on another package: this app's part went through.
       outcomes.set(name, upgradeOutcome(was, now, 'upgraded', { exitCode: 0, log }));

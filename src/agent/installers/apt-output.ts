@@ -72,6 +72,22 @@ export function alreadyNewestVersion(output: string): string | null {
   return line ? between(line, 'newest version (', ')') : null;
 }
 
+/**
+ * Whether apt kept this package back instead of upgrading it ("The following packages have been
+ * kept back:" and the names indented below): a hold, or a newer version whose dependencies
+ * cannot be met. Only the lines under that heading are read, so a name elsewhere does not count.
+ */
+export function keptBack(output: string, name: string): boolean {
+  const lines = cleanLines(output);
+  const heading = lines.findIndex((line) => line.startsWith('The following packages have been kept back'));
+  if (heading < 0) return false;
+  for (const line of lines.slice(heading + 1)) {
+    if (!line.startsWith(' ')) break;
+    if (line.trim().split(/\s+/).includes(name)) return true;
+  }
+  return false;
+}
+
 /** Lists to refresh: none downloaded yet, or the newest older than a day. */
 export function listsNeedUpdate(files: ReadonlyArray<{ name: string; mtimeMs: number }>, now: number): boolean {
   const lists = files.filter((file) => !['lock', 'partial', 'auxfiles'].includes(file.name));

@@ -414,6 +414,36 @@ describe('AptInstaller', () => {
       });
     });
 
+    it('reports a package apt kept back (held) as still at its version, not as up to date', async () => {
+      // apt-get's own words for a package it will not move (a hold, or dependencies it cannot meet); dpkg still reads 2.10-2.
+      const keptBackOutput = [
+        'Reading package lists...',
+        'Building dependency tree...',
+        'Reading state information...',
+        'Calculating upgrade...',
+        'The following packages have been kept back:',
+        '  hello',
+        '0 upgraded, 0 newly installed, 0 to remove and 1 not upgraded.',
+      ].join('\n');
+      const machine = aptMachine([{ stdout: `${keptBackOutput}\n` }], new Map([['hello', '2.10-2']]), '2.10-2');
+      expect(await machine.installer.upgrade({ name: 'hello' }, signal)).toMatchObject({
+        status: 'failed',
+        version: '2.10-2',
+        exitCode: 0,
+        message: 'Still 2.10-2: the package manager kept it back (it is held, or what it needs cannot be installed)',
+      });
+      // Another package kept back is not this one.
+      const other = aptMachine(
+        [{ stdout: `${keptBackOutput.replace('  hello', '  hello-traditional')}\n` }],
+        new Map([['hello', '2.10-3']]),
+        '2.10-3',
+      );
+      expect(await other.installer.upgrade({ name: 'hello' }, signal)).toMatchObject({
+        status: 'skipped',
+        message: 'Already up to date (2.10-3)',
+      });
+    });
+
     it('waits for a held dpkg lock as install does', async () => {
       const machine = aptMachine(
         [captured('apt-get-install-dpkg-lock-held.txt'), captured('apt-get-install-success.txt')],

@@ -9,6 +9,7 @@ import {
   alreadyNewestVersion,
   classifyAptFailure,
   failureMessage,
+  keptBack,
   listsNeedUpdate,
   parseAptUpgradable,
   parseDpkgQuery,
@@ -265,8 +266,8 @@ export class AptInstaller implements Installer {
     // "Skipping hello, it is not installed and only upgrades are requested." (removed meanwhile).
     const after = await this.installedVersion(id);
     if (after === null) return { ...skippedNotInstalled(), exitCode: 0, log };
-    // dpkg's versions decide: apt-get said "already the newest version", or the version moved.
-    const said = alreadyNewestVersion(result.output) !== null ? 'up-to-date' : null;
+    // dpkg's versions decide: apt-get kept it back, said "already the newest version", or the version moved.
+    const said = keptBack(result.output, id.name) ? 'kept-back' : alreadyNewestVersion(result.output) !== null ? 'up-to-date' : null;
     return upgradeOutcome(before, after, said, { exitCode: 0, log });
   }
 

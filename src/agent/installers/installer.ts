@@ -344,25 +344,26 @@ export function finishedByEarlierRun(kind: 'install' | 'upgrade' | 'uninstall', 
   return outcome;
 }
 
-/**
- * "Updated from 2.10-2 to 2.10-3"; "Updated to 2.10-3" or "Updated" when a version is not known;
- * "Updated (version still 1.0)" when the manager said it upgraded and the version reads the same.
- */
+/** "Updated from 2.10-2 to 2.10-3"; "Updated to 2.10-3" or "Updated" when a version is not known. */
 export function updatedMessage(before: string, after: string): string {
-  if (before && after) return before === after ? `Updated (version still ${after})` : `Updated from ${before} to ${after}`;
+  if (before && after && before !== after) return `Updated from ${before} to ${after}`;
   return after ? `Updated to ${after}` : 'Updated';
 }
 
 /**
  * What an upgrade call that the manager finished without an error said: that it upgraded, that
- * nothing newer was there, or nothing either way (null: exit code 0 and no words we know).
+ * nothing newer was there, that it kept the package back (apt: held, or its dependencies cannot
+ * be met), or nothing either way (null: exit code 0 and no words we know).
  */
-export type UpgradeSaid = 'upgraded' | 'up-to-date' | null;
+export type UpgradeSaid = 'upgraded' | 'up-to-date' | 'kept-back' | null;
 
 /**
  * The outcome of an upgrade the manager finished without an error, from the versions installed
- * before and after it. When the manager did not say either way, an unchanged known version
- * means nothing was upgraded. `after` null (the query found nothing) keeps `before`.
+ * before and after it: what the machine shows decides, not what the manager said. A manager that
+ * said it upgraded while the version reads the same did not update it (winget does this when an
+ * installer runs and leaves the old version registered), and neither did one that kept it back.
+ * When the manager did not say either way, an unchanged known version means nothing newer was
+ * there. `after` null (the query found nothing) keeps `before`.
  */
 export function upgradeOutcome(
   before: string,
@@ -371,6 +372,22 @@ export function upgradeOutcome(
   run: { exitCode: number | null; log: string; note?: string },
 ): InstallOutcome {
   const version = after ?? before;
+  if (said === 'kept-back')
+    return {
+      status: 'failed',
+      version: version || null,
+      exitCode: run.exitCode,
+      message: `Still ${version || 'the same version'}: the package manager kept it back (it is held, or what it needs cannot be installed)`,
+      log: run.log,
+    };
+  if (said === 'upgraded' && before !== '' && version === before)
+    return {
+      status: 'failed',
+      version,
+      exitCode: run.exitCode,
+      message: `Still ${version} after the update: the installer ran but the version did not change`,
+      log: run.log,
+    };
   if (said === 'up-to-date' || (said === null && version !== '' && version === before))
     return skippedUpToDate(version, run.log, run.exitCode);
   return {

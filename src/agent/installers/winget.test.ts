@@ -265,6 +265,20 @@ describe('WingetInstaller', () => {
       expect(m.commandLines()[1]).toBe(`winget ${wingetUpgradeArgs('Git.Git').join(' ')}`);
     });
 
+    it('reports an upgrade winget calls successful that leaves the old version as still at it, failed', async () => {
+      // winget printed "Successfully installed" and exited 0; its list still shows 2.44.0 (the installer left the old entry).
+      const m = upgrading({ stdout: block('winget-install-success.txt', '# source: https://github.com/microsoft/winget-cli/issues/929') }, [
+        '2.44.0',
+        '2.44.0',
+      ]);
+      expect(await m.installer.upgrade({ name: 'Git.Git' }, signal)).toMatchObject({
+        status: 'failed',
+        version: '2.44.0',
+        exitCode: 0,
+        message: 'Still 2.44.0 after the update: the installer ran but the version did not change',
+      });
+    });
+
     it('reports 0x8A15002B as skipped, already up to date', async () => {
       const m = upgrading({ exitCode: ALREADY_INSTALLED >>> 0, stdout: block('winget-install-already-installed.txt', '# source') }, [
         '2.45.1',
