@@ -370,6 +370,7 @@ describe('your own apps', () => {
         availableVersion: '3.04',
         pinnedVersion: null,
         chosen: true,
+        heldUpdate: null,
       });
     } finally {
       await agent.close();

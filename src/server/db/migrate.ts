@@ -33,6 +33,7 @@ import { migration0030DeviceGroups } from './migrations/0030-device-groups';
 import { migration0031DeviceGenerations } from './migrations/0031-device-generations';
 import { migration0032Webhooks } from './migrations/0032-webhooks';
 import { migration0033GroupRemovals } from './migrations/0033-group-removals';
+import { migration0034HeldUpdates } from './migrations/0034-held-updates';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -70,6 +71,7 @@ const migrations = {
   '0031-device-generations': migration0031DeviceGenerations,
   '0032-webhooks': migration0032Webhooks,
   '0033-group-removals': migration0033GroupRemovals,
+  '0034-held-updates': migration0034HeldUpdates,
 } satisfies Record<string, Migration>;
 
 /**

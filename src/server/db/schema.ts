@@ -413,6 +413,20 @@ export interface DeviceInventoryTable {
   available_version: string | null;
 }
 
+/**
+ * An update that ran and left the app where it was (or that its manager kept back): the newer
+ * version is not offered again on this machine until something changes (held-updates.repository.ts).
+ */
+export interface HeldUpdatesTable {
+  device_row_id: string;
+  manager: ManagerName;
+  package_id: string;
+  installed_version: string;
+  available_version: string;
+  message: string;
+  since: Timestamp;
+}
+
 /** A machine's agent connected or reported its inventory (advanced monitoring, premium). */
 export interface DeviceCheckInsTable {
   id: string;
@@ -749,6 +763,7 @@ export interface Database {
   device_group_lists: DeviceGroupListsTable;
   device_drift: DeviceDriftTable;
   device_generations: DeviceGenerationsTable;
+  held_updates: HeldUpdatesTable;
   group_removals: GroupRemovalsTable;
   group_removal_machines: GroupRemovalMachinesTable;
   webhook_endpoints: WebhookEndpointsTable;

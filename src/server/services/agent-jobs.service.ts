@@ -16,7 +16,8 @@ import {
 } from '@shared/installation-states';
 
 import { isoNow, type AppContext } from '../context';
-import { installedVersionOf, inventoryCheckedAt } from '../db/repositories/device-agent.repository';
+import { installedVersionOf, inventoryCheckedAt, inventoryOf } from '../db/repositories/device-agent.repository';
+import { holdUpdate, withdrawAvailableVersion } from '../db/repositories/held-updates.repository';
 import {
   finishInstallationsWithoutOpenTargets,
   finishTargetEndedAway,
@@ -204,6 +205,9 @@ export class AgentJobService {
         if (changed && (await finishTargetEndedAway(trx, target.id, now, false)))
           await finishInstallationsWithoutOpenTargets(trx, [target.installation_id], now);
       }
+      // An update that ran and left the app at a version (the agent read it back): held, not offered again for that version.
+      if (changed && before && before.kind === 'upgrade' && isItemFailed(status) && report.manager && report.version !== null)
+        await this.holdUpdate(trx, device, target.installation_id, report, now);
       // Only the first final report of an item is history; a repeat moved nothing.
       if (changed && before && isFinalItem(status)) {
         const removed = before.kind === 'uninstall' && isItemSucceeded(status);
@@ -254,6 +258,33 @@ export class AgentJobService {
       manager: report.manager,
       version_before: report.manager ? await this.versionBefore(db, device.id, item.app_id, report.manager, ids) : null,
     };
+  }
+
+  /**
+   * Holds an update that ran and left the app at `report.version`: the newer version its
+   * inventory offered is withdrawn now, and not offered again on this machine for as long as it
+   * is the newest (inventory.service.ts reads the hold). Nothing retries an update that cannot take.
+   */
+  private async holdUpdate(db: Db, device: DevicesTable, installationId: string, report: ProgressReport, now: string): Promise<void> {
+    const item = await findItem(db, installationId, report.itemId);
+    const stored = item ? readStoredJob(item) : null;
+    if (!stored?.ok || !report.manager || report.version === null) return;
+    const { packages } = stored.job;
+    const manager = report.manager;
+    const ids = PACKAGE_ID_FIELDS.filter((field) => PACKAGE_ID_MANAGERS[field] === manager).flatMap((field) => packages[field] ?? []);
+    const rows = await inventoryOf(db, [device.id]);
+    const row = rows.find((entry) => entry.manager === manager && ids.includes(entry.package_id) && entry.available_version !== null);
+    if (!row?.available_version) return;
+    await holdUpdate(db, {
+      device_row_id: device.id,
+      manager,
+      package_id: row.package_id,
+      installed_version: report.version,
+      available_version: row.available_version,
+      message: report.message,
+      since: now,
+    });
+    await withdrawAvailableVersion(db, device.id, manager, row.package_id);
   }
 
   /**

@@ -8,9 +8,10 @@ import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryCheckedAt, inventoryOf, replaceInventory } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
 import { agentDeviceRowIds, findActiveDevice } from '../db/repositories/devices.repository';
+import { heldUpdatesOf, releaseHeldUpdate } from '../db/repositories/held-updates.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import { ownAppsOf } from '../db/repositories/own-apps.repository';
-import type { DevicesTable } from '../db/schema';
+import type { DeviceInventoryTable, DevicesTable, HeldUpdatesTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RateLimiter } from '../security/rate-limiter';
 import { newId } from '../security/tokens';
@@ -93,13 +94,26 @@ export class InventoryService implements ListItemsObserver {
   /** What the agent found: the device's inventory replaced at once, and a check-in of what changed. */
   async reported(device: DevicesTable, packages: readonly InventoryPackage[]): Promise<void> {
     const unique = new Map(packages.map((entry) => [`${entry.manager}:${entry.id}`, entry]));
-    const rows = [...unique.values()].map((entry) => ({
-      manager: entry.manager,
-      package_id: entry.id,
-      installed_version: entry.installedVersion,
-      // Stored once as "newer or null", so every reader (list status, notices, schedules, check-ins) agrees on what is out of date.
-      available_version: entry.availableVersion && entry.availableVersion !== entry.installedVersion ? entry.availableVersion : null,
-    }));
+    const held = new Map((await heldUpdatesOf(this.ctx.db, device.id)).map((row) => [`${row.manager}:${row.package_id}`, row]));
+    const rows = [...unique.values()].map((entry) => {
+      const newer = entry.availableVersion && entry.availableVersion !== entry.installedVersion ? entry.availableVersion : null;
+      const hold = held.get(`${entry.manager}:${entry.id}`);
+      // An update that did not take is not offered again for the same version from the same one.
+      const stillHeld = hold !== undefined && hold.available_version === newer && hold.installed_version === entry.installedVersion;
+      return {
+        manager: entry.manager,
+        package_id: entry.id,
+        installed_version: entry.installedVersion,
+        // Stored once as "newer or null", so every reader (list status, notices, schedules, drift, check-ins) agrees on what is out of date.
+        available_version: stillHeld ? null : newer,
+      };
+    });
+    // A newer version came, the app moved, or it is gone: the hold has nothing left to hold.
+    for (const hold of held.values()) {
+      const row = rows.find((candidate) => candidate.manager === hold.manager && candidate.package_id === hold.package_id);
+      if (!row || row.available_version !== null || row.installed_version !== hold.installed_version)
+        await releaseHeldUpdate(this.ctx.db, device.id, hold.manager, hold.package_id);
+    }
     const now = isoNow(this.ctx.clock);
     // One transaction: a reader never sees the inventory half replaced, and the check-in's changes are against the inventory it replaced.
     await this.ctx.db.transaction().execute(async (trx) => {
@@ -117,11 +131,12 @@ export class InventoryService implements ListItemsObserver {
   async inventory(userId: string, deviceId: string): Promise<DeviceInventory> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
-    const [rows, ownApps, chosen, pins] = await Promise.all([
+    const [rows, ownApps, chosen, pins, holds] = await Promise.all([
       inventoryOf(this.ctx.db, [device.id]),
       ownAppsOf(this.ctx.db, userId),
       chosenAppIds(this.ctx.db, userId, device.id),
       pinsOfUser(this.ctx.db, userId),
+      heldUpdatesOf(this.ctx.db, device.id),
     ]);
     const apps = await this.ctx.catalogue.appsOfPackages(rows);
     const found: DeviceInventory['apps'] = [];
@@ -138,6 +153,7 @@ export class InventoryService implements ListItemsObserver {
         availableVersion: entry.row.available_version,
         pinnedVersion: pins.get(app.id) ?? null,
         chosen: chosen.has(app.id),
+        heldUpdate: heldUpdateOf(holds, entry.row),
       });
     }
     return { checkedAt: device.inventory_checked_at, apps: found };
@@ -148,6 +164,27 @@ export class InventoryService implements ListItemsObserver {
    * that holds its connection sends it. An agent that is not connected asks by itself when it
    * connects; once per device per INVENTORY_REFRESH_WINDOW_MS is enough for the scans it starts.
    */
+  /**
+   * "Try the update again": the hold on this app's package goes, and the machine is asked for its
+   * inventory, whose newer version is then offered again. Nothing held: nothing to do.
+   */
+  async releaseHeldUpdate(userId: string, deviceId: string, appId: number): Promise<void> {
+    const device = await findActiveDevice(this.ctx.db, userId, deviceId);
+    if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
+    const [app] = [
+      ...(await this.ctx.catalogue.appsWithIds([appId])),
+      ...(await ownAppsOf(this.ctx.db, userId)).filter((own) => own.id === appId),
+    ];
+    if (!app) throw notFound('App not found', ErrorCode.APP_NOT_FOUND);
+    const entry = inventoryEntryOf(app, device.platform, await inventoryOf(this.ctx.db, [device.id]));
+    const holds = await heldUpdatesOf(this.ctx.db, device.id);
+    const hold = entry && holds.find((row) => row.manager === entry.row.manager && row.package_id === entry.row.package_id);
+    if (!hold) return;
+    await releaseHeldUpdate(this.ctx.db, device.id, hold.manager, hold.package_id);
+    await this.ctx.bus.publish({ type: 'inventory.request', deviceRowId: device.id });
+    await this.events.devicesChanged(userId, device.device_id);
+  }
+
   async refresh(userId: string, deviceId: string): Promise<void> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
     if (!device) throw notFound('Device not found', ErrorCode.DEVICE_NOT_FOUND);
@@ -181,4 +218,14 @@ function packagesWanted(
     }
   }
   return [...wanted.values()];
+}
+
+/** The hold on this inventory row's package, as the machine's page shows it; null when none holds it now. */
+function heldUpdateOf(
+  holds: readonly HeldUpdatesTable[],
+  row: Pick<DeviceInventoryTable, 'manager' | 'package_id' | 'installed_version'>,
+): DeviceInventory['apps'][number]['heldUpdate'] {
+  const hold = holds.find((candidate) => candidate.manager === row.manager && candidate.package_id === row.package_id);
+  if (!hold || hold.installed_version !== row.installed_version) return null;
+  return { version: hold.available_version, message: hold.message, since: hold.since };
 }

@@ -193,6 +193,12 @@ export const deviceInventorySchema = z.object({
        * installed it here. Only such apps are offered for removal.
        */
       chosen: z.boolean(),
+      /**
+       * An update that ran and left the app at its version (or that its manager kept back): the
+       * newer version is not offered on this machine until a newer one comes or the owner asks
+       * to try again. Null when no update is held.
+       */
+      heldUpdate: z.object({ version: z.string(), message: z.string(), since: z.string() }).nullable(),
     }),
   ),
 });

@@ -579,6 +579,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/devices/{id}/held-updates/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Offer an update again that ran and left the app at its version: the hold goes and the machine is asked for its apps (nothing held: nothing changes) */
+        delete: operations["releaseHeldUpdate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices/{id}/inventory": {
         parameters: {
             query?: never;
@@ -3577,6 +3594,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    releaseHeldUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getDeviceInventory: {
         parameters: {
             query?: never;
@@ -3599,6 +3647,11 @@ export interface operations {
                             appId: number;
                             availableVersion: string | null;
                             chosen: boolean;
+                            heldUpdate: {
+                                message: string;
+                                since: string;
+                                version: string;
+                            } | null;
                             installedVersion: string;
                             /** @enum {string} */
                             manager: "winget" | "choco" | "brew" | "apt" | "flatpak" | "snap" | "simulated";

@@ -32,6 +32,7 @@ const inventory: DeviceInventory = {
       availableVersion: '1:2.39.5-0+deb12u2',
       pinnedVersion: null,
       chosen: true,
+      heldUpdate: null,
     },
     {
       appId: 18,
@@ -42,6 +43,7 @@ const inventory: DeviceInventory = {
       availableVersion: null,
       pinnedVersion: null,
       chosen: true,
+      heldUpdate: null,
     },
     // The machine came with it: nobody chose it here.
     {
@@ -53,6 +55,7 @@ const inventory: DeviceInventory = {
       availableVersion: '7.88.1-10+deb12u8',
       pinnedVersion: null,
       chosen: false,
+      heldUpdate: null,
     },
   ],
 };
@@ -130,6 +133,7 @@ describe('/devices/:deviceId', () => {
               availableVersion: '1:2.39.5-0+deb12u2',
               pinnedVersion: null,
               chosen: true,
+              heldUpdate: null,
             },
             {
               appId: 18,
@@ -140,6 +144,7 @@ describe('/devices/:deviceId', () => {
               availableVersion: null,
               pinnedVersion: null,
               chosen: true,
+              heldUpdate: null,
             },
           ],
         },
