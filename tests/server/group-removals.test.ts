@@ -9,6 +9,22 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * A group that removes what it no longer declares: an app taken out of its lists is removed from
  * its members only after each member's removal check, confirmed once by the owner.
  */
+/** The agent's answer to a removal check: apt would remove the package and its library. */
+function answerWithLibrary(agent: ProtocolAgent, checkId: string, name: string): void {
+  agent.send({
+    type: 'removal.plan',
+    checkId,
+    manager: 'apt',
+    packageId: name,
+    installedVersion: '1.0',
+    removes: [
+      { name, version: '1.0' },
+      { name: `lib${name}`, version: '1.0' },
+    ],
+    refused: null,
+  });
+}
+
 describe("a group's removals", () => {
   let t: TestApp;
   let url: string;
@@ -77,18 +93,7 @@ describe("a group's removals", () => {
       expect(waiting[0]!.machines[0]!.check.status).toBe('pending');
       expect((await groups.confirmRemoval(group.id, waiting[0]!.id)).body.code).toBe('REMOVAL_NOT_CONFIRMED');
 
-      agent.send({
-        type: 'removal.plan',
-        checkId: asked.checkId,
-        manager: 'apt',
-        packageId: packages[1]!,
-        installedVersion: '1.0',
-        removes: [
-          { name: packages[1]!, version: '1.0' },
-          { name: `lib${packages[1]}`, version: '1.0' },
-        ],
-        refused: null,
-      });
+      answerWithLibrary(agent, asked.checkId, packages[1]!);
       const ready = await eventually(
         async () => (await groups.removals(group.id)).body.removals[0]!,
         (removal) => removal.machines[0]!.check.status === 'ready',
@@ -107,18 +112,7 @@ describe("a group's removals", () => {
       expect((await lists.drop(list.id, cowsay.app_id)).status).toBe(200);
       await t.app.ctx.tasks.flush();
       const askedAgain = await agent.next('removal.check');
-      agent.send({
-        type: 'removal.plan',
-        checkId: askedAgain.checkId,
-        manager: 'apt',
-        packageId: packages[1]!,
-        installedVersion: '1.0',
-        removes: [
-          { name: packages[1]!, version: '1.0' },
-          { name: `lib${packages[1]}`, version: '1.0' },
-        ],
-        refused: null,
-      });
+      answerWithLibrary(agent, askedAgain.checkId, packages[1]!);
       const readyAgain = await eventually(
         async () => (await groups.removals(group.id)).body.removals[0],
         (removal) => removal?.machines[0]!.check.status === 'ready',
