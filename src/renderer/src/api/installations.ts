@@ -132,6 +132,18 @@ export const installationsApi = baseApi.injectEndpoints({
     refreshDeviceInventory: build.mutation<unknown, string>({
       query: (deviceId) => ({ url: `/api/devices/${encodeURIComponent(deviceId)}/inventory/refresh`, method: 'POST', schema: success }),
     }),
+    /**
+     * "Try the update again": the hold on an update that did not take goes, and the machine is
+     * asked for its apps; its newer version shows again once it answers (the event stream says so).
+     */
+    releaseHeldUpdate: build.mutation<unknown, { deviceId: string; appId: number }>({
+      query: ({ deviceId, appId }) => ({
+        url: `/api/devices/${encodeURIComponent(deviceId)}/held-updates/${appId}`,
+        method: 'DELETE',
+        schema: success,
+      }),
+      invalidatesTags: (_result, _error, { deviceId }) => [{ type: 'Inventory', id: deviceId }],
+    }),
   }),
 });
 
@@ -145,6 +157,7 @@ export const {
   useGetDeviceInventoryQuery,
   useGetListStatusQuery,
   useRefreshDeviceInventoryMutation,
+  useReleaseHeldUpdateMutation,
   useGetListsStatusSummaryQuery,
 } = installationsApi;
 

@@ -217,6 +217,7 @@ export const apiContract = {
   'DELETE /api/device-tokens/:id': json(successResponseSchema),
   'GET /api/devices/:id/inventory': json(deviceInventorySchema),
   'POST /api/devices/:id/inventory/refresh': json(inventoryRefreshResponseSchema, 202),
+  'DELETE /api/devices/:id/held-updates/:appId': json(successResponseSchema),
   'GET /api/devices/:id/check-ins': json(deviceCheckInsResponseSchema),
   'POST /api/devices/:id/removal-checks': json(removalCheckSchema, 202),
   'GET /api/devices/:id/removal-checks/:checkId': json(removalCheckSchema),
