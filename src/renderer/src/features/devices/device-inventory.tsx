@@ -6,7 +6,12 @@ import type { JobKind } from '@shared/agent/protocol';
 import type { Device } from '@shared/api/devices';
 import { formatLastActive } from '@shared/format';
 
-import { useGetDeviceInventoryQuery, useRefreshDeviceInventoryMutation, useStartInstallation } from '../../api/installations';
+import {
+  useGetDeviceInventoryQuery,
+  useRefreshDeviceInventoryMutation,
+  useReleaseHeldUpdateMutation,
+  useStartInstallation,
+} from '../../api/installations';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { appKey, InventoryTable } from './inventory-table';
@@ -23,6 +28,8 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
   const start = (kind: JobKind, appIds: number[], actionKey: string) =>
     startInstallation({ appIds, deviceIds: [device.device_id], kind }, actionKey);
   const [uninstalling, setUninstalling] = useState<InventoryApp | null>(null);
+  const [releaseHeldUpdate] = useReleaseHeldUpdateMutation();
+  const [releasing, setReleasing] = useState<string | null>(null);
   // A pinned app is not out of date to its owner: updates leave it at its pin.
   const outdated = query.data?.apps.filter((app) => app.availableVersion !== null && app.pinnedVersion === null) ?? [];
 
@@ -33,6 +40,24 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
       `uninstall:${appKey(app)}:${removalCheckId}:${confirmation.purge ? 'purge' : 'keep'}`,
     );
     if (started) setUninstalling(null);
+  }
+
+  async function tryUpdateAgain(app: InventoryApp) {
+    const held = app.heldUpdate;
+    if (!held) return;
+    setReleasing(`retry:${appKey(app)}`);
+    try {
+      await releaseHeldUpdate({ deviceId: device.device_id, appId: app.appId }).unwrap();
+      notify.info(
+        online
+          ? `Asked ${device.device_name} for its installed apps: ${app.name} ${held.version} is offered again when it answers.`
+          : `${device.device_name} is offline: it reports its installed apps when it connects, and ${app.name} ${held.version} is offered again then.`,
+      );
+    } catch (failure) {
+      notify.error(errorMessage(failure, 'Failed to offer the update again'));
+    } finally {
+      setReleasing(null);
+    }
   }
 
   async function askForInventory() {
@@ -78,8 +103,9 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
     body = (
       <InventoryTable
         apps={query.data.apps}
-        pending={pending}
+        pending={pending ?? releasing}
         onUpdate={(app) => void start('upgrade', [app.appId], `upgrade:${appKey(app)}`)}
+        onRetry={(app) => void tryUpdateAgain(app)}
         onUninstall={setUninstalling}
       />
     );

@@ -1,21 +1,25 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowUpCircle, IconPin, IconTrash } from '@tabler/icons-react';
+import { IconArrowUpCircle, IconPin, IconRefresh, IconTrash } from '@tabler/icons-react';
 
 import { UnbrokenWords } from '../../components/unbroken-words';
+import { HeldUpdateNote } from './held-update';
 import type { InventoryApp } from './uninstall-app-modal';
 
 interface InventoryTableProps {
   apps: InventoryApp[];
-  /** Which app's action is being started ("upgrade:12"), so only its button spins. */
+  /** Which app's action is being started ("upgrade:12", "retry:12"), so only its button spins. */
   pending: string | null;
   onUpdate: (app: InventoryApp) => void;
+  /** "Try the update again" of an update that did not take. */
+  onRetry: (app: InventoryApp) => void;
   onUninstall: (app: InventoryApp) => void;
 }
 
 export const appKey = (app: InventoryApp) => `${app.appId}-${app.manager}`;
 
 function NewerVersion({ app }: { app: InventoryApp }) {
+  if (app.heldUpdate) return <HeldUpdateNote held={app.heldUpdate} />;
   if (!app.availableVersion) {
     return (
       <Text size="sm" c="dimmed">
@@ -30,11 +34,12 @@ function NewerVersion({ app }: { app: InventoryApp }) {
   );
 }
 
-/** Update (or the pin that stops it) and Uninstall, the same in the table and on a phone's card. */
+/** Update (or the pin that stops it, or Try the update again) and Uninstall, alike in the table and on a phone. */
 function Actions({
   app,
   pending,
   onUpdate,
+  onRetry,
   onUninstall,
   justify,
 }: Omit<InventoryTableProps, 'apps'> & { app: InventoryApp; justify: string }) {
@@ -44,6 +49,18 @@ function Actions({
         <Badge variant="light" color="grape" tt="none" miw="max-content" leftSection={<IconPin size={12} aria-hidden />}>
           pinned at {app.pinnedVersion}
         </Badge>
+      ) : app.heldUpdate ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          loading={pending === `retry:${appKey(app)}`}
+          disabled={pending !== null}
+          aria-label={`Try the update again for ${app.name}`}
+          onClick={() => onRetry(app)}
+        >
+          Try the update again
+        </Button>
       ) : app.availableVersion ? (
         <Button
           size="xs"
@@ -95,11 +112,13 @@ function InventoryCards({ apps, ...actions }: InventoryTableProps) {
               <Text fw={500} size="sm">
                 <UnbrokenWords text={app.name} />
               </Text>
-              <NewerVersion app={app} />
+              {app.heldUpdate ? null : <NewerVersion app={app} />}
             </Group>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {app.installedVersion} · {app.manager} · {app.packageId}
             </Text>
+            {/* A line of its own: the agent's message would crowd the name in the card's first row. */}
+            {app.heldUpdate ? <HeldUpdateNote held={app.heldUpdate} /> : null}
             <Actions app={app} {...actions} justify="flex-start" />
           </Stack>
         </Paper>
