@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowUpCircle, IconPin, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconArrowUpCircle, IconPin, IconTrash } from '@tabler/icons-react';
 
 import { UnbrokenWords } from '../../components/unbroken-words';
 import { HeldUpdateNote } from './held-update';
@@ -19,7 +19,6 @@ interface InventoryTableProps {
 export const appKey = (app: InventoryApp) => `${app.appId}-${app.manager}`;
 
 function NewerVersion({ app }: { app: InventoryApp }) {
-  if (app.heldUpdate) return <HeldUpdateNote held={app.heldUpdate} />;
   if (!app.availableVersion) {
     return (
       <Text size="sm" c="dimmed">
@@ -34,33 +33,29 @@ function NewerVersion({ app }: { app: InventoryApp }) {
   );
 }
 
-/** Update (or the pin that stops it, or Try the update again) and Uninstall, alike in the table and on a phone. */
+/** An update that did not take, with Try the update again; otherwise the newer version, if any. */
+function NewerOrHeld({ app, pending, onRetry }: Pick<InventoryTableProps, 'pending' | 'onRetry'> & { app: InventoryApp }) {
+  const { heldUpdate } = app;
+  if (!heldUpdate) return <NewerVersion app={app} />;
+  return (
+    <HeldUpdateNote app={{ ...app, heldUpdate }} releasing={pending === `retry:${appKey(app)}`} busy={pending !== null} onRetry={onRetry} />
+  );
+}
+
+/** Update (or the pin that stops it) and Uninstall, the same in the table and on a phone's card. */
 function Actions({
   app,
   pending,
   onUpdate,
-  onRetry,
   onUninstall,
   justify,
-}: Omit<InventoryTableProps, 'apps'> & { app: InventoryApp; justify: string }) {
+}: Omit<InventoryTableProps, 'apps' | 'onRetry'> & { app: InventoryApp; justify: string }) {
   return (
     <Group gap="xs" justify={justify} wrap="nowrap">
       {app.pinnedVersion !== null ? (
         <Badge variant="light" color="grape" tt="none" miw="max-content" leftSection={<IconPin size={12} aria-hidden />}>
           pinned at {app.pinnedVersion}
         </Badge>
-      ) : app.heldUpdate ? (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          loading={pending === `retry:${appKey(app)}`}
-          disabled={pending !== null}
-          aria-label={`Try the update again for ${app.name}`}
-          onClick={() => onRetry(app)}
-        >
-          Try the update again
-        </Button>
       ) : app.availableVersion ? (
         <Button
           size="xs"
@@ -108,7 +103,8 @@ function InventoryCards({ apps, ...actions }: InventoryTableProps) {
       {apps.map((app) => (
         <Paper key={appKey(app)} withBorder radius="md" p="sm" role="listitem" aria-label={app.name}>
           <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            {/* Wraps: a long newer version's badge goes under the name rather than past the card's edge. */}
+            <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
               <Text fw={500} size="sm">
                 <UnbrokenWords text={app.name} />
               </Text>
@@ -118,7 +114,7 @@ function InventoryCards({ apps, ...actions }: InventoryTableProps) {
               {app.installedVersion} · {app.manager} · {app.packageId}
             </Text>
             {/* A line of its own: the agent's message would crowd the name in the card's first row. */}
-            {app.heldUpdate ? <HeldUpdateNote held={app.heldUpdate} /> : null}
+            {app.heldUpdate ? <NewerOrHeld app={app} {...actions} /> : null}
             <Actions app={app} {...actions} justify="flex-start" />
           </Stack>
         </Paper>
@@ -153,7 +149,7 @@ export function InventoryTable({ apps, ...actions }: InventoryTableProps) {
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{app.installedVersion}</Table.Td>
               <Table.Td>
-                <NewerVersion app={app} />
+                <NewerOrHeld app={app} {...actions} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
