@@ -121,6 +121,11 @@ describe('updates that did not take', () => {
 
       expect((await t.api.delete(path, owner.token)).status).toBe(200);
       expect(await t.app.ctx.db.selectFrom('held_updates').selectAll().where('device_row_id', '=', device.id).execute()).toEqual([]);
+      // Offered again at once, before the machine answers.
+      expect((await installationsOf(t, owner.token).inventory(machine.deviceId)).body.apps[0]).toMatchObject({
+        availableVersion: '3.04',
+        heldUpdate: null,
+      });
       // Asked for its apps, so that the newer version is offered again.
       await agent.next('inventory.request');
     } finally {

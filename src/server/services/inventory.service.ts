@@ -8,7 +8,7 @@ import { chosenAppIds } from '../db/repositories/chosen-apps.repository';
 import { inventoryCheckedAt, inventoryOf, replaceInventory } from '../db/repositories/device-agent.repository';
 import { insertCheckIn } from '../db/repositories/device-check-ins.repository';
 import { agentDeviceRowIds, findActiveDevice } from '../db/repositories/devices.repository';
-import { heldUpdatesOf, releaseHeldUpdate } from '../db/repositories/held-updates.repository';
+import { heldUpdatesOf, releaseHeldUpdate, restoreAvailableVersion } from '../db/repositories/held-updates.repository';
 import { pinsOfUser } from '../db/repositories/lists.repository';
 import { ownAppsOf } from '../db/repositories/own-apps.repository';
 import type { DeviceInventoryTable, DevicesTable, HeldUpdatesTable } from '../db/schema';
@@ -165,8 +165,9 @@ export class InventoryService implements ListItemsObserver {
    * connects; once per device per INVENTORY_REFRESH_WINDOW_MS is enough for the scans it starts.
    */
   /**
-   * "Try the update again": the hold on this app's package goes, and the machine is asked for its
-   * inventory, whose newer version is then offered again. Nothing held: nothing to do.
+   * "Try the update again": the hold on this app's package goes, its newer version is offered
+   * again at once, and the machine is asked for its inventory (which confirms or replaces it).
+   * Nothing held: nothing to do.
    */
   async releaseHeldUpdate(userId: string, deviceId: string, appId: number): Promise<void> {
     const device = await findActiveDevice(this.ctx.db, userId, deviceId);
@@ -181,6 +182,8 @@ export class InventoryService implements ListItemsObserver {
     const hold = entry && holds.find((row) => row.manager === entry.row.manager && row.package_id === entry.row.package_id);
     if (!hold) return;
     await releaseHeldUpdate(this.ctx.db, device.id, hold.manager, hold.package_id);
+    // Offered again at once, so the page shows the update to try rather than "up to date" until the machine answers.
+    await restoreAvailableVersion(this.ctx.db, hold);
     await this.ctx.bus.publish({ type: 'inventory.request', deviceRowId: device.id });
     await this.events.devicesChanged(userId, device.device_id);
   }

@@ -42,3 +42,18 @@ export async function withdrawAvailableVersion(db: Db, deviceRowId: string, mana
     .where('package_id', '=', packageId)
     .execute();
 }
+
+/** The held version offered again at once when the hold is released (the machine's next report confirms or replaces it). */
+export async function restoreAvailableVersion(
+  db: Db,
+  hold: Pick<HeldUpdatesTable, 'device_row_id' | 'manager' | 'package_id' | 'installed_version' | 'available_version'>,
+): Promise<void> {
+  await db
+    .updateTable('device_inventory')
+    .set({ available_version: hold.available_version })
+    .where('device_row_id', '=', hold.device_row_id)
+    .where('manager', '=', hold.manager)
+    .where('package_id', '=', hold.package_id)
+    .where('installed_version', '=', hold.installed_version)
+    .execute();
+}

@@ -50,8 +50,8 @@ export function DeviceInventory({ device, online }: { device: Device; online: bo
       await releaseHeldUpdate({ deviceId: device.device_id, appId: app.appId }).unwrap();
       notify.info(
         online
-          ? `Asked ${device.device_name} for its installed apps: ${app.name} ${held.version} is offered again when it answers.`
-          : `${device.device_name} is offline: it reports its installed apps when it connects, and ${app.name} ${held.version} is offered again then.`,
+          ? `${app.name} ${held.version} is offered again: update it from here. ${device.device_name} was asked for its installed apps to confirm it.`
+          : `${app.name} ${held.version} is offered again: update it from here. ${device.device_name} is offline, so the update waits until it connects.`,
       );
     } catch (failure) {
       notify.error(errorMessage(failure, 'Failed to offer the update again'));

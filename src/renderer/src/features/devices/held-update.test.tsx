@@ -71,7 +71,9 @@ describe('an update that did not take, on the machine’s page', () => {
     fireEvent.click(within(git).getByRole('button', { name: 'Try the update again for Git' }));
     await waitFor(() => expect(api.callsTo('DELETE', RELEASE_GIT)).toHaveLength(1));
     await waitFor(() =>
-      expect(toastMessages()).toContain('Asked Build box for its installed apps: Git 1:2.39.5-0+deb12u2 is offered again when it answers.'),
+      expect(toastMessages()).toContain(
+        'Git 1:2.39.5-0+deb12u2 is offered again: update it from here. Build box was asked for its installed apps to confirm it.',
+      ),
     );
     // The machine's apps are read again: the hold is gone from them.
     await waitFor(() => expect(api.callsTo('GET', '/api/devices/dev_buildbox0001/inventory').length).toBeGreaterThan(inventoryReads));
@@ -123,7 +125,7 @@ describe('an update that did not take, on the machine’s page', () => {
       await waitFor(() => expect(api.callsTo('DELETE', RELEASE_GIT)).toHaveLength(1));
       await waitFor(() =>
         expect(toastMessages()).toContain(
-          'Build box is offline: it reports its installed apps when it connects, and Git 1:2.39.5-0+deb12u2 is offered again then.',
+          'Git 1:2.39.5-0+deb12u2 is offered again: update it from here. Build box is offline, so the update waits until it connects.',
         ),
       );
     });
