@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconHistory } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
@@ -8,6 +8,7 @@ import { isTargetRunning } from '@shared/installation-states';
 
 import { useGetDevicesQuery } from '../../api/devices';
 import { useGetInstallationsQuery, type InstallationSummary } from '../../api/installations';
+import { BackLink } from '../../components/back-link';
 import { DeviceBadges } from '../../components/device-badges';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
@@ -182,12 +183,7 @@ export function DevicePage() {
 
   return (
     <Stack maw={960} mx="auto" p="lg" gap={0}>
-      <Anchor component={Link} to="/devices" size="sm" mb="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          All devices
-        </Group>
-      </Anchor>
+      <BackLink to="/devices">All devices</BackLink>
       {body}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, Group as Row, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -13,6 +13,7 @@ import {
   type Group,
   type GroupRule,
 } from '../../api/device-groups';
+import { BackLink } from '../../components/back-link';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
@@ -207,12 +208,7 @@ export function GroupPage() {
 
   return (
     <Stack maw={960} mx="auto" p="lg" gap={0}>
-      <Anchor component={Link} to="/groups" size="sm" mb="sm">
-        <Row gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          All groups
-        </Row>
-      </Anchor>
+      <BackLink to="/groups">All groups</BackLink>
       {body}
       {group && dialog === 'edit' ? (
         <Suspense fallback={null}>

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconPlayerStop } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
 import type { Installation, InstallationItem, InstallationTarget } from '@shared/api/installations';
 import { isItemUnstarted, isOpenInstallation, isOpenTarget } from '@shared/installation-states';
 
 import { useCancelInstallationMutation, useGetInstallationQuery, useRetryInstallationMutation } from '../../api/installations';
+import { BackLink } from '../../components/back-link';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
@@ -25,17 +26,6 @@ export function notStartedCount(installation: Installation): number {
 
 /** A fallback for when the event stream is down: open installations are read again now and then. */
 const POLL_OPEN_MS = 30_000;
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/installations" size="sm" mb="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} aria-hidden />
-        All installations
-      </Group>
-    </Anchor>
-  );
-}
 
 function Details({ installation }: { installation: Installation }) {
   const [confirm, setConfirm] = useState<'cancel' | 'retry' | null>(null);
@@ -156,7 +146,7 @@ export function InstallationDetailsPage() {
   }
   return (
     <Stack maw={1200} mx="auto" p="lg" gap={0}>
-      <BackLink />
+      <BackLink to="/installations">All installations</BackLink>
       {body}
     </Stack>
   );

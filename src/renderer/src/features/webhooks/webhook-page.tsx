@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, Group as Row, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlayerPause, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlayerPause, IconSend, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -14,6 +14,7 @@ import {
   type WebhookDelivery,
   type WebhookWithSecret,
 } from '../../api/webhooks';
+import { BackLink } from '../../components/back-link';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
@@ -205,12 +206,7 @@ export function WebhookPage() {
 
   return (
     <Stack maw={960} mx="auto" p="lg" gap={0}>
-      <Anchor component={Link} to="/webhooks" size="sm" mb="sm">
-        <Row gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          All webhooks
-        </Row>
-      </Anchor>
+      <BackLink to="/webhooks">All webhooks</BackLink>
       {body}
       {endpoint && dialog === 'edit' ? (
         <Suspense fallback={null}>

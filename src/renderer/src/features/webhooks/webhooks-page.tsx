@@ -1,5 +1,5 @@
 import { Anchor, Button, EmptyState, Paper, Group as Row, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -7,6 +7,7 @@ import { ErrorCode } from '@shared/api/error-codes';
 import { WEBHOOK_ENDPOINTS_MAX } from '@shared/api/webhooks';
 
 import { useCreateWebhookMutation, useGetWebhooksQuery, type WebhookEndpoint, type WebhookWithSecret } from '../../api/webhooks';
+import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
@@ -122,12 +123,7 @@ export function WebhooksPage() {
 
   return (
     <Stack maw={960} mx="auto" p="lg" gap={0}>
-      <Anchor component={Link} to="/settings" size="sm" mb="sm">
-        <Row gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          Settings
-        </Row>
-      </Anchor>
+      <BackLink to="/settings">Settings</BackLink>
       <Row justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
         <div style={{ flex: '1 1 20rem', minWidth: 0 }}>
           <PageHeader
