@@ -73,6 +73,24 @@ describe("a group's removals", () => {
     }
   });
 
+  it('leaves the app on a member whose other group still declares it', async () => {
+    const { group, groups, lists, list, cowsay, agent, owner, machine } = await memberWithBoth(true);
+    try {
+      const other = (await lists.create('Lab tools')).body;
+      expect((await lists.add(other.id, cowsay.app_id)).status).toBe(201);
+      const lab = (await groups.create({ name: 'Lab' })).body;
+      await groups.addList(lab.id, other.id);
+      await groups.addMember(lab.id, machine.deviceId);
+      await t.app.ctx.tasks.flush();
+      expect((await lists.drop(list.id, cowsay.app_id)).status).toBe(200);
+      await t.app.ctx.tasks.flush();
+      expect((await groups.removals(group.id)).body.removals).toEqual([]);
+      expect((await installationsOf(t, owner.token).list()).body.installations.filter((row) => row.kind === 'uninstall')).toEqual([]);
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('asks each member what removing a taken-out app would take, and removes exactly that once the owner confirms', async () => {
     const { group, groups, lists, list, cowsay, packages, agent, machine, owner } = await memberWithBoth(true);
     const installs = installationsOf(t, owner.token);

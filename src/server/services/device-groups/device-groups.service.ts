@@ -231,9 +231,10 @@ export class DeviceGroupService implements ListItemsObserver, MachineObserver {
   async removeList(caller: Caller, groupId: string, listId: string): Promise<Group> {
     const group = await findGroup(this.ctx.db, caller.userId, groupId);
     if (!group) throw groupNotFound();
-    const apps = (await listsOfGroups(this.ctx.db, caller.userId, [group.id])).some((row) => row.list_id === listId)
-      ? (await this.lists.detail(caller.userId, listId)).apps.map((app) => app.app_id)
-      : [];
+    // Only a group that removes what it no longer declares needs the list's apps.
+    const offersRemovals =
+      group.remove_taken_out === 1 && (await listsOfGroups(this.ctx.db, caller.userId, [group.id])).some((row) => row.list_id === listId);
+    const apps = offersRemovals ? (await this.lists.detail(caller.userId, listId)).apps.map((app) => app.app_id) : [];
     if (await deleteGroupList(this.ctx.db, group.id, listId)) {
       this.drift.recomputeGroupsLater(caller.userId, [group.id]);
       this.removals.appsLeftLater(caller.userId, [group.id], apps);

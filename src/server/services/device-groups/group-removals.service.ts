@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/errors';
 
 import { isoNow, type AppContext, type Caller } from '../../context';
 import { inventoryOf } from '../../db/repositories/device-agent.repository';
-import { findGroup, groupsOfDevice, machinesOfUser, membersOf } from '../../db/repositories/device-groups.repository';
+import { findGroup, machinesOfUser, membershipsOfDevices, membersOf } from '../../db/repositories/device-groups.repository';
 import {
   decideRemoval,
   findOpenRemoval,
@@ -63,11 +63,10 @@ export class GroupRemovalService {
       )
     ).filter((device) => device.is_active === 1);
     const installed = await this.installedApps(members);
+    const elsewhere = await this.declaredByOtherGroups(userId, groupId, members);
     for (const appId of new Set(appIds)) {
       if (stillDeclared.has(appId) || (await findOpenRemoval(this.ctx.db, groupId, appId))) continue;
-      const holders: DevicesTable[] = [];
-      for (const device of members)
-        if (installed.get(device.id)?.has(appId) && !(await this.declaredElsewhere(userId, device, groupId, appId))) holders.push(device);
+      const holders = members.filter((device) => installed.get(device.id)?.has(appId) && !elsewhere.get(device.id)?.has(appId));
       if (holders.length === 0) continue;
       const removal: GroupRemovalsTable = {
         id: newId(),
@@ -211,14 +210,30 @@ export class GroupRemovalService {
     return installed;
   }
 
-  private async declaredElsewhere(userId: string, device: DevicesTable, groupId: string, appId: number): Promise<boolean> {
-    const others = (await groupsOfDevice(this.ctx.db, userId, device.id)).filter((group) => group.id !== groupId);
-    if (others.length === 0) return false;
-    const declared = await this.drift.declaredBy(
-      userId,
-      others.map((group) => group.id),
-    );
-    return [...declared.values()].some((apps) => apps.has(appId));
+  /**
+   * What each member's other groups declare, read once for them all (one read of memberships,
+   * one of those groups' lists): a member another group wants the app on keeps it.
+   */
+  private async declaredByOtherGroups(
+    userId: string,
+    groupId: string,
+    members: readonly DevicesTable[],
+  ): Promise<Map<string, Set<number>>> {
+    const memberships = (
+      await membershipsOfDevices(
+        this.ctx.db,
+        userId,
+        members.map((device) => device.id),
+      )
+    ).filter((row) => row.group_id !== groupId);
+    const declared = await this.drift.declaredBy(userId, [...new Set(memberships.map((row) => row.group_id))]);
+    const byDevice = new Map<string, Set<number>>();
+    for (const { device_row_id, group_id } of memberships) {
+      const apps = byDevice.get(device_row_id) ?? new Set<number>();
+      for (const appId of declared.get(group_id)?.keys() ?? []) apps.add(appId);
+      byDevice.set(device_row_id, apps);
+    }
+    return byDevice;
   }
 
   private async group(userId: string, groupId: string) {
