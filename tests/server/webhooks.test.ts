@@ -269,6 +269,22 @@ describe('webhooks', () => {
     ]);
   });
 
+  it('delivers an event told twice once, and nothing for an event no endpoint asked for', async () => {
+    const { owner, hooks } = await premiumUser();
+    const { endpoint } = (await hooks.create({ url: receiver.url('/once'), events: ['machine.silent'] })).body;
+    const before = receiver.received.length;
+    const deliveries = t.app.services.webhookDeliveries;
+    const userId = owner.user.user.id;
+    expect(await deliveries.emit(userId, 'machine.silent', 'dev_1:2026-03-01', { machine: 'one' })).toBe(1);
+    // The same occurrence again (a repeated report, a second server process): no second delivery.
+    expect(await deliveries.emit(userId, 'machine.silent', 'dev_1:2026-03-01', { machine: 'one' })).toBe(0);
+    expect(await deliveries.emit(userId, 'drift.detected', 'dev_1:drift', { machine: 'one' })).toBe(0);
+    expect([...(await deliveries.wanted(userId))]).toEqual(['machine.silent']);
+    await t.app.ctx.tasks.flush();
+    expect(receiver.received.length).toBe(before + 1);
+    expect((await hooks.deliveries(endpoint.id)).body.total).toBe(1);
+  });
+
   it('records redirects (never followed), silence and huge answers as what they are', async () => {
     const { hooks } = await premiumUser();
     const { endpoint } = (await hooks.create({ url: receiver.url('/odd'), events: ['machine.silent'] })).body;

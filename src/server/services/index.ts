@@ -145,7 +145,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
   const deviceSearches = new DeviceSearchService(ctx, rateLimiter);
   const payments = new PaymentService(ctx, subscription);
   const webhookTransport = new WebhookTransport(allowedNetworks(ctx.config.webhookPrivateNetworks), edges.webhookTransport);
-  const webhookEndpoints = new WebhookEndpointService(ctx, subscription, webhookTransport.resolve);
+  const webhookEndpoints = new WebhookEndpointService(ctx, subscription, webhookTransport);
   const webhookDeliveries = new WebhookDeliveryService(ctx, subscription, webhookEndpoints, webhookTransport);
   const webhookEmitters = new WebhookEmitters(ctx, webhookDeliveries, installations, drift);
   installationEvents.observeFinished((userId, installationId) => webhookEmitters.installationMayHaveFinished(userId, installationId));

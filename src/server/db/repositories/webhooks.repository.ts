@@ -93,6 +93,24 @@ export async function insertDeliveries(db: Db, rows: readonly WebhookDeliveriesT
   if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
 }
 
+/** Inserts the deliveries not there already (an event told twice has the same ids) and answers the ids it inserted. */
+export async function insertNewDeliveries(db: Db, rows: readonly WebhookDeliveriesTable[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('webhook_deliveries')
+    .values(rows)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((row) => row.id));
+}
+
+/** The events the user's enabled endpoints subscribed to, all together. */
+export async function subscribedEventsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('webhook_endpoints').select('events').where('user_id', '=', userId).where('enabled', '=', 1).execute();
+  return rows.map((row) => row.events);
+}
+
 export function findDelivery(db: Db, userId: string, endpointId: string, id: string): Promise<WebhookDeliveriesTable | undefined> {
   return db
     .selectFrom('webhook_deliveries')

@@ -43,8 +43,7 @@ const storable = (bytes: Buffer): string => bytes.subarray(0, RESPONSE_KEPT_BYTE
  * up to a cap, and the whole attempt has a deadline.
  */
 export class WebhookTransport {
-  /** How names resolve: the endpoints' check when they are saved uses the same. */
-  readonly resolve: HostResolver;
+  private readonly resolve: HostResolver;
   private readonly timeoutMs: number;
 
   constructor(
@@ -53,6 +52,11 @@ export class WebhookTransport {
   ) {
     this.resolve = options.resolve ?? systemResolver;
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  }
+
+  /** The address a host resolves to, if Loadout may post there; throws AddressRefused otherwise (an endpoint's check at save). */
+  checkAddress(hostname: string): Promise<ResolvedAddress> {
+    return resolvePublicAddress(hostname, this.resolve, this.allowed);
   }
 
   async post(url: string, body: string, headers: Readonly<Record<string, string>>): Promise<AttemptOutcome> {
@@ -69,7 +73,7 @@ export class WebhookTransport {
     if (target.protocol !== 'https:') return failed('Only https:// addresses are posted to');
     let address: ResolvedAddress;
     try {
-      address = await withDeadline(resolvePublicAddress(target.hostname, this.resolve, this.allowed), this.timeoutMs);
+      address = await withDeadline(this.checkAddress(target.hostname), this.timeoutMs);
     } catch (error) {
       return failed(error instanceof AddressRefused ? `Refused: ${error.message}` : 'Timed out resolving the address');
     }

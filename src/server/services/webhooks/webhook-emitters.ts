@@ -26,8 +26,9 @@ export class WebhookEmitters {
 
   /** An installation's job ended; when every job has, its outcome goes out (once per end: a retry ends it again). */
   async installationMayHaveFinished(userId: string, installationId: string): Promise<void> {
-    const wantsRollback = await this.deliveries.wants(userId, 'rollback.finished');
-    if (!wantsRollback && !(await this.deliveries.wants(userId, 'installation.finished'))) return;
+    const wanted = await this.deliveries.wanted(userId);
+    const wantsRollback = wanted.has('rollback.finished');
+    if (!wantsRollback && !wanted.has('installation.finished')) return;
     const row = await findInstallation(this.ctx.db, userId, installationId);
     if (!row) return;
     const installation = await this.installations.get(userId, installationId);
@@ -45,7 +46,7 @@ export class WebhookEmitters {
   }
 
   async newDrift(userId: string, device: DevicesTable, fresh: readonly DeviceDriftTable[]): Promise<void> {
-    if (!(await this.deliveries.wants(userId, 'drift.detected'))) return;
+    if (!(await this.deliveries.wanted(userId)).has('drift.detected')) return;
     const groups = await groupsOfDevice(this.ctx.db, userId, device.id);
     const names = await this.drift.appNames(userId, fresh);
     const entries = fresh.map((row) => ({

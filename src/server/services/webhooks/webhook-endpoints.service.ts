@@ -20,10 +20,11 @@ import {
 import type { WebhookEndpointsTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { CodeCipher } from '../../security/code-cipher';
-import { AddressRefused, allowedNetworks, resolvePublicAddress, type HostResolver } from '../../security/public-address';
+import { AddressRefused } from '../../security/public-address';
 import { newId } from '../../security/tokens';
 import type { SubscriptionService } from '../subscription.service';
 import { newWebhookSecret } from './signature';
+import type { WebhookTransport } from './transport';
 
 export function webhooksRequirePremium(): AppError {
   return new AppError(
@@ -49,15 +50,13 @@ export function eventsOf(row: Pick<WebhookEndpointsTable, 'events'>): WebhookEve
  */
 export class WebhookEndpointService {
   private readonly cipher: CodeCipher;
-  private readonly allowed;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly subscription: SubscriptionService,
-    private readonly resolve: HostResolver,
+    private readonly transport: Pick<WebhookTransport, 'checkAddress'>,
   ) {
     this.cipher = new CodeCipher(ctx.config.jwtSecret, 'webhook-secrets');
-    this.allowed = allowedNetworks(ctx.config.webhookPrivateNetworks);
   }
 
   async list(userId: string): Promise<WebhookEndpoint[]> {
@@ -159,7 +158,7 @@ export class WebhookEndpointService {
       throw refuse('The address must not hold a user name or password: verify deliveries with the signing secret instead');
     url.hash = '';
     try {
-      await resolvePublicAddress(url.hostname, this.resolve, this.allowed);
+      await this.transport.checkAddress(url.hostname);
     } catch (error) {
       if (error instanceof AddressRefused) throw refuse(`Webhook addresses must be public: ${error.message}`);
       throw error;
