@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { InstallOutcome, PackageId } from './installers/installer';
+import { invalidIdOutcome, type InstallOutcome, type PackageId } from './installers/installer';
 import { readBack } from './read-back';
 
 /** A manager whose listing says `listed` (a version, '' for none known, null: not installed). */
@@ -89,6 +89,17 @@ describe('readBack: the result recorded is what the machine shows', () => {
     expect(await readBack(installer, 'install', id, cancelled)).toBe(cancelled);
     const updated = succeeded('Updated from 2.44.0 to 2.45.1', '2.45.1');
     expect(await readBack(installer, 'upgrade', id, updated)).toBe(updated);
+    expect(asked).toEqual([]);
+  });
+
+  it('never asks the manager about an id that reads as an option: it was refused before anything ran', async () => {
+    const { installer, asked } = managerListing(null);
+    for (const name of ['--force', '-y', 'a;rm -rf /'])
+      for (const kind of ['install', 'uninstall'] as const) {
+        const refused = invalidIdOutcome('winget', { name })!;
+        expect(refused.status).toBe('failed');
+        expect(await readBack(installer, kind, { name }, refused)).toBe(refused);
+      }
     expect(asked).toEqual([]);
   });
 
