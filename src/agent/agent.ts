@@ -151,6 +151,7 @@ export class Agent {
         managers: reportedManagers(byName, platform),
         // Only when there are some: an untagged machine's hello stays what older servers know.
         ...(options.tags?.length ? { tags: [...options.tags] } : {}),
+        ...machineTimeZone(),
       }),
       onMessage,
       onReady: () => {
@@ -220,4 +221,10 @@ export function reportedManagers(installers: ReadonlyMap<ManagerName, Installer>
   const names = [...installers.keys()];
   if (!installers.has('simulated')) return names;
   return [...new Set<ManagerName>([...managersOf(platform), ...names])];
+}
+
+/** The machine's own IANA zone (the system's, or TZ), for update policies' windows; nothing when the runtime cannot tell. */
+function machineTimeZone(): { timeZone?: string } {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? { timeZone: zone } : {};
 }

@@ -80,4 +80,29 @@ describe('InventoryReporter', () => {
     expect(sent.at(-1)).toMatchObject({ type: 'inventory', packages: [{ id: 'hello', installedVersion: '1.0' }] });
     expect(warnings).toEqual(['apt: refreshing its index failed: Temporary failure resolving deb.debian.org']);
   });
+
+  it('tells a security update as such, and says nothing of security where the manager did not', async () => {
+    const installer = {
+      name: 'apt',
+      refreshIndex: async () => undefined,
+      inventory: async (): Promise<InventoryEntry[]> => [
+        { id: { name: 'jq' }, installedVersion: '1.6-1', upgradable: true, availableVersion: '1.6-2', security: true },
+        { id: { name: 'bash' }, installedVersion: '5.2-1', upgradable: true, availableVersion: '5.2-2', security: false },
+        // A security mark without a newer version means nothing.
+        { id: { name: 'sl' }, installedVersion: '5.02-1', upgradable: false, availableVersion: null, security: true },
+      ],
+    } as unknown as Installer;
+    const { inventory, sent } = reporter(installer, { now: 0 });
+    await inventory.request([
+      { manager: 'apt', id: 'jq' },
+      { manager: 'apt', id: 'bash' },
+      { manager: 'apt', id: 'sl' },
+    ]);
+    const last = sent.at(-1);
+    expect(last?.type === 'inventory' ? last.packages : []).toEqual([
+      { manager: 'apt', id: 'jq', installedVersion: '1.6-1', availableVersion: '1.6-2', security: true },
+      { manager: 'apt', id: 'bash', installedVersion: '5.2-1', availableVersion: '5.2-2' },
+      { manager: 'apt', id: 'sl', installedVersion: '5.02-1', availableVersion: null },
+    ]);
+  });
 });

@@ -111,6 +111,7 @@ export class InventoryReporter {
             id: entry.id.name,
             installedVersion: oneLine(entry.installedVersion, 100),
             availableVersion: entry.upgradable && entry.availableVersion ? oneLine(entry.availableVersion, 100) || null : null,
+            ...(entry.upgradable && entry.security ? { security: true } : {}),
           });
         }
       } catch (error) {

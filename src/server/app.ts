@@ -154,8 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'update history rows pruned', run: () => app.services.history.prune() },
       // At most one update digest a day per user; tests call services.notifications.sendDigests().
       { name: 'update digests sent', run: () => app.services.notifications.sendDigests() },
-      // Custom update schedules (premium); tests call services.schedules.fireDue().
-      { name: 'update schedules fired', run: () => app.services.schedules.fireDue() },
+      // Update policies' windows (premium); tests call services.policyRunner.openWindows().
+      { name: 'update policy windows sent', run: () => app.services.policyRunner.openWindows() },
       // Advanced monitoring: a machine silent for a day; tests call services.monitoring.alertSilentMachines().
       { name: 'silent machines told', run: () => app.services.monitoring.alertSilentMachines() },
       // Payments a crash or a lost answer left open, reconciled with the provider (also at start);

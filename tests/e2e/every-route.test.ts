@@ -61,6 +61,8 @@ const ROUTES: readonly RouteCase[] = [
   { pattern: 'groups/:id', name: 'group', who: 'member', url: () => '/groups/no-such-group' },
   // Nor Premium: both webhook pages show their plan note (tests/e2e/webhooks.test.ts sees them with the plan).
   { pattern: 'webhooks', name: 'webhooks', who: 'member', url: () => '/webhooks' },
+  // Its plan note too (tests/e2e/update-policies.test.ts edits policies with the plan).
+  { pattern: 'updates', name: 'updates', who: 'member', url: () => '/updates' },
   { pattern: 'webhooks/:id', name: 'webhook', who: 'member', url: () => '/webhooks/no-such-webhook' },
   { pattern: 'installations', name: 'installations', who: 'member', url: () => '/installations' },
   { pattern: 'installations/:id', name: 'installation', who: 'member', url: () => `/installations/${ids.installation}` },

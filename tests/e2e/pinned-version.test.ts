@@ -28,7 +28,7 @@ type Created = { id: string; targets: Array<{ items: Array<{ status: string; mes
 /**
  * A pinned version, nothing simulated: a local `file:` repository holds the same package at 1.0
  * and 2.0; the list pins 1.0; installing the list installs 1.0 (not the newest) and apt-mark holds
- * it; "Update all", an upgrade outside Loadout and a schedule all leave it at 1.0; unpinning and
+ * it; "Update all", an upgrade outside Loadout and an update policy all leave it at 1.0; unpinning and
  * uninstalling leave no hold and no package. Needs root (CI runs as root), and the apt lock.
  */
 describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a real machine', () => {
@@ -133,7 +133,7 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
   );
 
   it(
-    '"Update all", an upgrade outside Loadout and a schedule leave it at 1.0',
+    '"Update all", an upgrade outside Loadout and an update policy leave it at 1.0',
     async () => {
       // The agent reports 2.0 available; the device page says why there is no Update button.
       await page.goto(`${server.url}/devices/${deviceId}`);
@@ -165,19 +165,26 @@ describe.skipIf(!isRoot && process.env.CI !== 'true')('a pinned version on a rea
       }
       expect(installedVersion(PACKAGE)).toBe(PINNED);
 
-      // A schedule of the device, due now: it runs and plans nothing for the pinned app.
-      const schedule = await pageApi<{ id: string }>(page, 'POST', '/api/schedules', {
+      // The machine's policy, its window open now: it runs and plans nothing for the pinned app.
+      const opensNow = server.clock.now().toISOString().slice(11, 16);
+      const policy = await pageApi<{ id: string }>(page, 'POST', '/api/update-policies', {
         deviceId,
         cadence: 'daily',
-        time: '03:00',
+        time: opensNow,
         timeZone: 'UTC',
       });
-      expect(schedule.status).toBe(201);
-      const now = server.clock.now().toISOString();
-      await server.app.ctx.db.updateTable('update_schedules').set({ next_run_at: now }).where('id', '=', schedule.body.id).execute();
-      expect(await server.app.services.schedules.fireDue()).toBe(1);
+      expect(policy.status).toBe(201);
+      await server.app.ctx.db.updateTable('devices').set({ time_zone: 'UTC' }).where('device_id', '=', deviceId).execute();
+      expect(await server.app.services.policyRunner.openWindows()).toBe(0);
+      // Its window was looked at for this machine, and found nothing to send.
+      const runs = await server.app.ctx.db
+        .selectFrom('update_policy_runs')
+        .select('installation_id')
+        .where('policy_id', '=', policy.body.id)
+        .execute();
+      expect(runs).toEqual([{ installation_id: null }]);
       const installs = await pageApi<{ installations: Array<{ kind: string }> }>(page, 'GET', '/api/installations');
-      // The install and the skipped "Update all"; the schedule made nothing.
+      // The install and the skipped "Update all"; the policy's window made nothing.
       expect(installs.body.installations.map((installation) => installation.kind).sort()).toEqual(['install', 'upgrade']);
       expect(installedVersion(PACKAGE)).toBe(PINNED);
       expect(heldPackages()).toContain(PACKAGE);

@@ -41,6 +41,7 @@ describe('updates that did not take', () => {
       report('1.0', '2.0');
       expect(await eventually(appOnMachine, (app) => app?.availableVersion === '2.0', 'the update offered')).toMatchObject({
         heldUpdate: null,
+        securityUpdate: false,
       });
 
       const update = (await installs.create({ appIds: [hello!.app_id], deviceIds: [machine.deviceId], kind: 'upgrade' })).body;
@@ -76,6 +77,7 @@ describe('updates that did not take', () => {
       report('1.0', '2.1');
       expect(await eventually(appOnMachine, (app) => app?.availableVersion === '2.1', 'the newer version')).toMatchObject({
         heldUpdate: null,
+        securityUpdate: false,
       });
       expect(await t.app.ctx.db.selectFrom('held_updates').selectAll().execute()).toEqual([]);
     } finally {
@@ -125,6 +127,7 @@ describe('updates that did not take', () => {
       expect((await installationsOf(t, owner.token).inventory(machine.deviceId)).body.apps[0]).toMatchObject({
         availableVersion: '3.04',
         heldUpdate: null,
+        securityUpdate: false,
       });
       // Asked for its apps, so that the newer version is offered again.
       await agent.next('inventory.request');

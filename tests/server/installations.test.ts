@@ -465,6 +465,7 @@ describe('installing a list onto a machine', () => {
       // In the owner's list: offered for removal.
       chosen: true,
       heldUpdate: null,
+      securityUpdate: false,
     });
     expect(inventory.body.apps.find((app) => app.appId === unchosen!.app_id)).toMatchObject({ packageId: 'cowsay', chosen: false });
     expect(inventory.body.apps.map((app) => app.name)).not.toContain(apps[0]!.name);

@@ -360,7 +360,7 @@ describe('your own apps', () => {
         (res) => res.body.checkedAt !== null,
         'the inventory',
       );
-      // The device's inventory (what schedules update from) knows the own app; another user's would not.
+      // The device's inventory (what update policies update from) knows the own app; another user's would not.
       expect(inventory.body.apps).toContainEqual({
         appId: own.app_id,
         name: 'Cowsay mine',
@@ -371,6 +371,7 @@ describe('your own apps', () => {
         pinnedVersion: null,
         chosen: true,
         heldUpdate: null,
+        securityUpdate: false,
       });
     } finally {
       await agent.close();

@@ -116,7 +116,7 @@ describe('pinned versions', () => {
     expect(after.body.items[0]?.pinnedVersion).toBeNull();
   });
 
-  it('installs ask for the pin; "Update all", schedules and the updates data leave a pinned app alone; keep in sync sends the pin', async () => {
+  it('installs ask for the pin; "Update all", update policies and the updates data leave a pinned app alone; keep in sync sends the pin', async () => {
     const owner2 = await adminBrowser(t);
     await setPlan(t, owner2.user.user.id, 'annual-premium');
     const lists = listsOf(t, owner2.token);
@@ -191,23 +191,23 @@ describe('pinned versions', () => {
       expect(upgrade.job.items.map((item) => item.appId)).toEqual([cowsay.app_id]);
       await installs.cancel(updateAll.body.id);
 
-      // A schedule of the list: only the unpinned app is planned.
+      // A policy of the list: only the unpinned app is planned.
       t.clock.set(new Date('2026-05-01T00:00:00.000Z'));
       await signInAgain(t, owner2).then((again) => (owner2.token = again.token));
-      const schedule = await t.api.post<ApiError & { id: string; nextRunAt: string }>(
-        '/api/schedules',
+      const policy = await t.api.post<ApiError & { id: string; nextWindow: { opensAt: string } }>(
+        '/api/update-policies',
         { listId: list.id, cadence: 'daily', time: '03:00', timeZone: 'UTC' },
         owner2.token,
       );
-      expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
-      t.clock.set(new Date(schedule.body.nextRunAt));
-      expect(await t.app.services.schedules.fireDue()).toBeGreaterThanOrEqual(1);
+      expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+      t.clock.set(new Date(policy.body.nextWindow.opensAt));
+      expect(await t.app.services.policyRunner.openWindows()).toBeGreaterThanOrEqual(1);
       const scheduled = await agent.next(
         'job.assign',
         (message) => message.job.kind === 'upgrade' && message.job.installationId !== updateAll.body.id,
       );
       expect(scheduled.job.items.map((item) => item.appId)).toEqual([cowsay.app_id]);
-      await t.app.ctx.db.deleteFrom('update_schedules').execute();
+      await t.app.ctx.db.deleteFrom('update_policies').execute();
 
       // Unpinned: updates move it again.
       await signInAgain(t, owner2).then((again) => (owner2.token = again.token));

@@ -19,15 +19,26 @@ export function parseDpkgQuery(stdout: string): Map<string, string> {
   return installed;
 }
 
-/** `apt list --upgradable`: "bash/oldstable 5.2.15-2+b13 amd64 [upgradable from: 5.2.15-2+b8]" → bash → 5.2.15-2+b13. */
-export function parseAptUpgradable(stdout: string): Map<string, string> {
-  const upgradable = new Map<string, string>();
+/** A newer version apt offers, and whether one of the suites it comes from is a security suite. */
+export interface AptUpgrade {
+  version: string;
+  security: boolean;
+}
+
+/**
+ * `apt list --upgradable`: "jq/oldstable-security 1.6-2.1+deb12u3 amd64 [upgradable from: …]" →
+ * jq → 1.6-2.1+deb12u3, security. The suites are comma-separated ("oldstable,oldstable-security");
+ * Debian's and Ubuntu's security suites end in "-security".
+ */
+export function parseAptUpgradable(stdout: string): Map<string, AptUpgrade> {
+  const upgradable = new Map<string, AptUpgrade>();
   for (const line of stdout.split('\n')) {
     if (!line.includes('[upgradable from:')) continue;
     const [nameAndSuite, available] = words(line);
     const slash = nameAndSuite?.indexOf('/') ?? -1;
     if (!nameAndSuite || !available || slash <= 0) continue;
-    upgradable.set(nameAndSuite.slice(0, slash), available);
+    const suites = nameAndSuite.slice(slash + 1).split(',');
+    upgradable.set(nameAndSuite.slice(0, slash), { version: available, security: suites.some((suite) => suite.endsWith('-security')) });
   }
   return upgradable;
 }

@@ -127,9 +127,13 @@ describe('apt parsers', () => {
 
   it('reads upgradable versions from apt list --upgradable', () => {
     const upgradable = parseAptUpgradable(capturedOutput('apt-list-upgradable.txt').stdout);
-    expect(upgradable.get('bash')).toBe('5.2.15-2+b13');
-    expect(upgradable.get('libcap2')).toBe('1:2.66-4+deb12u3+b1');
-    expect(upgradable.get('krb5-locales')).toBe('1.20.1-2+deb12u5');
+    expect(upgradable.get('bash')).toEqual({ version: '5.2.15-2+b13', security: false });
+    expect(upgradable.get('libcap2')?.version).toBe('1:2.66-4+deb12u3+b1');
+    // Security updates are those from a "-security" suite, also when apt names it second.
+    expect(upgradable.get('jq')).toEqual({ version: '1.6-2.1+deb12u3', security: true });
+    expect(upgradable.get('krb5-locales')).toEqual({ version: '1.20.1-2+deb12u5', security: true });
+    expect(upgradable.get('apt')?.security).toBe(true);
+    expect(upgradable.get('curl')?.security).toBe(false);
     expect(upgradable.has('Listing...')).toBe(false);
     expect(upgradable.size).toBeGreaterThan(50);
   });
@@ -483,14 +487,19 @@ describe('AptInstaller', () => {
   it('lists installed and upgradable versions of the ids asked about', async () => {
     const fake = scriptedRun((call) => {
       if (call.command === 'dpkg-query')
-        return { exitCode: 1, stdout: `${installedHello.stdout}bash\tinstall ok installed\t5.2.15-2+b8\n` };
+        return {
+          exitCode: 1,
+          stdout: `${installedHello.stdout}bash\tinstall ok installed\t5.2.15-2+b8\njq\tinstall ok installed\t1.6-2.1+deb12u1\n`,
+        };
       return { stdout: capturedOutput('apt-list-upgradable.txt').stdout };
     });
     const installer = new AptInstaller(testDeps(fake.run));
-    const entries = await installer.inventory([{ name: 'hello' }, { name: 'bash' }, { name: 'sl' }]);
+    const entries = await installer.inventory([{ name: 'hello' }, { name: 'bash' }, { name: 'sl' }, { name: 'jq' }]);
     expect(entries).toEqual([
-      { id: { name: 'hello' }, installedVersion: '2.10-3', upgradable: false, availableVersion: null },
-      { id: { name: 'bash' }, installedVersion: '5.2.15-2+b8', upgradable: true, availableVersion: '5.2.15-2+b13' },
+      { id: { name: 'hello' }, installedVersion: '2.10-3', upgradable: false, availableVersion: null, security: false },
+      { id: { name: 'bash' }, installedVersion: '5.2.15-2+b8', upgradable: true, availableVersion: '5.2.15-2+b13', security: false },
+      // jq's newer version comes from the security suite: a security update.
+      { id: { name: 'jq' }, installedVersion: '1.6-2.1+deb12u1', upgradable: true, availableVersion: '1.6-2.1+deb12u3', security: true },
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
   listsNeedUpdate,
   parseAptUpgradable,
   parseDpkgQuery,
+  type AptUpgrade,
 } from './apt-output';
 import { aptSimulateArgs, checkAptRemoval, namesOf, parseSimulatedRemovals } from './apt-removal';
 import {
@@ -308,12 +309,20 @@ export class AptInstaller implements Installer {
     const installed = parseDpkgQuery(query.stdout);
     if (installed.size === 0) return [];
     const list = await this.deps.run('apt', ['list', '--upgradable'], { timeoutMs: QUERY_TIMEOUT_MS, env: APT_ENV });
-    const upgradable = list.exitCode === 0 ? parseAptUpgradable(list.stdout) : new Map<string, string>();
+    const upgradable = list.exitCode === 0 ? parseAptUpgradable(list.stdout) : new Map<string, AptUpgrade>();
     return names.flatMap((name) => {
       const version = installed.get(name);
       if (version === undefined) return [];
       const available = upgradable.get(name) ?? null;
-      return [{ id: { name }, installedVersion: version, upgradable: available !== null, availableVersion: available }];
+      return [
+        {
+          id: { name },
+          installedVersion: version,
+          upgradable: available !== null,
+          availableVersion: available?.version ?? null,
+          security: available?.security ?? false,
+        },
+      ];
     });
   }
 

@@ -41,6 +41,8 @@ export interface InventoryEntry {
   upgradable: boolean;
   /** The newer version when the manager names it. */
   availableVersion: string | null;
+  /** The newer version is a security update; only apt tells (its security suite), the others leave it out. */
+  security?: boolean;
 }
 
 /** One package a removal takes off the machine, as its manager names it. */

@@ -34,6 +34,7 @@ import { migration0031DeviceGenerations } from './migrations/0031-device-generat
 import { migration0032Webhooks } from './migrations/0032-webhooks';
 import { migration0033GroupRemovals } from './migrations/0033-group-removals';
 import { migration0034HeldUpdates } from './migrations/0034-held-updates';
+import { migration0035UpdatePolicies } from './migrations/0035-update-policies';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -72,6 +73,7 @@ const migrations = {
   '0032-webhooks': migration0032Webhooks,
   '0033-group-removals': migration0033GroupRemovals,
   '0034-held-updates': migration0034HeldUpdates,
+  '0035-update-policies': migration0035UpdatePolicies,
 } satisfies Record<string, Migration>;
 
 /**

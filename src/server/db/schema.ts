@@ -8,6 +8,7 @@ import type { GenerationKind } from '@shared/api/generations';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
 import type { PaymentIntentStatus } from '@shared/api/payment';
 import type { ListVisibility } from '@shared/api/shared-lists';
+import type { OfflineChoice, PolicyMode, ScheduleCadence } from '@shared/api/update-policies';
 import type { PackageIdField, PackageIds } from '@shared/package-managers';
 
 /**
@@ -277,6 +278,8 @@ export interface DevicesTable {
   agent_update_at: Timestamp | null;
   /** JSON array of the tags its agent reported (device groups' rules match them); null before any. */
   tags: string | null;
+  /** The IANA zone its agent reported: update policies' windows open on this clock. Null before any. */
+  time_zone: string | null;
 }
 
 /** A registration code: stored hashed for lookup and encrypted so the owner can copy it again. */
@@ -411,6 +414,8 @@ export interface DeviceInventoryTable {
   package_id: string;
   installed_version: string;
   available_version: string | null;
+  /** 1 when the newer version is a security update (only apt tells). */
+  available_security: Flag;
 }
 
 /**
@@ -527,23 +532,43 @@ export interface WebhookEventsTable {
   received_at: Timestamp;
 }
 
-/** A custom update schedule (premium): of a device (device_row_id) or of a list (list_id). */
-export interface UpdateSchedulesTable {
+/**
+ * An update policy (premium): of the account (no target), a device group, a machine (device_row_id)
+ * or a list. Its window opens at `time` on each machine's own clock.
+ */
+export interface UpdatePoliciesTable {
   id: string;
   user_id: string;
   device_row_id: string | null;
+  group_id: string | null;
   list_id: string | null;
-  cadence: string;
+  mode: PolicyMode;
+  cadence: ScheduleCadence;
   weekday: number | null;
-  /** HH:MM in time_zone. */
+  /** HH:MM on the machine's clock. */
   time: string;
+  /** The zone of machines that have not reported theirs. */
   time_zone: string;
-  window_minutes: number | null;
-  enabled: Flag;
-  next_run_at: Timestamp;
+  window_minutes: number;
+  offline: OfflineChoice;
   last_run_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Apps a policy never updates. */
+export interface UpdatePolicyExceptionsTable {
+  policy_id: string;
+  app_id: number;
+}
+
+/** One window of a policy that sent (or found nothing to send) to one machine. */
+export interface UpdatePolicyRunsTable {
+  policy_id: string;
+  device_row_id: string;
+  window_opens_at: Timestamp;
+  installation_id: string | null;
+  created_at: Timestamp;
 }
 
 /** Keep in sync: a device (its row) follows a list. */
@@ -757,7 +782,9 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   update_alerts: UpdateAlertsTable;
   list_followers: ListFollowersTable;
-  update_schedules: UpdateSchedulesTable;
+  update_policies: UpdatePoliciesTable;
+  update_policy_exceptions: UpdatePolicyExceptionsTable;
+  update_policy_runs: UpdatePolicyRunsTable;
   device_groups: DeviceGroupsTable;
   device_group_members: DeviceGroupMembersTable;
   device_group_lists: DeviceGroupListsTable;

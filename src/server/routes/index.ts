@@ -28,9 +28,9 @@ import { ownAppRoutes } from './own-apps.routes';
 import { paymentRoutes } from './payment.routes';
 import { realtimeRoutes } from './realtime.routes';
 import { removalCheckRoutes } from './removal-checks.routes';
-import { scheduleRoutes } from './schedules.routes';
 import { sharedListRoutes } from './shared-lists.routes';
 import { subscriptionRoutes } from './subscription.routes';
+import { updatePolicyRoutes } from './update-policies.routes';
 import { webhookRoutes } from './webhooks.routes';
 
 /** Every route module of the API, registered in one place. */
@@ -64,7 +64,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(historyRoutes);
   await app.register(monitoringRoutes);
   await app.register(notificationRoutes);
-  await app.register(scheduleRoutes);
+  await app.register(updatePolicyRoutes);
   await app.register(listSyncRoutes);
   await app.register(deviceGroupRoutes);
   await app.register(generationRoutes);

@@ -2,12 +2,13 @@ import type { AgentMessage } from '@shared/agent/protocol';
 
 import { isoNow, type AppContext } from '../context';
 import { markAgentGone, markAgentSeen, markDuplicateAgent } from '../db/repositories/device-agent.repository';
-import { setDeviceTags } from '../db/repositories/device-groups.repository';
+import { setDeviceTags, setDeviceTimeZone } from '../db/repositories/device-groups.repository';
 import type { DevicesTable } from '../db/schema';
 import type { DeviceTokenService } from './device-token.service';
 import type { InstallationEvents } from './installation-events';
 import type { MachineEvents } from './machine-events';
 import type { MonitoringService } from './monitoring.service';
+import { knownTimeZone } from './update-policies/window-times';
 
 /**
  * Whether a device's agent is there: which device a credential is, when it connected, was last
@@ -37,6 +38,9 @@ export class AgentPresenceService {
       const tagged = { ...device, tags };
       this.ctx.tasks.defer('machine tags', () => this.machines.changed({ device: tagged }));
     }
+    // The zone policies' windows open in: only a zone this server knows is kept.
+    const zone = knownTimeZone(hello.timeZone);
+    if (zone !== device.time_zone && zone !== null) await setDeviceTimeZone(this.ctx.db, device.id, zone);
     await this.monitoring.connected(device, hello.agentVersion);
     await this.events.devicesChanged(device.user_id, device.device_id);
   }

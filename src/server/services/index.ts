@@ -44,10 +44,11 @@ import { PasswordResetService } from './password-reset.service';
 import { PaymentSettlementService } from './payment-settlement.service';
 import { PaymentService } from './payment.service';
 import { RemovalCheckService } from './removal-check.service';
-import { ScheduleService } from './schedule.service';
 import { SessionService } from './session.service';
 import { SharedListService } from './shared-list.service';
 import { SubscriptionService } from './subscription.service';
+import { PolicyRunner } from './update-policies/policy-runner';
+import { UpdatePolicyService } from './update-policies/update-policies.service';
 import { WebhookTransport, type WebhookTransportOptions } from './webhooks/transport';
 import { WebhookDeliveryService } from './webhooks/webhook-deliveries.service';
 import { WebhookEmitters } from './webhooks/webhook-emitters';
@@ -89,7 +90,8 @@ export interface Services {
   history: HistoryService;
   notifications: NotificationService;
   monitoring: MonitoringService;
-  schedules: ScheduleService;
+  updatePolicies: UpdatePolicyService;
+  policyRunner: PolicyRunner;
   removalChecks: RemovalCheckService;
   deviceSearches: DeviceSearchService;
   paymentSettlement: PaymentSettlementService;
@@ -189,7 +191,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
     history: new HistoryService(ctx),
     notifications,
     monitoring,
-    schedules: new ScheduleService(ctx, subscription, lists, installations, inventory),
+    updatePolicies: new UpdatePolicyService(ctx, subscription, lists),
+    policyRunner: new PolicyRunner(ctx, subscription, installations, inventory),
     clientReleases,
     agentUpdates: new AgentUpdateService(ctx, clientReleases, installationEvents),
     deviceGroups,

@@ -35,7 +35,7 @@ export function invalidFieldsOf(app: Pick<App, PackageIdField>): PackageIdField[
 }
 
 /** The managers the device's agent reported; null when it said none, or what is stored cannot be read (then any may do). */
-function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | null {
+export function managersOf(device: Pick<DevicesTable, 'managers'>): ManagerName[] | null {
   return device.managers === null ? null : readJsonColumn(z.array(z.enum(MANAGER_NAMES)), device.managers, null);
 }
 

@@ -25,7 +25,7 @@ export function agentOnline(agentSeenAt: string | null, now: Date): boolean {
 }
 
 const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
-const WINDOW_EXPIRED_REASON = 'The device did not connect in time for this scheduled run; the schedule runs again next time';
+const WINDOW_EXPIRED_REASON = 'The machine did not connect in time for this window; its update policy tries again at the next one';
 
 /** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
 export function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at'>): string {

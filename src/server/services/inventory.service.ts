@@ -106,6 +106,7 @@ export class InventoryService implements ListItemsObserver {
         installed_version: entry.installedVersion,
         // Stored once as "newer or null", so every reader (list status, notices, schedules, drift, check-ins) agrees on what is out of date.
         available_version: stillHeld ? null : newer,
+        available_security: newer !== null && !stillHeld && entry.security === true ? (1 as const) : (0 as const),
       };
     });
     // A newer version came, the app moved, or it is gone: the hold has nothing left to hold.
@@ -154,6 +155,7 @@ export class InventoryService implements ListItemsObserver {
         pinnedVersion: pins.get(app.id) ?? null,
         chosen: chosen.has(app.id),
         heldUpdate: heldUpdateOf(holds, entry.row),
+        securityUpdate: entry.row.available_version !== null && entry.row.available_security === 1,
       });
     }
     return { checkedAt: device.inventory_checked_at, apps: found };

@@ -221,6 +221,8 @@ export const inventoryPackageSchema = z.object({
   installedVersion: shortText(100),
   /** The newer version the manager offers, or null when up to date. */
   availableVersion: shortText(100).nullable(),
+  /** The newer version is a security update (apt's security suite); absent when not, or when the manager cannot tell. */
+  security: z.boolean().optional(),
 });
 export type InventoryPackage = z.infer<typeof inventoryPackageSchema>;
 
@@ -237,6 +239,8 @@ export const agentMessageSchema = z.discriminatedUnion('type', [
     managers: z.array(z.enum(MANAGER_NAMES)).max(MANAGER_NAMES.length),
     /** The machine's tags (`run --tag`), which device groups' rules match; absent from older agents (then none). */
     tags: z.array(z.string().max(DEVICE_TAG_MAX).regex(DEVICE_TAG_PATTERN)).max(DEVICE_TAGS_MAX).optional(),
+    /** The machine's IANA time zone: update policies' windows open on its clock. Absent from older agents. */
+    timeZone: shortText(64).optional(),
   }),
   z.object({ type: z.literal('heartbeat') }),
   z.object({ type: z.literal('job.ack'), jobId: id }),

@@ -134,10 +134,12 @@ export const ErrorCode = {
   API_KEY_INVALID: 'API_KEY_INVALID',
   /** 403: an account-sensitive call made with an API key; it needs a signed-in session. */
   SESSION_REQUIRED: 'SESSION_REQUIRED',
-  // update schedules (premium)
-  SCHEDULE_NOT_FOUND: 'SCHEDULE_NOT_FOUND',
-  /** 409: the device or list has a schedule already; change that one. */
-  SCHEDULE_EXISTS: 'SCHEDULE_EXISTS',
+  // update policies (premium)
+  POLICY_NOT_FOUND: 'POLICY_NOT_FOUND',
+  /** 409: the account, device, group or list has a policy already; change that one. */
+  POLICY_EXISTS: 'POLICY_EXISTS',
+  /** 400: security-only updates on a machine whose managers cannot tell them apart (only apt can). */
+  SECURITY_ONLY_UNAVAILABLE: 'SECURITY_ONLY_UNAVAILABLE',
   /** 400: not an IANA time zone this server knows (Intl). */
   INVALID_TIME_ZONE: 'INVALID_TIME_ZONE',
   // device groups (annual premium)

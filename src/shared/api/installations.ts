@@ -199,6 +199,8 @@ export const deviceInventorySchema = z.object({
        * to try again. Null when no update is held.
        */
       heldUpdate: z.object({ version: z.string(), message: z.string(), since: z.string() }).nullable(),
+      /** The newer version is a security update (apt's security suite); false when not, or when the manager cannot tell. */
+      securityUpdate: z.boolean(),
     }),
   ),
 });

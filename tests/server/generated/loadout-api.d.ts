@@ -732,6 +732,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/devices/{id}/update-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The policy that decides this machine's updates and why, with its next window on the machine's clock */
+        get: operations["getDeviceUpdatePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices/audit": {
         parameters: {
             query?: never;
@@ -1735,42 +1752,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/schedules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your update schedules with their next run (also after a downgrade, when they no longer fire) */
-        get: operations["listSchedules"];
-        put?: never;
-        /** Schedule the updates of a device or a list (Premium): daily or weekly at a time in a time zone, with an optional maintenance window */
-        post: operations["createSchedule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/schedules/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Change when a schedule runs, or turn it off (Premium) */
-        put: operations["updateSchedule"];
-        post?: never;
-        /** Delete a schedule */
-        delete: operations["deleteSchedule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/shared-lists/{shareId}": {
         parameters: {
             query?: never;
@@ -1902,6 +1883,42 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your update policies with their next window (also after a downgrade, when they no longer run) */
+        get: operations["listUpdatePolicies"];
+        put?: never;
+        /** Make the update policy of your account, a group, a machine or a list (Premium): what updates by itself, in a daily or weekly window on each machine's clock */
+        post: operations["createUpdatePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change what a policy updates and when, or turn it off (Premium) */
+        put: operations["updateUpdatePolicy"];
+        post?: never;
+        /** Delete a policy */
+        delete: operations["deleteUpdatePolicy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3658,6 +3675,7 @@ export interface operations {
                             name: string;
                             packageId: string;
                             pinnedVersion: string | null;
+                            securityUpdate: boolean;
                         }[];
                         checkedAt: string | null;
                     };
@@ -4000,6 +4018,102 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDeviceUpdatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        listPolicies: {
+                            /** @enum {string} */
+                            cadence: "daily" | "weekly";
+                            createdAt: string;
+                            deviceId: string | null;
+                            exceptions: {
+                                appId: number;
+                                name: string;
+                            }[];
+                            groupId: string | null;
+                            id: string;
+                            lastRunAt: string | null;
+                            listId: string | null;
+                            /** @enum {string} */
+                            mode: "all" | "security" | "off";
+                            nextWindow: {
+                                closesAt: string;
+                                opensAt: string;
+                                timeZone: string;
+                            } | null;
+                            /** @enum {string} */
+                            offline: "next-connection" | "next-window";
+                            /** @enum {string} */
+                            target: "account" | "group" | "device" | "list";
+                            targetName: string;
+                            time: string;
+                            timeZone: string;
+                            updatedAt: string;
+                            weekday: number | null;
+                            windowMinutes: number;
+                        }[];
+                        machineTimeZone: string | null;
+                        nextWindow: {
+                            closesAt: string;
+                            opensAt: string;
+                            timeZone: string;
+                        } | null;
+                        policy: {
+                            /** @enum {string} */
+                            cadence: "daily" | "weekly";
+                            createdAt: string;
+                            deviceId: string | null;
+                            exceptions: {
+                                appId: number;
+                                name: string;
+                            }[];
+                            groupId: string | null;
+                            id: string;
+                            lastRunAt: string | null;
+                            listId: string | null;
+                            /** @enum {string} */
+                            mode: "all" | "security" | "off";
+                            nextWindow: {
+                                closesAt: string;
+                                opensAt: string;
+                                timeZone: string;
+                            } | null;
+                            /** @enum {string} */
+                            offline: "next-connection" | "next-window";
+                            /** @enum {string} */
+                            target: "account" | "group" | "device" | "list";
+                            targetName: string;
+                            time: string;
+                            timeZone: string;
+                            updatedAt: string;
+                            weekday: number | null;
+                            windowMinutes: number;
+                        } | null;
+                        reason: string;
                     };
                 };
             };
@@ -7549,198 +7663,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    listSchedules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        schedules: {
-                            /** @enum {string} */
-                            cadence: "daily" | "weekly";
-                            createdAt: string;
-                            deviceId: string | null;
-                            enabled: boolean;
-                            id: string;
-                            lastRunAt: string | null;
-                            listId: string | null;
-                            nextRunAt: string;
-                            /** @enum {string} */
-                            target: "device" | "list";
-                            targetName: string;
-                            time: string;
-                            timeZone: string;
-                            updatedAt: string;
-                            weekday: number | null;
-                            windowMinutes: number | null;
-                        }[];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    createSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    cadence: "daily" | "weekly";
-                    deviceId?: string;
-                    /** @default true */
-                    enabled?: boolean;
-                    listId?: string;
-                    time: string;
-                    timeZone: string;
-                    /** @default null */
-                    weekday?: number | null;
-                    /** @default null */
-                    windowMinutes?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        cadence: "daily" | "weekly";
-                        createdAt: string;
-                        deviceId: string | null;
-                        enabled: boolean;
-                        id: string;
-                        lastRunAt: string | null;
-                        listId: string | null;
-                        nextRunAt: string;
-                        /** @enum {string} */
-                        target: "device" | "list";
-                        targetName: string;
-                        time: string;
-                        timeZone: string;
-                        updatedAt: string;
-                        weekday: number | null;
-                        windowMinutes: number | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-        };
-    };
-    updateSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    cadence: "daily" | "weekly";
-                    /** @default true */
-                    enabled?: boolean;
-                    time: string;
-                    timeZone: string;
-                    /** @default null */
-                    weekday?: number | null;
-                    /** @default null */
-                    windowMinutes?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        cadence: "daily" | "weekly";
-                        createdAt: string;
-                        deviceId: string | null;
-                        enabled: boolean;
-                        id: string;
-                        lastRunAt: string | null;
-                        listId: string | null;
-                        nextRunAt: string;
-                        /** @enum {string} */
-                        target: "device" | "list";
-                        targetName: string;
-                        time: string;
-                        timeZone: string;
-                        updatedAt: string;
-                        weekday: number | null;
-                        windowMinutes: number | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-        };
-    };
-    deleteSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message?: string;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     getSharedList: {
         parameters: {
             query?: never;
@@ -8150,6 +8072,255 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listUpdatePolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        policies: {
+                            /** @enum {string} */
+                            cadence: "daily" | "weekly";
+                            createdAt: string;
+                            deviceId: string | null;
+                            exceptions: {
+                                appId: number;
+                                name: string;
+                            }[];
+                            groupId: string | null;
+                            id: string;
+                            lastRunAt: string | null;
+                            listId: string | null;
+                            /** @enum {string} */
+                            mode: "all" | "security" | "off";
+                            nextWindow: {
+                                closesAt: string;
+                                opensAt: string;
+                                timeZone: string;
+                            } | null;
+                            /** @enum {string} */
+                            offline: "next-connection" | "next-window";
+                            /** @enum {string} */
+                            target: "account" | "group" | "device" | "list";
+                            targetName: string;
+                            time: string;
+                            timeZone: string;
+                            updatedAt: string;
+                            weekday: number | null;
+                            windowMinutes: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUpdatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    cadence: "daily" | "weekly";
+                    deviceId?: string;
+                    /** @default [] */
+                    exceptAppIds?: number[];
+                    groupId?: string;
+                    listId?: string;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    mode?: "all" | "security" | "off";
+                    /**
+                     * @default next-connection
+                     * @enum {string}
+                     */
+                    offline?: "next-connection" | "next-window";
+                    time: string;
+                    timeZone: string;
+                    /** @default null */
+                    weekday?: number | null;
+                    /** @default 120 */
+                    windowMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        cadence: "daily" | "weekly";
+                        createdAt: string;
+                        deviceId: string | null;
+                        exceptions: {
+                            appId: number;
+                            name: string;
+                        }[];
+                        groupId: string | null;
+                        id: string;
+                        lastRunAt: string | null;
+                        listId: string | null;
+                        /** @enum {string} */
+                        mode: "all" | "security" | "off";
+                        nextWindow: {
+                            closesAt: string;
+                            opensAt: string;
+                            timeZone: string;
+                        } | null;
+                        /** @enum {string} */
+                        offline: "next-connection" | "next-window";
+                        /** @enum {string} */
+                        target: "account" | "group" | "device" | "list";
+                        targetName: string;
+                        time: string;
+                        timeZone: string;
+                        updatedAt: string;
+                        weekday: number | null;
+                        windowMinutes: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateUpdatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    cadence: "daily" | "weekly";
+                    /** @default [] */
+                    exceptAppIds?: number[];
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    mode?: "all" | "security" | "off";
+                    /**
+                     * @default next-connection
+                     * @enum {string}
+                     */
+                    offline?: "next-connection" | "next-window";
+                    time: string;
+                    timeZone: string;
+                    /** @default null */
+                    weekday?: number | null;
+                    /** @default 120 */
+                    windowMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        cadence: "daily" | "weekly";
+                        createdAt: string;
+                        deviceId: string | null;
+                        exceptions: {
+                            appId: number;
+                            name: string;
+                        }[];
+                        groupId: string | null;
+                        id: string;
+                        lastRunAt: string | null;
+                        listId: string | null;
+                        /** @enum {string} */
+                        mode: "all" | "security" | "off";
+                        nextWindow: {
+                            closesAt: string;
+                            opensAt: string;
+                            timeZone: string;
+                        } | null;
+                        /** @enum {string} */
+                        offline: "next-connection" | "next-window";
+                        /** @enum {string} */
+                        target: "account" | "group" | "device" | "list";
+                        targetName: string;
+                        time: string;
+                        timeZone: string;
+                        updatedAt: string;
+                        weekday: number | null;
+                        windowMinutes: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteUpdatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listWebhooks: {

@@ -46,7 +46,13 @@ export class ProtocolAgent {
   }
 
   /** `tags`: what the machine's agent was started with (`run --tag`), said in its hello. */
-  static async connect(baseUrl: string, credential: string, managers: ManagerName[] = ['apt'], tags?: string[]): Promise<ProtocolAgent> {
+  static async connect(
+    baseUrl: string,
+    credential: string,
+    managers: ManagerName[] = ['apt'],
+    tags?: string[],
+    timeZone?: string,
+  ): Promise<ProtocolAgent> {
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/agent/ws`, { headers: { authorization: `Bearer ${credential}` } });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -62,6 +68,7 @@ export class ProtocolAgent {
       arch: 'x64',
       managers,
       ...(tags ? { tags } : {}),
+      ...(timeZone ? { timeZone } : {}),
     });
     await agent.next('welcome');
     return agent;

@@ -5,8 +5,8 @@ import type { Device, DeviceToken } from '@shared/api/devices';
 import type { Installation } from '@shared/api/installations';
 import type { ListDetail } from '@shared/api/lists';
 import type { OwnApp } from '@shared/api/own-apps';
-import type { Schedule } from '@shared/api/schedules';
 import type { Sharing } from '@shared/api/shared-lists';
+import type { UpdatePolicy } from '@shared/api/update-policies';
 import type { WebhookEndpoint, WebhookWithSecret } from '@shared/api/webhooks';
 
 import { insertGeneration } from '../../../src/server/db/repositories/device-generations.repository';
@@ -35,8 +35,8 @@ export interface Owner {
   installation: Installation;
   /** A personal API key (premium). */
   apiKey: CreateApiKeyResponse;
-  /** An update schedule of the enrolled machine (premium). */
-  schedule: Schedule;
+  /** An update policy of the enrolled machine (premium). */
+  policy: UpdatePolicy;
   /** A removal check of the app on the enrolled machine (stored as the agent would have answered it). */
   removalCheckId: string;
   /** One of the owner's own apps (not in the list: the list's reorder example names its one app). */
@@ -105,12 +105,12 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
   const apiKey = await t.api.post<CreateApiKeyResponse>('/api/api-keys', { name: `${label}'s script` }, browser.token);
   if (apiKey.status !== 201) throw new Error(`API key creation failed: ${apiKey.status} ${JSON.stringify(apiKey.body)}`);
 
-  const schedule = await t.api.post<Schedule>(
-    '/api/schedules',
+  const policy = await t.api.post<UpdatePolicy>(
+    '/api/update-policies',
     { deviceId: enrolled.body.device.device_id, cadence: 'daily', time: '03:00', timeZone: 'UTC' },
     browser.token,
   );
-  if (schedule.status !== 201) throw new Error(`schedule creation failed: ${schedule.status} ${JSON.stringify(schedule.body)}`);
+  if (policy.status !== 201) throw new Error(`policy creation failed: ${policy.status} ${JSON.stringify(policy.body)}`);
 
   // Asking needs the agent online; the row is what the question and its answer leave behind.
   const device = await t.app.ctx.db
@@ -230,7 +230,7 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     credential: enrolled.body.credential,
     installation: installation.body,
     apiKey: apiKey.body,
-    schedule: schedule.body,
+    policy: policy.body,
     ownApp: ownApp.body,
     promotableApp: promotableApp.body,
   };
@@ -260,7 +260,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/devices\//, owner.enrolled.device_id],
     [/^\/api\/device-tokens\//, owner.token.id],
     [/^\/api\/api-keys\//, owner.apiKey.id],
-    [/^\/api\/schedules\//, owner.schedule.id],
+    [/^\/api\/update-policies\//, owner.policy.id],
     [/^\/api\/groups\//, owner.group.id],
     [/^\/api\/webhooks\//, owner.webhook.id],
     [/^\/api\/own-apps\//, owner.ownApp.app_id],

@@ -91,6 +91,10 @@ const GroupPage = lazyPage(
   () => import('../features/groups/group-page'),
   (m) => m.GroupPage,
 );
+const UpdatePolicies = lazyPage(
+  () => import('../features/update-policies/update-policies-page'),
+  (m) => m.UpdatePoliciesPage,
+);
 const Webhooks = lazyPage(
   () => import('../features/webhooks/webhooks-page'),
   (m) => m.WebhooksPage,
@@ -156,6 +160,7 @@ export const PAGE_PATHS: ReadonlyArray<readonly [string, LazyPage]> = [
   ['devices/:deviceId', DevicePage],
   ['groups', Groups],
   ['groups/:id', GroupPage],
+  ['updates', UpdatePolicies],
   ['webhooks', Webhooks],
   ['webhooks/:id', WebhookPage],
   ['installations', Installations],
@@ -209,6 +214,7 @@ export function AppRoutes() {
           <Route path="devices/:deviceId" element={<DevicePage />} />
           <Route path="groups" element={<Groups />} />
           <Route path="groups/:id" element={<GroupPage />} />
+          <Route path="updates" element={<UpdatePolicies />} />
           <Route path="webhooks" element={<Webhooks />} />
           <Route path="webhooks/:id" element={<WebhookPage />} />
           <Route path="installations" element={<Installations />} />

@@ -59,7 +59,7 @@ export const baseApi = createApi({
     'Inventory',
     'ApiKeys',
     'History',
-    'Schedules',
+    'UpdatePolicies',
     'Notifications',
     'NotificationSettings',
     'ListSync',

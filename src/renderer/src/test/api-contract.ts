@@ -85,7 +85,6 @@ import {
   verifyPaymentResponseSchema,
 } from '@shared/api/payment';
 import { removalCheckSchema } from '@shared/api/removal-checks';
-import { scheduleSchema, schedulesResponseSchema } from '@shared/api/schedules';
 import { galleryResponseSchema, sharedListSchema, sharingSchema } from '@shared/api/shared-lists';
 import {
   cancelDowngradeResponseSchema,
@@ -93,6 +92,7 @@ import {
   subscriptionStatusResponseSchema,
   subscriptionTestResponseSchema,
 } from '@shared/api/subscription';
+import { devicePolicyResponseSchema, updatePoliciesResponseSchema, updatePolicySchema } from '@shared/api/update-policies';
 import {
   webhookDeliveriesResponseSchema,
   webhookDeliveryDetailSchema,
@@ -281,10 +281,11 @@ export const apiContract = {
   'GET /api/history': json(historyResponseSchema),
   'GET /api/history/export.csv': file(),
 
-  'GET /api/schedules': json(schedulesResponseSchema),
-  'POST /api/schedules': json(scheduleSchema, 201),
-  'PUT /api/schedules/:id': json(scheduleSchema),
-  'DELETE /api/schedules/:id': json(successResponseSchema),
+  'GET /api/update-policies': json(updatePoliciesResponseSchema),
+  'POST /api/update-policies': json(updatePolicySchema, 201),
+  'PUT /api/update-policies/:id': json(updatePolicySchema),
+  'DELETE /api/update-policies/:id': json(successResponseSchema),
+  'GET /api/devices/:id/update-policy': json(devicePolicyResponseSchema),
 
   'GET /api/notifications': json(notificationsResponseSchema),
   'POST /api/notifications/read': json(markNotificationsReadResponseSchema),

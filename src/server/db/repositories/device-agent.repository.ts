@@ -37,15 +37,15 @@ export async function markAgentGone(db: Db, deviceRowId: string): Promise<void> 
   await db.updateTable('devices').set({ agent_seen_at: null }).where('id', '=', deviceRowId).execute();
 }
 
+/** One package of a report; not a security update unless it says so. */
+export type InventoryRowInput = Omit<DeviceInventoryTable, 'device_row_id' | 'available_security'> & {
+  available_security?: DeviceInventoryTable['available_security'];
+};
+
 /** The agent's latest report replaces the previous one whole. */
-export async function replaceInventory(
-  db: Db,
-  deviceRowId: string,
-  rows: readonly Omit<DeviceInventoryTable, 'device_row_id'>[],
-  at: string,
-): Promise<void> {
+export async function replaceInventory(db: Db, deviceRowId: string, rows: readonly InventoryRowInput[], at: string): Promise<void> {
   await db.deleteFrom('device_inventory').where('device_row_id', '=', deviceRowId).execute();
-  const values = rows.map((row) => ({ ...row, device_row_id: deviceRowId }));
+  const values = rows.map((row) => ({ ...row, available_security: row.available_security ?? 0, device_row_id: deviceRowId }));
   for (let start = 0; start < values.length; start += 200) {
     await db
       .insertInto('device_inventory')

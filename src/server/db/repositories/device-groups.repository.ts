@@ -179,3 +179,8 @@ export function machinesOfUser(db: Db, userId: string, deviceRowIds?: readonly s
 export async function setDeviceTags(db: Db, deviceRowId: string, tags: string | null): Promise<void> {
   await db.updateTable('devices').set({ tags }).where('id', '=', deviceRowId).execute();
 }
+
+/** The IANA zone the machine's agent reported (update policies open their windows on its clock). */
+export async function setDeviceTimeZone(db: Db, deviceRowId: string, timeZone: string): Promise<void> {
+  await db.updateTable('devices').set({ time_zone: timeZone }).where('id', '=', deviceRowId).execute();
+}

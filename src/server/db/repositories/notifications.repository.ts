@@ -81,6 +81,7 @@ export async function outdatedInventoryForDigest(db: Db, notAfter: string): Prom
       'i.package_id',
       'i.installed_version',
       'i.available_version',
+      'i.available_security',
       'd.user_id',
       'u.email',
       'u.first_name',

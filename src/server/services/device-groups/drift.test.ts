@@ -24,6 +24,7 @@ const row = (package_id: string, installed: string, available: string | null = n
   package_id,
   installed_version: installed,
   available_version: available,
+  available_security: 0,
 });
 const linux = { platform: 'linux', managers: '["apt"]', inventory_checked_at: '2026-01-01T00:00:00.000Z' };
 const declare = (...entries: [App, string | null][]) =>

@@ -11,6 +11,7 @@ import { DeleteAccountModal } from './delete-account-modal';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { PlanBillingSection } from './plan-billing-section';
 import { ResetLinkModal } from './reset-link-modal';
+import { UpdatePoliciesSection } from './update-policies-section';
 import { WebhooksSection } from './webhooks-section';
 
 /** When the account cannot load, say whether the account API answers at all (the product's fallback messages). */
@@ -57,6 +58,7 @@ export function SettingsPage() {
           <AccountForm key={account.id} account={account} onSendResetLink={() => setResetOpen(true)} />
           <PlanBillingSection />
           <NotificationSettingsSection />
+          <UpdatePoliciesSection />
           <ApiKeysSection />
           <WebhooksSection />
           <Paper

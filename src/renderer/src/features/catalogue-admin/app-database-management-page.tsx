@@ -4,10 +4,10 @@ import { formatCount } from '@shared/format';
 
 import { useGetCategoriesQuery, useSearchCatalogueQuery } from '../../api/catalogue';
 import { useDeleteAppMutation, useDeleteCategoryMutation } from '../../api/catalogue-admin';
+import { useAppSearchOptions } from '../../components/app-search-options';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { AddAppForm } from './add-app-form';
-import { useAppSearchOptions } from './app-search-options';
 import { catalogueFailure } from './catalogue-toasts';
 import { CategoryForm } from './category-form';
 import { DeleteBySelectionForm } from './delete-by-selection-form';

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { updateAppFieldsSchema, type App, type UpdateAppFields } from '@shared/api/catalogue';
 
 import { useUpdateApp } from '../../api/catalogue-admin';
+import { useAppSearchOptions } from '../../components/app-search-options';
 import { applyServerErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { schemaForm } from '../../lib/schema-form';
 import { AppFields } from './app-fields';
 import { appFormOf, emptyAppForm } from './app-form-schema';
-import { useAppSearchOptions } from './app-search-options';
 import { catalogueFailure } from './catalogue-toasts';
 
 /** "Edit App": choose an app, change what was wrong about it; its icon, id and place in lists stay. */

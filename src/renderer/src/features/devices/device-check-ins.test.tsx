@@ -39,7 +39,11 @@ function devicePage(routes: MockRoutes) {
     'GET /api/devices': { status: 200, data: devicesResponse([box]) },
     'GET /api/installations': { status: 200, data: { installations: [] } },
     'GET /api/devices/dev_buildbox0001/inventory': { status: 200, data: { checkedAt: null, apps: [] } },
-    'GET /api/schedules': { status: 200, data: { schedules: [] } },
+    'GET /api/update-policies': { status: 200, data: { policies: [] } },
+    'GET /api/devices/dev_buildbox0001/update-policy': {
+      status: 200,
+      data: { policy: null, reason: 'No policy decides.', machineTimeZone: null, nextWindow: null, listPolicies: [] },
+    },
     ...routes,
   });
 }

@@ -33,6 +33,7 @@ const inventory: DeviceInventory = {
       pinnedVersion: null,
       chosen: true,
       heldUpdate: null,
+      securityUpdate: false,
     },
     {
       appId: 18,
@@ -44,6 +45,7 @@ const inventory: DeviceInventory = {
       pinnedVersion: null,
       chosen: true,
       heldUpdate: null,
+      securityUpdate: false,
     },
     // The machine came with it: nobody chose it here.
     {
@@ -56,6 +58,7 @@ const inventory: DeviceInventory = {
       pinnedVersion: null,
       chosen: false,
       heldUpdate: null,
+      securityUpdate: false,
     },
   ],
 };
@@ -134,6 +137,7 @@ describe('/devices/:deviceId', () => {
               pinnedVersion: null,
               chosen: true,
               heldUpdate: null,
+              securityUpdate: false,
             },
             {
               appId: 18,
@@ -145,6 +149,7 @@ describe('/devices/:deviceId', () => {
               pinnedVersion: null,
               chosen: true,
               heldUpdate: null,
+              securityUpdate: false,
             },
           ],
         },

@@ -13,7 +13,7 @@ import { DeviceBadges } from '../../components/device-badges';
 import { installationStatusLook, StatusBadge } from '../../components/installation-status';
 import { LoadingRow } from '../../components/loading-row';
 import { SearchMachineButton } from '../../components/search-machine-modal';
-import { UpdateScheduleSection } from '../../components/update-schedule-section';
+import { UpdatePolicySection } from '../../components/update-policy-section';
 import { isEnrolled } from '../../lib/enrolled-machine';
 import { AgentVersion } from './agent-version';
 import { DeviceCheckIns } from './device-check-ins';
@@ -174,7 +174,7 @@ export function DevicePage() {
         {enrolled ? <DeviceInventory device={device} online={device.connection_status === 'online'} /> : null}
         {/* After what it has now, what it had before and the way back to it. */}
         {enrolled ? <DeviceGenerations deviceId={device.device_id} deviceName={device.device_name} /> : null}
-        {enrolled ? <UpdateScheduleSection target={{ deviceId: device.device_id }} /> : null}
+        {enrolled ? <UpdatePolicySection target={{ kind: 'device', deviceId: device.device_id }} /> : null}
         {enrolled ? <DeviceCheckIns deviceId={device.device_id} /> : null}
         <RecentInstallations deviceId={deviceId} installations={installations} />
       </Stack>

@@ -13,7 +13,7 @@ const KEPT_BACK = 'Still 1:2.39.5-0+deb12u1: the package manager kept it back (i
 
 /** Git's update to deb12u2 ran and left it at deb12u1: held, so no newer version is offered. */
 function inventoryWithHeldGit(): DeviceInventory {
-  const app = { manager: 'apt', pinnedVersion: null, chosen: true, heldUpdate: null } as const;
+  const app = { manager: 'apt', pinnedVersion: null, chosen: true, heldUpdate: null, securityUpdate: false } as const;
   return {
     checkedAt: new Date().toISOString(),
     apps: [

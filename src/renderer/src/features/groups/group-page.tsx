@@ -17,6 +17,7 @@ import { BackLink } from '../../components/back-link';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadError } from '../../components/load-error';
 import { LoadingRow } from '../../components/loading-row';
+import { UpdatePolicySection } from '../../components/update-policy-section';
 import { errorCode, errorMessage, errorStatus } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { GroupDriftSection } from './group-drift-section';
@@ -202,6 +203,7 @@ export function GroupPage() {
         <GroupListsSection group={group} editable={available} />
         <GroupMachinesSection group={group} editable={available} />
         <GroupDriftSection group={group} editable={available} />
+        {available ? <UpdatePolicySection target={{ kind: 'group', groupId: group.id }} /> : null}
       </Stack>
     );
   }

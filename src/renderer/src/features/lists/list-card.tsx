@@ -188,7 +188,7 @@ export const ListCard = forwardRef<HTMLDivElement, ListCardProps>(function ListC
                   Share…
                 </Menu.Item>
                 <Menu.Item leftSection={<IconCalendarTime size={16} aria-hidden />} onClick={onSchedule}>
-                  Update schedule
+                  Update policy
                 </Menu.Item>
                 <Menu.Item
                   component={Link}

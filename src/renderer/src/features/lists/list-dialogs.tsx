@@ -13,7 +13,7 @@ const AddAppsDrawer = lazy(() => import('./add-apps-drawer').then((m) => ({ defa
 const InstallListDialog = lazy(() => import('./install-list-dialog').then((m) => ({ default: m.InstallListDialog })));
 const ListStatusModal = lazy(() => import('./list-status-modal').then((m) => ({ default: m.ListStatusModal })));
 const KeepInSyncModal = lazy(() => import('./keep-in-sync-modal').then((m) => ({ default: m.KeepInSyncModal })));
-const ListScheduleModal = lazy(() => import('./list-schedule-modal').then((m) => ({ default: m.ListScheduleModal })));
+const ListPolicyModal = lazy(() => import('./list-policy-modal').then((m) => ({ default: m.ListPolicyModal })));
 const ShareListModal = lazy(() => import('./share-list-modal').then((m) => ({ default: m.ShareListModal })));
 
 export type ListDialog =
@@ -150,7 +150,7 @@ export function ListDialogs({ dialog, appsPerList, onClose, onCreated, onLimit }
     case 'schedule':
       return (
         <Suspense fallback={null}>
-          <ListScheduleModal list={dialog.list} onClose={onClose} />
+          <ListPolicyModal list={dialog.list} onClose={onClose} />
         </Suspense>
       );
     case 'share':

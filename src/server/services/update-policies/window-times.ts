@@ -1,9 +1,9 @@
 import { Cron } from 'croner';
 
 import { ErrorCode } from '@shared/api/errors';
-import type { ScheduleCadence } from '@shared/api/schedules';
+import type { ScheduleCadence } from '@shared/api/update-policies';
 
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 /** When a schedule runs, as the owner set it. */
 export interface ScheduleTiming {
@@ -20,9 +20,8 @@ export interface ScheduleTiming {
  * RangeError for a zone it does not know.
  */
 export function canonicalTimeZone(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
+  const known = knownTimeZone(zone);
+  if (known === null)
     throw badRequest(
       `${zone.slice(0, 64)} is not a time zone we know (use an IANA name such as Europe/Berlin)`,
       ErrorCode.INVALID_TIME_ZONE,
@@ -30,6 +29,16 @@ export function canonicalTimeZone(zone: string): string {
         timeZone: 'Unknown time zone',
       },
     );
+  return known;
+}
+
+/** The zone's canonical name when Intl knows it, else null (what an agent reports is not trusted to be one). */
+export function knownTimeZone(zone: string | undefined): string | null {
+  if (!zone) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
   }
 }
 
@@ -54,4 +63,30 @@ export function nextOccurrence(timing: ScheduleTiming, after: Date): Date {
   } finally {
     cron.stop();
   }
+}
+
+/** One maintenance window, in UTC. */
+export interface WindowTimes {
+  opensAt: Date;
+  closesAt: Date;
+}
+
+/**
+ * The window open at `now` on a clock in `zone`, or null: the last opening at or before `now`
+ * whose window has not closed. Read as the first opening after `now − length`, so it is the same
+ * croner reckoning (and the same daylight-saving answer) as every next window.
+ */
+export function openWindowAt(timing: ScheduleTiming, windowMinutes: number, now: Date): WindowTimes | null {
+  const lengthMs = windowMinutes * 60_000;
+  const opensAt = nextOccurrence(timing, new Date(now.getTime() - lengthMs));
+  if (opensAt.getTime() > now.getTime()) return null;
+  return { opensAt, closesAt: new Date(opensAt.getTime() + lengthMs) };
+}
+
+/** The window open now, else the next one. */
+export function currentOrNextWindow(timing: ScheduleTiming, windowMinutes: number, now: Date): WindowTimes {
+  const open = openWindowAt(timing, windowMinutes, now);
+  if (open) return open;
+  const opensAt = nextOccurrence(timing, now);
+  return { opensAt, closesAt: new Date(opensAt.getTime() + windowMinutes * 60_000) };
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 
 import type { App } from '@shared/api/catalogue';
 
-import { useSearchCatalogueQuery } from '../../api/catalogue';
+import { useSearchCatalogueQuery } from '../api/catalogue';
 
 const SEARCH_DEBOUNCE_MS = 250;
-/** Apps an admin's select offers at once: the best matches of what they typed. */
+/** Apps a select offers at once: the best matches of what was typed. */
 const OPTIONS_SHOWN = 50;
 
 export interface AppSearchOptions {

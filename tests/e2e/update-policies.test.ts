@@ -1,0 +1,157 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { UpdatePoliciesResponse } from '@shared/api/update-policies';
+
+import { seriousViolations } from './helpers/axe';
+import { launchBrowser, screenshot, switchTheme } from './helpers/browser';
+import { buyPremium } from './helpers/payment';
+import { startServer, type RunningServer } from './helpers/server';
+import { createListWithApps, field, newPerson, pageApi, see, signUp } from './helpers/ui';
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+/** Fits the window, passes axe, and is saved as a screenshot to look at. */
+async function check(page: Page, key: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${key} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), key).toEqual([]);
+  await screenshot(page, `update-policies-${key}`);
+}
+
+/** A Select's option, chosen as a person does: open it, click the option. */
+async function choose(scope: Locator, page: Page, label: string, option: string): Promise<void> {
+  await field(scope, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A segmented control's segment, clicked as a person does (its radio is visually hidden); checked after. */
+async function segment(scope: Locator, name: string): Promise<void> {
+  await scope.locator('label', { hasText: name }).click();
+  expect(await scope.getByRole('radio', { name }).isChecked()).toBe(true);
+}
+
+/**
+ * The policy editor as a Premium user meets it: Settings → Update policies, the account's
+ * policy made with security updates only, a weekly window, a machine that was off waiting for
+ * the next window and an app left alone (searched in the catalogue); then a list's own policy
+ * from the list's menu, listed on the Updates page with a link back to where it is changed.
+ * Every view at 1440 and 390 px, light and dark, with axe.
+ */
+describe('update policies in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const person = newPerson('policies');
+
+  /** Saves `name` at every size and theme; `show` brings the page back to what is shot after each reload. */
+  async function everyWay(name: string, show: () => Promise<void>): Promise<void> {
+    for (const theme of THEMES) {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+        await page.reload();
+        await show();
+        await check(page, `${name}-${size.width}-${theme}`);
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.setViewportSize(SIZES[0]);
+    await page.reload();
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: SIZES[0] })).newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("makes the account's policy on the Update policies page", async () => {
+    await signUp(page, server.url, person);
+    await buyPremium(page, server.url);
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('region', { name: 'Update policies' }).getByRole('link', { name: 'Manage update policies' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Update policies' }).waitFor();
+    const account = page.getByRole('region', { name: 'Your account' });
+    await see(page, /No policy yet: apps update only when you update them/);
+    await see(page, /None yet\. A machine's page, a group's page and a list's menu/);
+    await everyWay('empty', () => see(page, /No policy yet/));
+
+    await segment(account, 'Security only');
+    await see(page, /Only apt tells security updates apart/);
+    await segment(account, 'Weekly');
+    await choose(account, page, 'Weekday', 'Sunday');
+    await field(account, 'Window opens at').fill('02:30');
+    await choose(account, page, 'Window length', '1 hour');
+    await choose(account, page, 'A machine that was off during its window', 'Wait for the next window');
+    const exceptions = field(account, 'Apps it leaves alone');
+    await exceptions.fill('Firefox');
+    await page.getByRole('option', { name: 'Firefox', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await account.getByRole('button', { name: 'Save policy' }).click();
+    await see(page, 'Update policy saved');
+    await account
+      .getByTestId('next-window')
+      .getByText(/^Next window: Sun /)
+      .waitFor();
+
+    const saved = await pageApi<UpdatePoliciesResponse>(page, 'GET', '/api/update-policies');
+    expect(saved.body.policies).toHaveLength(1);
+    expect(saved.body.policies[0]).toMatchObject({
+      target: 'account',
+      mode: 'security',
+      cadence: 'weekly',
+      weekday: 0,
+      time: '02:30',
+      windowMinutes: 60,
+      offline: 'next-window',
+      exceptions: [{ name: 'Firefox' }],
+    });
+    // Read again, the form shows what was saved.
+    await page.reload();
+    await account.getByTestId('next-window').waitFor();
+    await expect.poll(() => field(account, 'Weekday').inputValue()).toBe('Sunday');
+    await expect.poll(() => field(account, 'Window length').inputValue()).toBe('1 hour');
+    await account.getByText('Firefox').first().waitFor();
+    await everyWay('account-policy', () => account.getByTestId('next-window').waitFor());
+  }, 300_000);
+
+  it("gives a list its own policy from the list's menu, and lists it on the Update policies page", async () => {
+    const card = await createListWithApps(page, server.url, 'Night shift', ['VLC']);
+    await card.getByRole('button', { name: 'More actions for Night shift' }).click();
+    await page.getByRole('menuitem', { name: 'Update policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update policy: Night shift' });
+    await dialog.getByText(/No policy for this list yet/).waitFor();
+    for (const theme of THEMES) {
+      await switchTheme(page, theme);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await dialog.waitFor();
+        await check(page, `list-dialog-${size.width}-${theme}`);
+      }
+    }
+    await switchTheme(page, 'light');
+    await page.setViewportSize(SIZES[0]);
+    await field(dialog, 'Window opens at').fill('23:00');
+    await dialog.getByRole('button', { name: 'Save policy' }).click();
+    await dialog.getByTestId('next-window').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/updates`);
+    const others = page.getByRole('list', { name: 'Other update policies' });
+    const item = others.getByRole('listitem').filter({ hasText: 'Night shift' });
+    await item.getByText('Daily, 23:00 for 2 hours').waitFor();
+    await item.getByText('All updates').waitFor();
+    await everyWay('with-list', () => others.waitFor());
+    await item.getByRole('link', { name: 'Night shift' }).click();
+    await page.waitForURL(/\/app-list/);
+  }, 300_000);
+});
