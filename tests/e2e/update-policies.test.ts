@@ -100,7 +100,7 @@ describe('update policies in the browser', () => {
     await see(page, 'Update policy saved');
     await account
       .getByTestId('next-window')
-      .getByText(/^Next window: Sun /)
+      .getByText(/^Next window: Sun\b/)
       .waitFor();
 
     const saved = await pageApi<UpdatePoliciesResponse>(page, 'GET', '/api/update-policies');
