@@ -153,6 +153,9 @@ describe('migration 0035: update schedules become update policies', () => {
       time_zone: 'UTC',
       window_minutes: 60,
       offline: 'next-window',
+      rings: null,
+      soak_hours: 24,
+      failure_threshold: 20,
       created_at: at,
       updated_at: at,
     } as const;

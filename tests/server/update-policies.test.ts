@@ -251,7 +251,13 @@ describe('update policies', () => {
         t.app.services.policyRunner,
         second
           ? second.services.policyRunner
-          : new PolicyRunner(t.app.ctx, t.app.services.subscription, t.app.services.installations, t.app.services.inventory),
+          : new PolicyRunner(
+              t.app.ctx,
+              t.app.services.subscription,
+              t.app.services.installations,
+              t.app.services.inventory,
+              t.app.services.rollouts,
+            ),
       ];
       const counts: number[] = [];
       const schedulers = runners.map(

@@ -6,9 +6,10 @@ import type { DriftKind, GroupRulePlatform, MemberSource } from '@shared/api/dev
 import type { AgentUpdateViewState, DeviceType, RegistrationMethod } from '@shared/api/devices';
 import type { GenerationKind } from '@shared/api/generations';
 import type { ItemStatus, TargetStatus } from '@shared/api/installations';
+import type { NotificationKind } from '@shared/api/notifications';
 import type { PaymentIntentStatus } from '@shared/api/payment';
 import type { ListVisibility } from '@shared/api/shared-lists';
-import type { OfflineChoice, PolicyMode, ScheduleCadence } from '@shared/api/update-policies';
+import type { OfflineChoice, PolicyMode, RolloutState, ScheduleCadence } from '@shared/api/update-policies';
 import type { PackageIdField, PackageIds } from '@shared/package-managers';
 
 /**
@@ -551,6 +552,11 @@ export interface UpdatePoliciesTable {
   time_zone: string;
   window_minutes: number;
   offline: OfflineChoice;
+  /** JSON array of rings ({ groupId, percent }); null: no rings, everyone at once. */
+  rings: string | null;
+  soak_hours: number;
+  /** Percent of a ring's finished updates that may fail before its rollout stops. */
+  failure_threshold: number;
   last_run_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -560,6 +566,34 @@ export interface UpdatePoliciesTable {
 export interface UpdatePolicyExceptionsTable {
   policy_id: string;
   app_id: number;
+}
+
+/** One new version of an app going through a policy's rings. */
+export interface PolicyRolloutsTable {
+  id: string;
+  policy_id: string;
+  user_id: string;
+  app_id: number;
+  version: string;
+  state: RolloutState;
+  ring: number;
+  ring_opened_at: Timestamp;
+  /** JSON array: when each ring opened so far. */
+  opened: string;
+  stopped_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A machine a rollout sent its version to, in its ring, and what came of it. */
+export interface PolicyRolloutMachinesTable {
+  rollout_id: string;
+  device_row_id: string;
+  ring: number;
+  installation_id: string;
+  outcome: 'sent' | 'succeeded' | 'failed';
+  message: string | null;
+  updated_at: Timestamp;
 }
 
 /** One window of a policy that sent (or found nothing to send) to one machine. */
@@ -585,7 +619,7 @@ export interface ListFollowersTable {
 export interface NotificationsTable {
   id: string;
   user_id: string;
-  kind: 'installation_failed' | 'updates_available' | 'device_silent';
+  kind: NotificationKind;
   title: string;
   body: string;
   /** A route of the web app, or null. */
@@ -785,6 +819,8 @@ export interface Database {
   update_policies: UpdatePoliciesTable;
   update_policy_exceptions: UpdatePolicyExceptionsTable;
   update_policy_runs: UpdatePolicyRunsTable;
+  policy_rollouts: PolicyRolloutsTable;
+  policy_rollout_machines: PolicyRolloutMachinesTable;
   device_groups: DeviceGroupsTable;
   device_group_members: DeviceGroupMembersTable;
   device_group_lists: DeviceGroupListsTable;

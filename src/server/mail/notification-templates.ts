@@ -158,6 +158,32 @@ export function machineSilentMail(input: {
   };
 }
 
+/** Premium (priority notifications): a policy's rollout stopped at a ring that failed past its threshold. */
+export function rolloutStoppedMail(input: {
+  firstName: string;
+  appName: string;
+  version: string;
+  policyName: string;
+  reason: string;
+  link: string;
+  unsubscribeLink: string;
+}): MailContent {
+  const intro = `Loadout stopped rolling out ${oneLine(input.appName, LABEL_MAX)} ${oneLine(input.version, LABEL_MAX)}: ${oneLine(input.reason, 300)}.`;
+  const policy = `Policy: ${oneLine(input.policyName, LABEL_MAX)}`;
+  const what = 'No more machines get this version until you resume the rollout or cancel it. See which machines failed and why:';
+  const [why, unsubscribe, settings] = footer('You get this mail because priority notifications are on.', input.unsubscribeLink);
+  const hi = greeting(input.firstName);
+  return {
+    subject: `The rollout of ${oneLine(input.appName, LABEL_MAX)} ${oneLine(input.version, LABEL_MAX)} stopped`,
+    text: [hi, '', intro, '', policy, '', what, '', input.link, '', why, unsubscribe, settings, '', SIGNATURE].join('\n'),
+    html: html([hi, intro, policy, what, SIGNATURE, `${why} ${unsubscribe}`, settings ?? ''], {
+      link: input.link,
+      label: 'Open the rollout',
+      at: 4,
+    }),
+  };
+}
+
 /**
  * A webhook endpoint failed every attempt for a day and Loadout turned it off. Always sent (it
  * tells of a change Loadout made to the account's settings), so it has no unsubscribe link.

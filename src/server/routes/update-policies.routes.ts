@@ -6,6 +6,8 @@ import {
   createPolicyRequestSchema,
   devicePolicyResponseSchema,
   policyParamsSchema,
+  rolloutParamsSchema,
+  rolloutsResponseSchema,
   updatePoliciesResponseSchema,
   updatePolicyRequestSchema,
   updatePolicySchema,
@@ -19,7 +21,7 @@ const security = [{ bearer: [] }];
 
 /** Update policies (creating and changing them is Premium, a group's Annual Premium; PLAN_FEATURE_REQUIRED otherwise). */
 export const updatePolicyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { updatePolicies } = app.services;
+  const { updatePolicies, rollouts } = app.services;
 
   app.get(
     '/api/update-policies',
@@ -87,9 +89,62 @@ export const updatePolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updatePolicies.ofDevice(callerOf(request).userId, request.params.id),
   );
 
+  app.get(
+    '/api/rollouts',
+    {
+      onRequest: (request) => app.authenticate(request),
+      schema: {
+        operationId: 'listRollouts',
+        tags,
+        summary: "Your policies' rollouts, newest first: each new version's rings, what came of it in each, and the machines that failed",
+        security,
+        response: { 200: rolloutsResponseSchema },
+      },
+    },
+    async (request) => ({ rollouts: await rollouts.list(callerOf(request).userId) }),
+  );
+
   await app.register(async (plain) => {
     ignoreJsonBody(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.post(
+      '/api/rollouts/:id/resume',
+      {
+        onRequest: (request) => app.authenticate(request),
+        schema: {
+          operationId: 'resumeRollout',
+          'x-errors': [409],
+          tags,
+          summary: 'Go on with a stopped rollout: its next ring opens now',
+          security,
+          params: rolloutParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
+      async (request) => {
+        await rollouts.resume(callerOf(request).userId, request.params.id);
+        return { success: true as const };
+      },
+    );
+    scope.post(
+      '/api/rollouts/:id/cancel',
+      {
+        onRequest: (request) => app.authenticate(request),
+        schema: {
+          operationId: 'cancelRollout',
+          'x-errors': [409],
+          tags,
+          summary: 'Cancel a rollout: no more machines get this version through its policy',
+          security,
+          params: rolloutParamsSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
+      async (request) => {
+        await rollouts.cancel(callerOf(request).userId, request.params.id);
+        return { success: true as const };
+      },
+    );
     scope.delete(
       '/api/update-policies/:id',
       {

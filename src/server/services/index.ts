@@ -48,6 +48,7 @@ import { SessionService } from './session.service';
 import { SharedListService } from './shared-list.service';
 import { SubscriptionService } from './subscription.service';
 import { PolicyRunner } from './update-policies/policy-runner';
+import { RolloutService } from './update-policies/rollouts.service';
 import { UpdatePolicyService } from './update-policies/update-policies.service';
 import { WebhookTransport, type WebhookTransportOptions } from './webhooks/transport';
 import { WebhookDeliveryService } from './webhooks/webhook-deliveries.service';
@@ -92,6 +93,7 @@ export interface Services {
   monitoring: MonitoringService;
   updatePolicies: UpdatePolicyService;
   policyRunner: PolicyRunner;
+  rollouts: RolloutService;
   removalChecks: RemovalCheckService;
   deviceSearches: DeviceSearchService;
   paymentSettlement: PaymentSettlementService;
@@ -153,6 +155,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
   installationEvents.observeFinished((userId, installationId) => webhookEmitters.installationMayHaveFinished(userId, installationId));
   drift.observeNewDrift((userId, device, fresh) => webhookEmitters.newDrift(userId, device, fresh));
   monitoring.observeSilence((silence) => webhookEmitters.machineSilent(silence));
+  const rollouts = new RolloutService(ctx, notifications);
   return {
     health: new HealthService(ctx),
     subscription,
@@ -192,7 +195,8 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
     notifications,
     monitoring,
     updatePolicies: new UpdatePolicyService(ctx, subscription, lists),
-    policyRunner: new PolicyRunner(ctx, subscription, installations, inventory),
+    policyRunner: new PolicyRunner(ctx, subscription, installations, inventory, rollouts),
+    rollouts,
     clientReleases,
     agentUpdates: new AgentUpdateService(ctx, clientReleases, installationEvents),
     deviceGroups,

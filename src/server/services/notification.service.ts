@@ -41,6 +41,7 @@ import {
   installationFailedMail,
   machineSilentMail,
   oneLine,
+  rolloutStoppedMail,
   updateDigestMail,
   updatesAvailableMail,
   type OutdatedDevice,
@@ -279,6 +280,29 @@ export class NotificationService {
       kind: 'device_silent',
       title: `${oneLine(machine.deviceName, 80)} has not reported for a day`,
       body: `Its last report was at ${new Date(machine.lastActiveAt).toUTCString()}. It may be switched off, offline, or its agent stopped.`,
+      link,
+    });
+  }
+
+  /** A policy's rollout stopped (RolloutService.review, once per stop): a priority mail and an entry in the centre. */
+  async rolloutStopped(stop: { userId: string; appName: string; version: string; policyName: string; reason: string }): Promise<void> {
+    const owner = await findUserById(this.ctx.db, stop.userId);
+    if (!owner) return;
+    const settings = await this.settings(stop.userId);
+    const link = '/updates';
+    if (settings.priorityMails) {
+      const mail = rolloutStoppedMail({
+        firstName: owner.first_name,
+        ...stop,
+        link: `${this.ctx.config.publicUrl}${link}`,
+        unsubscribeLink: this.unsubscribeLink(stop.userId, 'priorityMails'),
+      });
+      await this.mail(owner.email, mail, stop.userId, 'priorityMails');
+    }
+    await this.notifyInApp(stop.userId, settings, {
+      kind: 'rollout_stopped',
+      title: `The rollout of ${oneLine(stop.appName, 80)} ${oneLine(stop.version, 40)} stopped`,
+      body: `${stop.reason}. No more machines get it until you resume or cancel the rollout.`,
       link,
     });
   }

@@ -138,6 +138,10 @@ export const ErrorCode = {
   POLICY_NOT_FOUND: 'POLICY_NOT_FOUND',
   /** 409: the account, device, group or list has a policy already; change that one. */
   POLICY_EXISTS: 'POLICY_EXISTS',
+  ROLLOUT_NOT_FOUND: 'ROLLOUT_NOT_FOUND',
+  /** 409: resuming a rollout that is not stopped, or cancelling one that ended. */
+  ROLLOUT_NOT_STOPPED: 'ROLLOUT_NOT_STOPPED',
+  ROLLOUT_ENDED: 'ROLLOUT_ENDED',
   /** 400: security-only updates on a machine whose managers cannot tell them apart (only apt can). */
   SECURITY_ONLY_UNAVAILABLE: 'SECURITY_ONLY_UNAVAILABLE',
   /** 400: not an IANA time zone this server knows (Intl). */

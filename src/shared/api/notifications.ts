@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** What an in-app notification is about. */
-export const NOTIFICATION_KINDS = ['installation_failed', 'updates_available', 'device_silent'] as const;
+export const NOTIFICATION_KINDS = ['installation_failed', 'updates_available', 'device_silent', 'rollout_stopped'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The switches of Settings → Notifications; each defaults to on. */

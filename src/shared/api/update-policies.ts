@@ -39,6 +39,34 @@ export type PolicyTarget = (typeof POLICY_TARGETS)[number];
 /** Apps one policy may except. */
 export const POLICY_EXCEPTIONS_MAX = 200;
 
+/**
+ * Rings (Annual Premium): a policy may roll each new version out ring by ring. A ring is a
+ * group's members or a share of the other machines (chosen by a stable hash of each machine, so
+ * the same machines go first every time); everyone else is the last ring, always. A ring opens
+ * after the one before it has been open `soakHours` with at most `failureThresholdPercent` of
+ * its finished updates failed; more stops the rollout until the owner resumes or cancels it.
+ */
+export const RINGS_MAX = 4;
+export const SOAK_HOURS_MAX = 14 * 24;
+export const ROLLOUT_STATES = ['running', 'stopped', 'cancelled', 'done'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+
+export const ringSchema = z
+  .object({
+    groupId: z.string().min(1).max(64).nullable().default(null),
+    percent: z
+      .number()
+      .int()
+      .min(1, 'A ring is 1 to 99 % of the machines')
+      .max(99, 'A ring is 1 to 99 % of the machines')
+      .nullable()
+      .default(null),
+  })
+  .refine((ring) => (ring.groupId === null) !== (ring.percent === null), {
+    message: 'A ring is either a group or a share of the machines',
+  });
+export type Ring = z.output<typeof ringSchema>;
+
 /** 24-hour "HH:MM"; one character class per position, so it cannot backtrack. */
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -73,6 +101,10 @@ const policyFields = {
     .max(WINDOW_MAX_MINUTES, 'The maintenance window is at most 12 hours')
     .default(WINDOW_DEFAULT_MINUTES),
   offline: z.enum(OFFLINE_CHOICES, { error: 'Offline must be next-connection or next-window' }).default('next-connection'),
+  /** Before everyone: the rings a new version goes through first (none: everyone at once). */
+  rings: z.array(ringSchema).max(RINGS_MAX, `At most ${RINGS_MAX} rings before everyone`).default([]),
+  soakHours: z.number().int().min(1, 'Soak at least an hour').max(SOAK_HOURS_MAX, 'Soak at most 14 days').default(24),
+  failureThresholdPercent: z.number().int().min(0).max(100).default(20),
   /** Catalogue or own app ids this policy never updates. */
   exceptAppIds: z
     .array(z.number().int().positive())
@@ -137,6 +169,10 @@ export const updatePolicySchema = z.object({
   windowMinutes: z.number().int(),
   offline: z.enum(OFFLINE_CHOICES),
   exceptions: z.array(z.object({ appId: z.number().int(), name: z.string() })),
+  /** The rings before everyone, each with its name now ("Canary" for a group, "25 %" for a share). */
+  rings: z.array(z.object({ groupId: z.string().nullable(), percent: z.number().int().nullable(), name: z.string() })),
+  soakHours: z.number().int(),
+  failureThresholdPercent: z.number().int(),
   /** The next window in the policy's own zone (each machine's opens at that time on its own clock); null when off. */
   nextWindow: windowSchema.nullable(),
   /** When a window of it last sent updates to a machine. */
@@ -165,3 +201,45 @@ export const devicePolicyResponseSchema = z.object({
   listPolicies: z.array(updatePolicySchema),
 });
 export type DevicePolicyResponse = z.infer<typeof devicePolicyResponseSchema>;
+
+/** One ring of a rollout as it stands. */
+export const rolloutRingSchema = z.object({
+  /** "Canary" (a group), "25 %", or "Everyone". */
+  name: z.string(),
+  /** When it opened; null while it waits. */
+  openedAt: z.string().nullable(),
+  sent: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+
+/** A new version of one app going through a policy's rings. */
+export const rolloutSchema = z.object({
+  id: z.string(),
+  policyId: z.string(),
+  /** The policy's target's name ("Your account", "Office"). */
+  policyName: z.string(),
+  appId: z.number().int(),
+  appName: z.string(),
+  version: z.string(),
+  state: z.enum(ROLLOUT_STATES),
+  /** The ring open now (0 the first); the last is everyone. */
+  ring: z.number().int(),
+  rings: z.array(rolloutRingSchema),
+  /** The machines whose update failed, and why, newest first. */
+  failures: z.array(
+    z.object({ deviceId: z.string(), deviceName: z.string(), ring: z.number().int(), message: z.string(), at: z.string() }),
+  ),
+  /** Why it stopped ("2 of 3 updates in Canary failed (67 %, more than 20 %)"); null unless stopped. */
+  stoppedReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Rollout = z.infer<typeof rolloutSchema>;
+
+/** GET /api/rollouts: the account's, newest first (at most ROLLOUTS_SHOWN). */
+export const ROLLOUTS_SHOWN = 50;
+export const rolloutsResponseSchema = z.object({ rollouts: z.array(rolloutSchema) });
+export type RolloutsResponse = z.infer<typeof rolloutsResponseSchema>;
+
+export const rolloutParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1752,6 +1752,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your policies' rollouts, newest first: each new version's rings, what came of it in each, and the machines that failed */
+        get: operations["listRollouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a rollout: no more machines get this version through its policy */
+        post: operations["cancelRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go on with a stopped rollout: its next ring opens now */
+        post: operations["resumeRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shared-lists/{shareId}": {
         parameters: {
             query?: never;
@@ -4054,6 +4105,7 @@ export interface operations {
                                 appId: number;
                                 name: string;
                             }[];
+                            failureThresholdPercent: number;
                             groupId: string | null;
                             id: string;
                             lastRunAt: string | null;
@@ -4067,6 +4119,12 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             offline: "next-connection" | "next-window";
+                            rings: {
+                                groupId: string | null;
+                                name: string;
+                                percent: number | null;
+                            }[];
+                            soakHours: number;
                             /** @enum {string} */
                             target: "account" | "group" | "device" | "list";
                             targetName: string;
@@ -4091,6 +4149,7 @@ export interface operations {
                                 appId: number;
                                 name: string;
                             }[];
+                            failureThresholdPercent: number;
                             groupId: string | null;
                             id: string;
                             lastRunAt: string | null;
@@ -4104,6 +4163,12 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             offline: "next-connection" | "next-window";
+                            rings: {
+                                groupId: string | null;
+                                name: string;
+                                percent: number | null;
+                            }[];
+                            soakHours: number;
                             /** @enum {string} */
                             target: "account" | "group" | "device" | "list";
                             targetName: string;
@@ -7106,7 +7171,7 @@ export interface operations {
                             createdAt: string;
                             id: string;
                             /** @enum {string} */
-                            kind: "installation_failed" | "updates_available" | "device_silent";
+                            kind: "installation_failed" | "updates_available" | "device_silent" | "rollout_stopped";
                             link: string | null;
                             readAt: string | null;
                             title: string;
@@ -7663,6 +7728,119 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listRollouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rollouts: {
+                            appId: number;
+                            appName: string;
+                            createdAt: string;
+                            failures: {
+                                at: string;
+                                deviceId: string;
+                                deviceName: string;
+                                message: string;
+                                ring: number;
+                            }[];
+                            id: string;
+                            policyId: string;
+                            policyName: string;
+                            ring: number;
+                            rings: {
+                                failed: number;
+                                name: string;
+                                openedAt: string | null;
+                                sent: number;
+                                succeeded: number;
+                            }[];
+                            /** @enum {string} */
+                            state: "running" | "stopped" | "cancelled" | "done";
+                            stoppedReason: string | null;
+                            updatedAt: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    cancelRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resumeRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     getSharedList: {
         parameters: {
             query?: never;
@@ -8099,6 +8277,7 @@ export interface operations {
                                 appId: number;
                                 name: string;
                             }[];
+                            failureThresholdPercent: number;
                             groupId: string | null;
                             id: string;
                             lastRunAt: string | null;
@@ -8112,6 +8291,12 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             offline: "next-connection" | "next-window";
+                            rings: {
+                                groupId: string | null;
+                                name: string;
+                                percent: number | null;
+                            }[];
+                            soakHours: number;
                             /** @enum {string} */
                             target: "account" | "group" | "device" | "list";
                             targetName: string;
@@ -8143,6 +8328,8 @@ export interface operations {
                     deviceId?: string;
                     /** @default [] */
                     exceptAppIds?: number[];
+                    /** @default 20 */
+                    failureThresholdPercent?: number;
                     groupId?: string;
                     listId?: string;
                     /**
@@ -8155,6 +8342,15 @@ export interface operations {
                      * @enum {string}
                      */
                     offline?: "next-connection" | "next-window";
+                    /** @default [] */
+                    rings?: {
+                        /** @default null */
+                        groupId?: string | null;
+                        /** @default null */
+                        percent?: number | null;
+                    }[];
+                    /** @default 24 */
+                    soakHours?: number;
                     time: string;
                     timeZone: string;
                     /** @default null */
@@ -8180,6 +8376,7 @@ export interface operations {
                             appId: number;
                             name: string;
                         }[];
+                        failureThresholdPercent: number;
                         groupId: string | null;
                         id: string;
                         lastRunAt: string | null;
@@ -8193,6 +8390,12 @@ export interface operations {
                         } | null;
                         /** @enum {string} */
                         offline: "next-connection" | "next-window";
+                        rings: {
+                            groupId: string | null;
+                            name: string;
+                            percent: number | null;
+                        }[];
+                        soakHours: number;
                         /** @enum {string} */
                         target: "account" | "group" | "device" | "list";
                         targetName: string;
@@ -8227,6 +8430,8 @@ export interface operations {
                     cadence: "daily" | "weekly";
                     /** @default [] */
                     exceptAppIds?: number[];
+                    /** @default 20 */
+                    failureThresholdPercent?: number;
                     /**
                      * @default all
                      * @enum {string}
@@ -8237,6 +8442,15 @@ export interface operations {
                      * @enum {string}
                      */
                     offline?: "next-connection" | "next-window";
+                    /** @default [] */
+                    rings?: {
+                        /** @default null */
+                        groupId?: string | null;
+                        /** @default null */
+                        percent?: number | null;
+                    }[];
+                    /** @default 24 */
+                    soakHours?: number;
                     time: string;
                     timeZone: string;
                     /** @default null */
@@ -8262,6 +8476,7 @@ export interface operations {
                             appId: number;
                             name: string;
                         }[];
+                        failureThresholdPercent: number;
                         groupId: string | null;
                         id: string;
                         lastRunAt: string | null;
@@ -8275,6 +8490,12 @@ export interface operations {
                         } | null;
                         /** @enum {string} */
                         offline: "next-connection" | "next-window";
+                        rings: {
+                            groupId: string | null;
+                            name: string;
+                            percent: number | null;
+                        }[];
+                        soakHours: number;
                         /** @enum {string} */
                         target: "account" | "group" | "device" | "list";
                         targetName: string;

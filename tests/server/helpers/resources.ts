@@ -57,6 +57,8 @@ export interface Owner {
   webhook: WebhookEndpoint;
   /** … and one delivery of it (stored as the server keeps one; nothing is sent). */
   webhookDeliveryId: string;
+  /** A stopped rollout of the machine's policy (stored as the runner leaves one; annual premium). */
+  rolloutId: string;
 }
 
 /** Signs up, registers this browser as a device, and makes one of each resource (annual premium, for the seats and the groups). */
@@ -215,7 +217,27 @@ export async function ownerOfEverything(t: TestApp, app: App, label = 'Owner'): 
     },
   ]);
 
+  const rolloutId = newId();
+  await t.app.ctx.db
+    .insertInto('policy_rollouts')
+    .values({
+      id: rolloutId,
+      policy_id: policy.body.id,
+      user_id: browser.user.user.id,
+      app_id: app.app_id,
+      version: '2.0',
+      state: 'stopped',
+      ring: 0,
+      ring_opened_at: now,
+      opened: JSON.stringify([now]),
+      stopped_reason: '1 of 1 updates in Canary failed (100 %, more than 20 %)',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
   return {
+    rolloutId,
     groupRemovalId,
     webhook: webhook.body.endpoint,
     webhookDeliveryId,
@@ -261,6 +283,7 @@ export function ownIdFor(path: string, owner: Owner, app: App, parameter = 'id')
     [/^\/api\/device-tokens\//, owner.token.id],
     [/^\/api\/api-keys\//, owner.apiKey.id],
     [/^\/api\/update-policies\//, owner.policy.id],
+    [/^\/api\/rollouts\//, owner.rolloutId],
     [/^\/api\/groups\//, owner.group.id],
     [/^\/api\/webhooks\//, owner.webhook.id],
     [/^\/api\/own-apps\//, owner.ownApp.app_id],

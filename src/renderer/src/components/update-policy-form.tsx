@@ -25,6 +25,8 @@ import { applyServerErrors, focusFirstError } from '../lib/form-errors';
 import { notify } from '../lib/notify';
 import { schemaForm } from '../lib/schema-form';
 import { useAppSearchOptions } from './app-search-options';
+import { PolicyRingsFields, type RingFormValues } from './policy-rings-fields';
+import { usePlanIncludes } from './use-plan-includes';
 
 /** The browser's zone: the default for a new policy. */
 export function browserTimeZone(): string {
@@ -67,7 +69,7 @@ const WINDOW_OPTIONS = [
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, index) => ({ value: String(index), label }));
 
 /** The form's values as Mantine's inputs hold them (selects hold strings). */
-interface Values {
+interface Values extends RingFormValues {
   mode: (typeof POLICY_MODES)[number];
   cadence: 'daily' | 'weekly';
   weekday: string;
@@ -89,16 +91,40 @@ const formSchema = z
     windowMinutes: z.string(),
     offline: z.enum(OFFLINE_CHOICES),
     exceptAppIds: z.array(z.string()),
+    rings: z.array(
+      z.object({
+        kind: z.enum(['group', 'percent']),
+        groupId: z.string(),
+        percent: z.union([z.number(), z.string()]),
+      }),
+    ),
+    soakHours: z.string(),
+    failureThresholdPercent: z.union([z.number(), z.string()]),
   })
   .superRefine((values, ctx) => {
     if (values.cadence === 'weekly' && values.weekday === '')
       ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'Choose a weekday for a weekly window' });
+    values.rings.forEach((ring, index) => {
+      if (ring.kind === 'group' && ring.groupId === '')
+        ctx.addIssue({ code: 'custom', path: ['rings', index, 'groupId'], message: 'Choose a group' });
+      const percent = Number(ring.percent);
+      if (ring.kind === 'percent' && !(Number.isInteger(percent) && percent >= 1 && percent <= 99))
+        ctx.addIssue({ code: 'custom', path: ['rings', index, 'percent'], message: 'A ring is 1 to 99 % of the machines' });
+    });
+    const threshold = Number(values.failureThresholdPercent);
+    if (!(Number.isInteger(threshold) && threshold >= 0 && threshold <= 100))
+      ctx.addIssue({ code: 'custom', path: ['failureThresholdPercent'], message: 'A share from 0 to 100 %' });
   })
   .transform((values): PolicySettingsInput => ({
     ...values,
     weekday: values.cadence === 'weekly' ? Number(values.weekday) : null,
     windowMinutes: Number(values.windowMinutes),
     exceptAppIds: values.exceptAppIds.map(Number),
+    rings: values.rings.map((ring) =>
+      ring.kind === 'group' ? { groupId: ring.groupId, percent: null } : { groupId: null, percent: Number(ring.percent) },
+    ),
+    soakHours: Number(values.soakHours),
+    failureThresholdPercent: Number(values.failureThresholdPercent),
   }));
 
 function valuesOf(policy: UpdatePolicy | undefined): Values {
@@ -111,6 +137,13 @@ function valuesOf(policy: UpdatePolicy | undefined): Values {
     windowMinutes: String(policy?.windowMinutes ?? 120),
     offline: policy?.offline ?? 'next-connection',
     exceptAppIds: (policy?.exceptions ?? []).map((app) => String(app.appId)),
+    rings: (policy?.rings ?? []).map((ring) =>
+      ring.groupId !== null
+        ? { kind: 'group' as const, groupId: ring.groupId, percent: 10 }
+        : { kind: 'percent' as const, groupId: '', percent: ring.percent ?? 10 },
+    ),
+    soakHours: String(policy?.soakHours ?? 24),
+    failureThresholdPercent: policy?.failureThresholdPercent ?? 20,
   };
 }
 
@@ -148,6 +181,7 @@ export function UpdatePolicyForm({ target, policy, emptyText }: Props) {
   });
   const [zones] = useState(() => timeZoneOptions(form.getValues().timeZone, browserTimeZone()));
   const search = useAppSearchOptions();
+  const ringsIncluded = usePlanIncludes('deviceGroups');
   const [chosenNames, setChosenNames] = useState(() => new Map((policy?.exceptions ?? []).map((app) => [String(app.appId), app.name])));
   const [create, creating] = useCreateUpdatePolicyMutation();
   const [update, updating] = useUpdateUpdatePolicyMutation();
@@ -173,6 +207,8 @@ export function UpdatePolicyForm({ target, policy, emptyText }: Props) {
   }
 
   const values = form.getValues();
+  // Rings are for many machines (not one) and need groups' plan; a policy that has them keeps showing them.
+  const withRings = target.kind !== 'device' && (ringsIncluded === true || values.rings.length > 0);
   const weekly = values.cadence === 'weekly';
   // The chosen apps stay among the options whatever the search shows now.
   const exceptionOptions = [
@@ -269,6 +305,7 @@ export function UpdatePolicyForm({ target, policy, emptyText }: Props) {
             form.setFieldValue('exceptAppIds', chosen);
           }}
         />
+        {withRings ? <PolicyRingsFields form={form} /> : null}
         <Group justify="flex-end" gap="sm">
           {policy ? (
             <Button variant="subtle" color="red" loading={removing.isLoading} onClick={() => void deletePolicy(policy.id)}>

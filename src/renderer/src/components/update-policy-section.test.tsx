@@ -29,6 +29,9 @@ const saved: UpdatePolicy = {
   windowMinutes: 60,
   offline: 'next-window',
   exceptions: [{ appId: 7, name: 'Firefox' }],
+  rings: [],
+  soakHours: 24,
+  failureThresholdPercent: 20,
   nextWindow: { opensAt: '2026-03-04T01:00:00.000Z', closesAt: '2026-03-04T02:00:00.000Z', timeZone: 'Asia/Kolkata' },
   lastRunAt: null,
   createdAt: '2026-03-01T09:00:00.000Z',
@@ -134,6 +137,9 @@ describe('Update policy on the device page', () => {
       timeZone: browserTimeZone(),
       windowMinutes: 60,
       offline: 'next-window',
+      rings: [],
+      soakHours: 24,
+      failureThresholdPercent: 20,
       exceptAppIds: [],
     });
     expect(await within(region).findByText(`Next window: ${windowText(saved.nextWindow!)}`)).toBeInTheDocument();
@@ -175,6 +181,9 @@ describe('Update policy on the device page', () => {
       timeZone: 'Asia/Kolkata',
       windowMinutes: 60,
       offline: 'next-window',
+      rings: [],
+      soakHours: 24,
+      failureThresholdPercent: 20,
       exceptAppIds: [7],
     });
   });

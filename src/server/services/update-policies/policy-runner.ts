@@ -22,6 +22,7 @@ import { withLease, type Lease } from '../lease';
 import type { SubscriptionService } from '../subscription.service';
 import { choosePolicies, policyOfApp } from './policy-choice';
 import { timingOf } from './policy-view';
+import type { RolloutService } from './rollouts.service';
 import { nextOccurrence, openWindowAt, type WindowTimes } from './window-times';
 
 const RUN_LEASE: Lease = { name: 'update-policies', ms: 5 * MINUTE_MS, release: 'after-run' };
@@ -51,12 +52,15 @@ export class PolicyRunner {
     private readonly subscription: SubscriptionService,
     private readonly installations: InstallationService,
     private readonly inventory: InventoryService,
+    private readonly rollouts: RolloutService,
   ) {}
 
   /** The scheduler's task; returns how many machines were sent updates. */
   async openWindows(): Promise<number> {
     return withLease(this.ctx, RUN_LEASE, 0, async (now) => {
       await pruneRunsBefore(this.ctx.db, new Date(now.getTime() - RUNS_KEPT_MS).toISOString());
+      // Rings open (or rollouts stop) before windows send, so a ring opened now is sent to now.
+      await this.rollouts.review(now);
       let sent = 0;
       for (const userId of await usersWithActivePolicies(this.ctx.db)) {
         try {
@@ -85,18 +89,23 @@ export class PolicyRunner {
         const opensAt = window.opensAt.toISOString();
         if (!(await claimPolicyRun(this.ctx.db, policy.id, device.id, opensAt, now.toISOString()))) continue;
         inventory ??= await this.inventory.inventory(userId, device.device_id);
-        const appIds = inventory.apps
+        const updates = inventory.apps
           .filter((app) => policyOfApp(choice, app.appId, world.appsOfList) === policy && !world.exceptions.get(policy.id)?.has(app.appId))
           .filter((app) => updatable(app, policy.mode === 'security'))
-          .map((app) => app.appId);
-        if (appIds.length === 0) continue;
-        if (await this.send(world.caller, policy, device, appIds, window, zone, now)) sent += 1;
+          .map((app) => ({ appId: app.appId, version: app.availableVersion ?? '' }));
+        // With rings, a version goes only where its rollout's open ring reaches.
+        const admission = await this.rollouts.admit(policy, device.id, world.groupsOf.get(device.id) ?? new Set(), updates, now);
+        if (admission.admitted.length === 0) continue;
+        const installationId = await this.send(world.caller, policy, device, admission.admitted, window, zone, now);
+        if (installationId === null) continue;
+        await this.rollouts.sent(admission.tracked, device.id, installationId, now);
+        sent += 1;
       }
     }
     return sent;
   }
 
-  /** One window's updates to one machine; false when the installation could not be made (seat limit). */
+  /** One window's updates to one machine: the installation's id, or null when it could not be made (seat limit). */
   private async send(
     caller: Caller,
     policy: PolicyRow,
@@ -105,7 +114,7 @@ export class PolicyRunner {
     window: WindowTimes,
     zone: string,
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     const opensAt = window.opensAt.toISOString();
     // A machine that is off waits until the window closes, or until the next one opens.
     const expiresAt = policy.offline === 'next-window' ? window.closesAt : nextOccurrence(timingOf(policy, zone), window.opensAt);
@@ -121,10 +130,10 @@ export class PolicyRunner {
         `policy:${policy.id}:${opensAt}:${device.device_id}`,
       );
       await recordPolicyRun(this.ctx.db, policy.id, device.id, opensAt, installation.id, now.toISOString());
-      return true;
+      return installation.id;
     } catch (error) {
       this.ctx.log.warn({ err: error, policyId: policy.id, deviceId: device.device_id }, 'policy upgrade not created');
-      return false;
+      return null;
     }
   }
 

@@ -2,6 +2,7 @@ import type { PolicyWindow, UpdatePolicy } from '@shared/api/update-policies';
 
 import type { PolicyRow } from '../../db/repositories/update-policies.repository';
 import { targetOf } from './policy-choice';
+import { ringName, ringsOf } from './rings';
 import { currentOrNextWindow, type ScheduleTiming, type WindowTimes } from './window-times';
 
 export function timingOf(row: Pick<PolicyRow, 'cadence' | 'weekday' | 'time'>, timeZone: string): ScheduleTiming {
@@ -18,7 +19,12 @@ export function nextWindowOf(row: PolicyRow, zone: string, now: Date): PolicyWin
   return windowOf(currentOrNextWindow(timingOf(row, zone), row.window_minutes, now), zone);
 }
 
-export function toPolicy(row: PolicyRow, exceptions: UpdatePolicy['exceptions'], now: Date): UpdatePolicy {
+export function toPolicy(
+  row: PolicyRow,
+  exceptions: UpdatePolicy['exceptions'],
+  groupNames: ReadonlyMap<string, string>,
+  now: Date,
+): UpdatePolicy {
   const target = targetOf(row);
   // A machine's own policy is shown on its clock; the others on the policy's (each machine reads it on its own).
   const zone = (target === 'device' ? row.device_time_zone : null) ?? row.time_zone;
@@ -37,6 +43,9 @@ export function toPolicy(row: PolicyRow, exceptions: UpdatePolicy['exceptions'],
     windowMinutes: row.window_minutes,
     offline: row.offline,
     exceptions,
+    rings: ringsOf(row).map((ring) => ({ ...ring, name: ringName(ring, groupNames) })),
+    soakHours: row.soak_hours,
+    failureThresholdPercent: row.failure_threshold,
     nextWindow: nextWindowOf(row, zone, now),
     lastRunAt: row.last_run_at,
     createdAt: row.created_at,

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@shared/api/errors';
-import type { CreatePolicyInput, DevicePolicyResponse, PolicySettingsInput, UpdatePolicy } from '@shared/api/update-policies';
+import type { CreatePolicyInput, DevicePolicyResponse, PolicySettingsInput, Ring, UpdatePolicy } from '@shared/api/update-policies';
 
 import { isoNow, type AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
-import { findGroup, groupsOfDevice } from '../../db/repositories/device-groups.repository';
+import { findGroup, groupsOfDevice, groupsOfUser } from '../../db/repositories/device-groups.repository';
 import { findActiveDevice } from '../../db/repositories/devices.repository';
 import {
   deletePolicy,
@@ -72,6 +72,7 @@ export class UpdatePolicyService {
       target.list_id = (await this.lists.detail(userId, input.listId)).id;
     }
     const exceptions = await this.checkedExceptions(userId, input.exceptAppIds);
+    await this.checkRings(userId, input.rings);
     const now = isoNow(this.ctx.clock);
     const id = newId();
     try {
@@ -98,6 +99,7 @@ export class UpdatePolicyService {
       if (!canTellSecurity(await this.machine(userId, row.device_public_id))) throw securityUnavailable();
     }
     const exceptions = await this.checkedExceptions(userId, input.exceptAppIds);
+    await this.checkRings(userId, input.rings);
     await this.ctx.db.transaction().execute(async (trx) => {
       if (!(await updatePolicy(trx, userId, id, { ...this.settings(input), updated_at: isoNow(this.ctx.clock) }))) throw policyNotFound();
       await replaceExceptions(trx, id, exceptions);
@@ -139,15 +141,22 @@ export class UpdatePolicyService {
   }
 
   private async views(rows: readonly PolicyRow[]): Promise<UpdatePolicy[]> {
-    const exceptions = await exceptionsOf(
-      this.ctx.db,
-      rows.map((row) => row.id),
-    );
+    const userId = rows[0]?.user_id;
+    if (userId === undefined) return [];
+    const [exceptions, groups] = await Promise.all([
+      exceptionsOf(
+        this.ctx.db,
+        rows.map((row) => row.id),
+      ),
+      groupsOfUser(this.ctx.db, userId),
+    ]);
+    const groupNames = new Map(groups.map((group) => [group.id, group.name]));
     const now = this.ctx.clock.now();
     return rows.map((row) =>
       toPolicy(
         row,
         exceptions.filter((entry) => entry.policy_id === row.id).map((entry) => ({ appId: entry.app_id, name: entry.name })),
+        groupNames,
         now,
       ),
     );
@@ -176,6 +185,20 @@ export class UpdatePolicyService {
     return unique;
   }
 
+  /** Rings are Annual Premium (a canary is usually a group), and each ring's group is one of the caller's. */
+  private async checkRings(userId: string, rings: readonly Ring[]): Promise<void> {
+    if (rings.length === 0) return;
+    if (!(await this.subscription.planOf(userId)).capabilities.deviceGroups) throw ringsRequired();
+    const groups = new Set((await groupsOfUser(this.ctx.db, userId)).map((group) => group.id));
+    const unknown = rings.findIndex((ring) => ring.groupId !== null && !groups.has(ring.groupId));
+    if (unknown >= 0) throw notFound('Group not found', ErrorCode.GROUP_NOT_FOUND);
+    const shares = rings.reduce((sum, ring) => sum + (ring.percent ?? 0), 0);
+    if (shares >= 100)
+      throw badRequest('The rings take every machine before everyone: keep their shares under 100 %', ErrorCode.VALIDATION_ERROR, {
+        rings: 'Shares add up to 100 % or more',
+      });
+  }
+
   /** The stored fields of a policy's settings. */
   private settings(input: PolicySettingsInput) {
     return {
@@ -186,8 +209,19 @@ export class UpdatePolicyService {
       time_zone: canonicalTimeZone(input.timeZone),
       window_minutes: input.windowMinutes,
       offline: input.offline,
+      rings: input.rings.length === 0 ? null : JSON.stringify(input.rings),
+      soak_hours: input.soakHours,
+      failure_threshold: input.failureThresholdPercent,
     };
   }
+}
+
+function ringsRequired(): AppError {
+  return new AppError(
+    403,
+    ErrorCode.PLAN_FEATURE_REQUIRED,
+    'Rollout rings are part of Annual Premium. Upgrade to roll updates out in rings.',
+  );
 }
 
 function securityUnavailable(): AppError {
