@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { UpdatePoliciesResponse } from '@shared/api/update-policies';
 
+import { ProtocolAgent } from '../server/helpers/agent';
+import { newDeviceId } from '../server/helpers/devices';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, screenshot, switchTheme } from './helpers/browser';
-import { buyPremium } from './helpers/payment';
+import { buyPremium, CARD_OK, payWith } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, field, newPerson, pageApi, see, signUp } from './helpers/ui';
 
@@ -153,5 +155,96 @@ describe('update policies in the browser', () => {
     await everyWay('with-list', () => others.waitFor());
     await item.getByRole('link', { name: 'Night shift' }).click();
     await page.waitForURL(/\/app-list/);
+  }, 300_000);
+
+  it('a rollout stopped by its canary shows its rings and the machine that failed, and resumes', async () => {
+    await page.goto(`${server.url}/payment-page?plan=annual-premium`);
+    await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
+    await payWith(page, CARD_OK);
+    await page.waitForURL('**/pricing-page?payment_success=true');
+
+    // A canary group with one machine, and another machine: both enrolled as an agent does, VLC out of date on each.
+    const group = await pageApi<{ id: string }>(page, 'POST', '/api/groups', { name: 'Canary' });
+    expect(group.status).toBe(201);
+    const machines = [];
+    for (const name of ['Canary box', 'Office PC']) {
+      const code = await pageApi<{ token: { code: string } }>(page, 'POST', '/api/device-tokens', { maxUses: 1 });
+      const enrolled = await fetch(`${server.url}/api/devices/enroll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: code.body.token.code, deviceId: newDeviceId(), deviceName: name, platform: 'linux', arch: 'x64' }),
+      });
+      expect(enrolled.status).toBe(201);
+      const body = (await enrolled.json()) as { device: { device_id: string }; credential: string };
+      const agent = await ProtocolAgent.connect(server.url, body.credential, ['apt'], undefined, 'UTC');
+      await agent.next('inventory.request');
+      agent.send({
+        type: 'inventory',
+        packages: [{ manager: 'apt', id: 'vlc', installedVersion: '3.0.20-1', availableVersion: '3.0.21-1' }],
+      });
+      machines.push({ name, deviceId: body.device.device_id, agent });
+    }
+    try {
+      const [canary, office] = machines;
+      expect((await pageApi(page, 'PUT', `/api/groups/${group.body.id}/members/${canary!.deviceId}`)).status).toBe(200);
+
+      // VLC's list has its own policy (from the step before), which would decide for it: it goes.
+      const listed = await pageApi<UpdatePoliciesResponse>(page, 'GET', '/api/update-policies');
+      for (const policy of listed.body.policies.filter((candidate) => candidate.target === 'list'))
+        expect((await pageApi(page, 'DELETE', `/api/update-policies/${policy.id}`)).status).toBe(200);
+
+      // The account's policy gets the canary ring, its window opening this minute.
+      await page.goto(`${server.url}/updates`);
+      const account = page.getByRole('region', { name: 'Your account' });
+      await account.getByTestId('next-window').waitFor();
+      await segment(account, 'All updates');
+      await segment(account, 'Daily');
+      await field(account, 'Window opens at').fill(server.clock.now().toISOString().slice(11, 16));
+      await account.getByRole('button', { name: 'Add a ring' }).click();
+      await choose(account, page, 'Ring 1 group', 'Canary');
+      await see(page, 'Ring 2: everyone else');
+      await account.getByRole('button', { name: 'Save policy' }).click();
+      await see(page, 'Update policy saved');
+      await everyWay('rings', () => account.getByText('Ring 2: everyone else').waitFor());
+
+      // The window opens: only the canary gets VLC, and its update fails; the next look stops the rollout.
+      // (The server's own scheduler may have opened it already: then this finds it sent.)
+      await server.app.services.policyRunner.openWindows();
+      const { job } = await canary!.agent.next('job.assign');
+      canary!.agent.send({ type: 'job.ack', jobId: job.jobId });
+      canary!.agent.send({
+        type: 'item.progress',
+        jobId: job.jobId,
+        itemId: job.items[0]!.itemId,
+        status: 'failed',
+        manager: 'apt',
+        version: null,
+        exitCode: 100,
+        message: 'vlc 3.0.21-1 failed to install: its post-installation script exited with status 1',
+        log: '',
+      });
+      canary!.agent.send({ type: 'job.done', jobId: job.jobId });
+      await expect
+        .poll(async () => {
+          await server.app.services.policyRunner.openWindows();
+          return (await pageApi<{ rollouts: Array<{ state: string }> }>(page, 'GET', '/api/rollouts')).body.rollouts[0]?.state;
+        })
+        .toBe('stopped');
+      expect(office!.agent.received.some((message) => message.type === 'job.assign')).toBe(false);
+
+      await page.goto(`${server.url}/updates`);
+      const card = page.getByRole('list', { name: 'Rollouts' }).getByRole('listitem', { name: 'VLC 3.0.21-1' });
+      await card.getByText('1 of 1 updates in Canary failed (100 %, more than 20 %).').waitFor();
+      await card.getByRole('link', { name: 'Canary box' }).waitFor();
+      await card.getByText(/its post-installation script exited with status 1/).waitFor();
+      await everyWay('rollout-stopped', () => card.getByText('Stopped', { exact: true }).waitFor());
+
+      await card.getByRole('button', { name: 'Resume: open the next ring' }).click();
+      await see(page, 'Rollout resumed: the next ring is open');
+      await card.getByText('Everyone', { exact: true }).first().waitFor();
+      expect(await card.getByRole('button', { name: 'Resume: open the next ring' }).count()).toBe(0);
+    } finally {
+      for (const machine of machines) await machine.agent.close();
+    }
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import type {
   CreatePolicyInput,
   DevicePolicyResponse,
   PolicySettingsInput,
+  RolloutsResponse,
   UpdatePoliciesResponse,
   UpdatePolicy,
 } from '@shared/api/update-policies';
@@ -51,6 +52,26 @@ export const updatePoliciesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['UpdatePolicies'],
     }),
+    getRollouts: build.query<RolloutsResponse, void>({
+      query: () => ({ url: '/api/rollouts', schema: () => schemas().then((m) => m.rolloutsResponseSchema) }),
+      providesTags: ['Rollouts'],
+    }),
+    resumeRollout: build.mutation<SuccessResponse, string>({
+      query: (id) => ({
+        url: `/api/rollouts/${encodeURIComponent(id)}/resume`,
+        method: 'POST',
+        schema: () => common().then((m) => m.successResponseSchema),
+      }),
+      invalidatesTags: ['Rollouts'],
+    }),
+    cancelRollout: build.mutation<SuccessResponse, string>({
+      query: (id) => ({
+        url: `/api/rollouts/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        schema: () => common().then((m) => m.successResponseSchema),
+      }),
+      invalidatesTags: ['Rollouts'],
+    }),
     deleteUpdatePolicy: build.mutation<SuccessResponse, string>({
       query: (id) => ({
         url: `/api/update-policies/${encodeURIComponent(id)}`,
@@ -68,4 +89,7 @@ export const {
   useCreateUpdatePolicyMutation,
   useUpdateUpdatePolicyMutation,
   useDeleteUpdatePolicyMutation,
+  useGetRolloutsQuery,
+  useResumeRolloutMutation,
+  useCancelRolloutMutation,
 } = updatePoliciesApi;

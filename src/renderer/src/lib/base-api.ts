@@ -60,6 +60,7 @@ export const baseApi = createApi({
     'ApiKeys',
     'History',
     'UpdatePolicies',
+    'Rollouts',
     'Notifications',
     'NotificationSettings',
     'ListSync',

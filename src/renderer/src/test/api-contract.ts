@@ -92,7 +92,12 @@ import {
   subscriptionStatusResponseSchema,
   subscriptionTestResponseSchema,
 } from '@shared/api/subscription';
-import { devicePolicyResponseSchema, updatePoliciesResponseSchema, updatePolicySchema } from '@shared/api/update-policies';
+import {
+  devicePolicyResponseSchema,
+  rolloutsResponseSchema,
+  updatePoliciesResponseSchema,
+  updatePolicySchema,
+} from '@shared/api/update-policies';
 import {
   webhookDeliveriesResponseSchema,
   webhookDeliveryDetailSchema,
@@ -286,6 +291,9 @@ export const apiContract = {
   'PUT /api/update-policies/:id': json(updatePolicySchema),
   'DELETE /api/update-policies/:id': json(successResponseSchema),
   'GET /api/devices/:id/update-policy': json(devicePolicyResponseSchema),
+  'GET /api/rollouts': json(rolloutsResponseSchema),
+  'POST /api/rollouts/:id/resume': json(successResponseSchema),
+  'POST /api/rollouts/:id/cancel': json(successResponseSchema),
 
   'GET /api/notifications': json(notificationsResponseSchema),
   'POST /api/notifications/read': json(markNotificationsReadResponseSchema),

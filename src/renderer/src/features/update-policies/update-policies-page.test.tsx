@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import '../../test/dom-stubs';
 
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { UpdatePolicy } from '@shared/api/update-policies';
+import type { Rollout, UpdatePolicy } from '@shared/api/update-policies';
 
 import { planStatus } from '../../test/factories';
 import { mockApi, type MockRoutes } from '../../test/mock-api';
 import { renderApp, signIn } from '../../test/render-app';
+import { ringWords } from './rollouts-section';
 import { timingWords } from './update-policies-page';
 
 function policy(fields: Partial<UpdatePolicy>): UpdatePolicy {
@@ -38,6 +39,33 @@ function policy(fields: Partial<UpdatePolicy>): UpdatePolicy {
   };
 }
 
+const stopped: Rollout = {
+  id: 'r1',
+  policyId: 'a',
+  policyName: 'Your account',
+  appId: 3,
+  appName: 'Firefox',
+  version: '2.0',
+  state: 'stopped',
+  ring: 0,
+  rings: [
+    { name: 'Canary', openedAt: '2026-08-01T01:00:00.000Z', sent: 1, succeeded: 0, failed: 1 },
+    { name: 'Everyone', openedAt: null, sent: 0, succeeded: 0, failed: 0 },
+  ],
+  failures: [
+    {
+      deviceId: 'dev_canary',
+      deviceName: 'Canary box',
+      ring: 0,
+      message: 'Its post-installation script exited with status 1',
+      at: '2026-08-01T01:04:00.000Z',
+    },
+  ],
+  stoppedReason: '1 of 1 updates in Canary failed (100 %, more than 20 %)',
+  createdAt: '2026-08-01T01:00:00.000Z',
+  updatedAt: '2026-08-01T01:05:00.000Z',
+};
+
 const search: MockRoutes = { 'GET /catalogue/search': { status: 200, data: { apps: [], total: 0, offset: 0, limit: 50 } } };
 
 beforeEach(() => {
@@ -50,6 +78,8 @@ describe('the Update policies page', () => {
   it('edits the account’s policy and lists the others with where each is changed', async () => {
     mockApi({
       ...search,
+      'GET /api/rollouts': { status: 200, data: { rollouts: [] } },
+      'GET /api/groups': { status: 200, data: { available: true, groups: [] } },
       'GET /api/subscription/status': { status: 200, data: planStatus('annual-premium') },
       'GET /api/update-policies': {
         status: 200,
@@ -95,6 +125,45 @@ describe('the Update policies page', () => {
     expect(items[1]).toHaveTextContent('leaves Firefox alone');
   });
 
+  it('shows a stopped rollout with its rings, the machine that failed and why, and resumes it', async () => {
+    let rollouts: Rollout[] = [stopped];
+    const api = mockApi({
+      ...search,
+      'GET /api/subscription/status': { status: 200, data: planStatus('annual-premium') },
+      'GET /api/update-policies': {
+        status: 200,
+        data: { policies: [policy({ id: 'a', rings: [{ groupId: 'g1', percent: null, name: 'Canary' }] })] },
+      },
+      'GET /api/groups': { status: 200, data: { available: true, groups: [] } },
+      'GET /api/rollouts': () => ({ status: 200, data: { rollouts } }),
+      'POST /api/rollouts/r1/resume': () => {
+        rollouts = [{ ...stopped, state: 'done', ring: 1, stoppedReason: null }];
+        return { status: 200, data: { success: true } };
+      },
+    });
+    renderApp('/updates');
+    const list = await screen.findByRole('list', { name: 'Rollouts' }, { timeout: 10_000 });
+    const card = within(list).getByRole('listitem', { name: 'Firefox 2.0' });
+    expect(card).toHaveTextContent('Firefox 2.0');
+    expect(card).toHaveTextContent('Stopped');
+    expect(within(card).getByRole('status')).toHaveTextContent('1 of 1 updates in Canary failed (100 %, more than 20 %).');
+    const rings = within(card).getByRole('list', { name: 'Rings of Firefox 2.0' });
+    expect(
+      within(rings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`1. Canary — ${ringWords(stopped.rings[0]!)}`, '2. Everyone — Waiting']);
+    expect(within(card).getByRole('link', { name: 'Canary box' })).toHaveAttribute('href', '/devices/dev_canary');
+    expect(card).toHaveTextContent('Its post-installation script exited with status 1');
+    // The account's policy shows its ring in the editor.
+    expect(await screen.findByText('Ring 2: everyone else')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Resume: open the next ring' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/rollouts/r1/resume')).toHaveLength(1));
+    expect(await within(list).findByText('Everyone', { selector: 'span' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Resume: open the next ring' })).toBeNull();
+  });
+
   it('tells a new user where the other policies are made when there are none', async () => {
     mockApi({
       ...search,
@@ -114,6 +183,16 @@ describe('the Update policies page', () => {
     renderApp('/updates');
     expect(await screen.findByText(/Update policies are part of Premium/, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/update-policies')).toHaveLength(0);
+  });
+
+  it('says a ring in words', () => {
+    expect(ringWords({ name: 'Everyone', openedAt: null, sent: 0, succeeded: 0, failed: 0 })).toBe('Waiting');
+    expect(ringWords({ name: '25 %', openedAt: '2026-08-01T01:00:00.000Z', sent: 0, succeeded: 0, failed: 0 })).toMatch(
+      /^Open since .* · nothing sent yet$/,
+    );
+    expect(ringWords({ name: 'Canary', openedAt: '2026-08-01T01:00:00.000Z', sent: 3, succeeded: 2, failed: 1 })).toMatch(
+      / · 3 sent, 2 updated, 1 failed$/,
+    );
   });
 
   it('says a window’s timing in words', () => {

@@ -10,6 +10,7 @@ import { LoadingRow } from '../../components/loading-row';
 import { PageHeader } from '../../components/page-header';
 import { UpdatePolicySection } from '../../components/update-policy-section';
 import { usePlanIncludes } from '../../components/use-plan-includes';
+import { RolloutsSection } from './rollouts-section';
 
 const TARGET_WORDS: Record<UpdatePolicy['target'], string> = {
   account: 'Account',
@@ -81,6 +82,7 @@ function PolicyRow({ policy }: { policy: UpdatePolicy }) {
  */
 export function UpdatePoliciesPage() {
   const included = usePlanIncludes('updateSchedules');
+  const ringsIncluded = usePlanIncludes('deviceGroups');
   const query = useGetUpdatePoliciesQuery(undefined, { skip: included !== true });
   const others = (query.data?.policies ?? []).filter((policy) => policy.target !== 'account');
 
@@ -132,6 +134,7 @@ export function UpdatePoliciesPage() {
           {list}
         </section>
       ) : null}
+      {ringsIncluded === true ? <RolloutsSection /> : null}
     </Stack>
   );
 }
