@@ -36,6 +36,7 @@ import { migration0033GroupRemovals } from './migrations/0033-group-removals';
 import { migration0034HeldUpdates } from './migrations/0034-held-updates';
 import { migration0035UpdatePolicies } from './migrations/0035-update-policies';
 import { migration0036PolicyRollouts } from './migrations/0036-policy-rollouts';
+import { migration0037NextStart } from './migrations/0037-next-start';
 import type { Database } from './schema';
 
 /** Migrations in order; names sort, and a shipped migration is never edited. */
@@ -76,6 +77,7 @@ const migrations = {
   '0034-held-updates': migration0034HeldUpdates,
   '0035-update-policies': migration0035UpdatePolicies,
   '0036-policy-rollouts': migration0036PolicyRollouts,
+  '0037-next-start': migration0037NextStart,
 } satisfies Record<string, Migration>;
 
 /**

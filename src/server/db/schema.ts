@@ -344,6 +344,8 @@ export interface InstallationTargetsTable {
   expires_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** "When the machine next starts or connects": sent only on a connection that began after this; null for any connection. */
+  not_before: Timestamp | null;
 }
 
 /** One app on one device. */

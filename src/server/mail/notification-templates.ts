@@ -158,6 +158,30 @@ export function machineSilentMail(input: {
   };
 }
 
+/** A job made for the machine's next start was cancelled at its deadline: the machine never came back. */
+export function deadlinePassedMail(input: {
+  firstName: string;
+  deviceName: string;
+  apps: string[];
+  link: string;
+  unsubscribeLink: string;
+}): MailContent {
+  const intro = `${oneLine(input.deviceName, LABEL_MAX) || 'A machine'} did not start or connect again before the deadline you gave, so Loadout cancelled what was to run there.`;
+  const lines = input.apps.slice(0, 20).map((app) => `- ${oneLine(app, LABEL_MAX)}`);
+  const what = 'Nothing was changed on it. See the installation, and start it again when the machine is back:';
+  const [why, unsubscribe, settings] = footer('You get this mail because failure mails are on.', input.unsubscribeLink);
+  const hi = greeting(input.firstName);
+  return {
+    subject: `Not run on ${oneLine(input.deviceName, LABEL_MAX) || 'a machine'}: it did not start before the deadline`,
+    text: [hi, '', intro, '', ...lines, '', what, '', input.link, '', why, unsubscribe, settings, '', SIGNATURE].join('\n'),
+    html: html([hi, intro, ...lines, what, SIGNATURE, `${why} ${unsubscribe}`, settings ?? ''], {
+      link: input.link,
+      label: 'Open the installation',
+      at: 3 + lines.length,
+    }),
+  };
+}
+
 /** Premium (priority notifications): a policy's rollout stopped at a ring that failed past its threshold. */
 export function rolloutStoppedMail(input: {
   firstName: string;

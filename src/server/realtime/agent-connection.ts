@@ -14,6 +14,8 @@ export interface Connection {
   device: DevicesTable;
   socket: WebSocket;
   ready: boolean;
+  /** When its hello was welcomed (ISO): next-start jobs go only to connections begun after they were made. */
+  readyAt: string | null;
   alive: boolean;
   lastSeenWrite: number;
   /** What one agent said (and its leaving), handled one after another, in order. */
@@ -37,6 +39,7 @@ export function openConnection(device: DevicesTable, socket: WebSocket, bucket: 
     device,
     socket,
     ready: false,
+    readyAt: null,
     alive: true,
     lastSeenWrite: 0,
     inbox: [],

@@ -151,6 +151,7 @@ export class AgentHub {
       return;
     }
     connection.ready = true;
+    connection.readyAt = new Date(this.now()).toISOString();
     connection.lastSeenWrite = this.now();
     await this.services.presence.connected(device, hello);
     this.send(connection, { type: 'welcome', deviceId: device.device_id, deviceName: device.device_name, heartbeatMs: AGENT_HEARTBEAT_MS });
@@ -180,7 +181,7 @@ export class AgentHub {
     if (!connection.ready) return;
     switch (event.type) {
       case 'job.available': {
-        const job = await this.services.jobs.jobOf(connection.device, event.targetId);
+        const job = await this.services.jobs.jobOf(connection.device, event.targetId, connection.readyAt ?? undefined);
         if (job) this.assign(connection, job);
         return;
       }
@@ -203,7 +204,8 @@ export class AgentHub {
   }
 
   private async sendPendingJobs(connection: Connection): Promise<void> {
-    for (const job of await this.services.jobs.pendingJobs(connection.device)) this.assign(connection, job);
+    for (const job of await this.services.jobs.pendingJobs(connection.device, connection.readyAt ?? undefined))
+      this.assign(connection, job);
   }
 
   /** The agent reports its inventory when the job ends: that one is applied at once. */

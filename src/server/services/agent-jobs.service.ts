@@ -9,6 +9,7 @@ import {
   isOpenTarget,
   isTargetExpired,
   isTargetRunning,
+  isTargetUntaken,
   itemStatusesBefore,
   OPEN_ITEM_STATUSES,
   OPEN_TARGET_STATUSES,
@@ -94,20 +95,26 @@ export class AgentJobService {
     this.finishedObservers.push(observer);
   }
 
-  /** Every job the device has not finished, with the apps still to do: sent on each (re)connect. */
-  async pendingJobs(device: DevicesTable): Promise<Job[]> {
+  /** Every job the device has not finished, with the apps still to do: sent on each (re)connect (begun at `connectedAt`). */
+  async pendingJobs(device: DevicesTable, connectedAt?: string): Promise<Job[]> {
     const targets = await unfinishedTargetsOfDevice(this.ctx.db, device.id);
     const jobs: Job[] = [];
     for (const target of targets) {
-      const job = await this.jobOf(device, target.id);
+      const job = await this.jobOf(device, target.id, connectedAt);
       if (job) jobs.push(job);
     }
     return jobs;
   }
 
-  async jobOf(device: DevicesTable, targetId: string): Promise<Job | null> {
+  /**
+   * The job to send to the device's connection begun at `connectedAt`, or null. A next-start job
+   * waits for a connection that began after it was made: the machine's next start or connection.
+   */
+  async jobOf(device: DevicesTable, targetId: string, connectedAt?: string): Promise<Job | null> {
     const target = await findTargetOfDevice(this.ctx.db, device.id, targetId);
     if (!target || (!isOpenTarget(target.status) && !endedAway(target))) return null;
+    if (isTargetUntaken(target.status) && target.not_before !== null && !(connectedAt !== undefined && connectedAt > target.not_before))
+      return null;
     // Past its expiry (a schedule's maintenance window) a waiting job is not sent, even before expireOverdue ran;
     // nor is one ended while its agent was away (an agent that no longer remembers it would run it again).
     if (!isTargetRunning(target.status) && target.expires_at <= isoNow(this.ctx.clock)) return null;

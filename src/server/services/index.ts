@@ -155,6 +155,7 @@ export function createServices(ctx: AppContext, rateLimiter: RateLimiter, edges:
   installationEvents.observeFinished((userId, installationId) => webhookEmitters.installationMayHaveFinished(userId, installationId));
   drift.observeNewDrift((userId, device, fresh) => webhookEmitters.newDrift(userId, device, fresh));
   monitoring.observeSilence((silence) => webhookEmitters.machineSilent(silence));
+  installations.observeDeadlinePassed((target) => notifications.deadlinePassed(target));
   const rollouts = new RolloutService(ctx, notifications);
   return {
     health: new HealthService(ctx),

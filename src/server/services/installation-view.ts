@@ -27,8 +27,11 @@ export function agentOnline(agentSeenAt: string | null, now: Date): boolean {
 const EXPIRED_REASON = `No agent took this job within ${JOB_EXPIRY_DAYS} days`;
 const WINDOW_EXPIRED_REASON = 'The machine did not connect in time for this window; its update policy tries again at the next one';
 
-/** Why a waiting job ended: a schedule gives it less than JOB_EXPIRY_DAYS (its maintenance window, or until its next run). */
-export function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at'>): string {
+const DEADLINE_REASON = 'The machine did not start or connect again before the deadline; nothing was changed';
+
+/** Why a waiting job ended: its next-start deadline, or a policy's window (shorter than JOB_EXPIRY_DAYS), or nobody took it. */
+export function expiryReason(target: Pick<InstallationTargetsTable, 'created_at' | 'expires_at' | 'not_before'>): string {
+  if (target.not_before !== null) return DEADLINE_REASON;
   return Date.parse(target.expires_at) - Date.parse(target.created_at) < JOB_EXPIRY_DAYS * DAY_MS ? WINDOW_EXPIRED_REASON : EXPIRED_REASON;
 }
 

@@ -3,6 +3,7 @@ import type { App } from '@shared/api/catalogue';
 import { ErrorCode } from '@shared/api/errors';
 import {
   JOB_EXPIRY_DAYS,
+  NEXT_START_DEADLINE_MAX_DAYS,
   RUNNING_JOB_AWAY_LIMIT_MS,
   type Installation,
   type InstallationSummary,
@@ -69,7 +70,9 @@ export interface CreateInstallationInput {
   kind: JobKind;
   /** Keep in sync (list-sync.service.ts): the followed list these apps came from, recorded with the installation. */
   keepInSync?: { listId: string; listName: string };
-  /** A custom update schedule (schedule.service.ts): the job waits only until expiresAt (the maintenance window); the activity says it was scheduled. */
+  /** "When the machine next starts or connects" (docs/update-policies.md): sent at the agent's next connection, cancelled at the deadline. */
+  atNextStart?: { deadline: string };
+  /** An update policy's window (update-policies/policy-runner.ts): the job waits only until expiresAt; the activity says it was scheduled. */
   scheduled?: { expiresAt: string; listId: string | null; listName: string | null };
   /** An uninstall the person confirmed after seeing what it removes (removal-check.service.ts). */
   removal?: RemovalConsent;
@@ -106,6 +109,8 @@ export class InstallationService {
     private readonly events: InstallationEvents,
   ) {}
 
+  private readonly deadlineObservers: ((target: InstallationTargetsTable) => Promise<void>)[] = [];
+
   private get bus(): EventBus {
     return this.ctx.bus;
   }
@@ -115,6 +120,7 @@ export class InstallationService {
       const earlier = await findInstallationByIdempotencyKey(this.ctx.db, caller.userId, idempotencyKey);
       if (earlier) return this.get(caller.userId, earlier.id);
     }
+    const deadline = input.atNextStart ? this.checkedDeadline(input.atNextStart.deadline) : null;
     const { apps, listName, pins } = await this.appsToInstall(caller.userId, input);
     const devices = await this.eligibleDevices(caller.userId, input.deviceIds);
     const now = isoNow(this.ctx.clock);
@@ -155,9 +161,10 @@ export class InstallationService {
         status: nothingToDo ? 'done' : 'waiting',
         reason: null,
         created_at: now,
-        expires_at: input.scheduled?.expiresAt ?? isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
+        expires_at: deadline ?? input.scheduled?.expiresAt ?? isoAfter(this.ctx.clock, JOB_EXPIRY_DAYS * DAY_MS),
         started_at: null,
         finished_at: nothingToDo ? now : null,
+        not_before: deadline ? now : null,
       });
       items.push(...deviceItems);
     }
@@ -185,7 +192,7 @@ export class InstallationService {
             device,
             type: 'installation_requested',
             actorDeviceId: caller.deviceId,
-            detail: `${input.scheduled ? 'scheduled ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}${input.forGroup ? `, for the group ${input.forGroup}` : ''}${input.rollback ? `, back to generation ${input.rollback.to}` : ''}`,
+            detail: `${input.scheduled ? 'scheduled ' : ''}${input.atNextStart ? 'next-start ' : ''}${input.kind} ${listName ?? input.scheduled?.listName ?? `${apps.length} apps`} (${installationId})${input.keepInSync ? `, to keep ${input.keepInSync.listName} in sync` : ''}${input.forGroup ? `, for the group ${input.forGroup}` : ''}${input.rollback ? `, back to generation ${input.rollback.to}` : ''}`,
           });
         }
       });
@@ -318,6 +325,23 @@ export class InstallationService {
     return this.get(userId, id);
   }
 
+  /** A next-start deadline: a moment ahead, at most NEXT_START_DEADLINE_MAX_DAYS away; its canonical ISO form. */
+  private checkedDeadline(deadline: string): string {
+    const at = Date.parse(deadline);
+    const now = this.ctx.clock.now().getTime();
+    if (at <= now) throw badRequest('The deadline has passed: choose a later one', ErrorCode.VALIDATION_ERROR, { deadline: 'In the past' });
+    if (at - now > NEXT_START_DEADLINE_MAX_DAYS * DAY_MS)
+      throw badRequest(`A deadline is at most ${NEXT_START_DEADLINE_MAX_DAYS} days away`, ErrorCode.VALIDATION_ERROR, {
+        deadline: `More than ${NEXT_START_DEADLINE_MAX_DAYS} days away`,
+      });
+    return new Date(at).toISOString();
+  }
+
+  /** Told of each next-start job whose deadline passed (the owner is told). */
+  observeDeadlinePassed(observer: (target: InstallationTargetsTable) => Promise<void>): void {
+    this.deadlineObservers.push(observer);
+  }
+
   /**
    * A scheduler task: waiting jobs nobody took before they expired (JOB_EXPIRY_DAYS, or a
    * schedule's window) end with that reason, their queued apps cancelled. Reads show an overdue
@@ -342,6 +366,8 @@ export class InstallationService {
         });
         if (!moved) continue;
         ended += 1;
+        if (target.not_before !== null)
+          for (const observer of this.deadlineObservers) this.ctx.tasks.defer('deadline passed', () => observer(target));
         await this.events.changed(target.user_id, target.installation_id);
         this.events.mayHaveFinished(target.user_id, target.installation_id);
       }

@@ -27,6 +27,7 @@ import {
   notificationsOf,
   outdatedInventoryForDigest,
   recordUpdateAlerts,
+  targetReport,
   trimNotifications,
   updateNoticesOf,
   updateNotificationSettings,
@@ -38,6 +39,7 @@ import { findUserById } from '../db/repositories/users.repository';
 import type { DeviceInventoryTable, NotificationsTable } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import {
+  deadlinePassedMail,
   installationFailedMail,
   machineSilentMail,
   oneLine,
@@ -280,6 +282,31 @@ export class NotificationService {
       kind: 'device_silent',
       title: `${oneLine(machine.deviceName, 80)} has not reported for a day`,
       body: `Its last report was at ${new Date(machine.lastActiveAt).toUTCString()}. It may be switched off, offline, or its agent stopped.`,
+      link,
+    });
+  }
+
+  /** A next-start job's deadline passed (InstallationService.expireOverdue): a failure mail and an entry in the centre. */
+  async deadlinePassed(target: { id: string }): Promise<void> {
+    const report = await targetReport(this.ctx.db, target.id);
+    if (!report) return;
+    const settings = await this.settings(report.user_id);
+    const link = `/installations/${report.installation_id}`;
+    const apps = report.items.map((item) => item.app_name);
+    if (settings.failureMails) {
+      const mail = deadlinePassedMail({
+        firstName: report.first_name,
+        deviceName: report.device_name,
+        apps,
+        link: `${this.ctx.config.publicUrl}${link}`,
+        unsubscribeLink: this.unsubscribeLink(report.user_id, 'failureMails'),
+      });
+      await this.mail(report.email, mail, report.user_id, 'failureMails');
+    }
+    await this.notifyInApp(report.user_id, settings, {
+      kind: 'installation_failed',
+      title: `Not run on ${oneLine(report.device_name, 80)}: it did not start before the deadline`,
+      body: apps.map((app) => oneLine(app, 80)).join('\n'),
       link,
     });
   }

@@ -121,6 +121,12 @@ export const createInstallationRequestSchema = z
     confirmName: z.string().max(200).optional(),
     /** Also remove the app's settings, where the check said the manager can; only with a removal check. */
     purge: z.boolean().optional(),
+    /**
+     * "When the machine next starts or connects": not now, even on a machine online now; at its
+     * agent's next connection (a restart, a boot, a reconnection) before the deadline, else it
+     * is cancelled and the owner told.
+     */
+    atNextStart: z.object({ deadline: z.iso.datetime({ offset: true, error: 'The deadline must be a date and time' }) }).optional(),
   })
   .refine((body) => (body.listId === undefined) !== (body.appIds === undefined), {
     message: 'Give either listId or appIds',
@@ -135,6 +141,9 @@ export const createInstallationRequestSchema = z
     path: ['purge'],
   });
 export type CreateInstallationRequest = z.input<typeof createInstallationRequestSchema>;
+
+/** How far ahead a next-start installation's deadline may be. */
+export const NEXT_START_DEADLINE_MAX_DAYS = 30;
 
 export const installationIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const installationItemParamsSchema = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });

@@ -5772,6 +5772,10 @@ export interface operations {
             content: {
                 "application/json": {
                     appIds?: number[];
+                    atNextStart?: {
+                        /** Format: date-time */
+                        deadline: string;
+                    };
                     confirmName?: string;
                     deviceIds: string[];
                     /**

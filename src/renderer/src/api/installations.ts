@@ -37,6 +37,8 @@ export interface CreateInstallationArgs {
   confirmName?: string;
   /** Also remove the app's settings, where the check offered it. */
   purge?: boolean;
+  /** Not now: at each machine's next start or connection, cancelled at the deadline. */
+  atNextStart?: { deadline: string };
   /** One per confirmation: a request sent twice (a double click, a retry after a timeout) creates one installation. */
   idempotencyKey: string;
 }
@@ -75,10 +77,10 @@ export const installationsApi = baseApi.injectEndpoints({
       providesTags: ['Inventory'],
     }),
     createInstallation: build.mutation<Installation, CreateInstallationArgs>({
-      query: ({ listId, appIds, deviceIds, kind = 'install', removalCheckId, confirmName, purge, idempotencyKey }) => ({
+      query: ({ listId, appIds, deviceIds, kind = 'install', removalCheckId, confirmName, purge, atNextStart, idempotencyKey }) => ({
         url: '/api/installations',
         method: 'POST',
-        data: { listId, appIds, deviceIds, kind, removalCheckId, confirmName, purge },
+        data: { listId, appIds, deviceIds, kind, removalCheckId, confirmName, purge, atNextStart },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: () => schemas().then((m) => m.installationSchema),
       }),

@@ -211,6 +211,25 @@ export async function failedTargetReport(db: Db, targetId: string) {
   return { ...target, failed };
 }
 
+/** A device's job with its owner and all its apps (a next-start job cancelled at its deadline). */
+export async function targetReport(db: Db, targetId: string) {
+  const target = await db
+    .selectFrom('installation_targets as t')
+    .innerJoin('devices as d', 'd.id', 't.device_row_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.installation_id', 't.user_id', 'd.device_name', 'u.email', 'u.first_name'])
+    .where('t.id', '=', targetId)
+    .executeTakeFirst();
+  if (!target) return null;
+  const items = await db
+    .selectFrom('installation_items')
+    .select('app_name')
+    .where('target_id', '=', targetId)
+    .orderBy('position')
+    .execute();
+  return { ...target, items };
+}
+
 /** The owner of an enrolled device, for the priority mail. */
 export async function deviceWithOwner(db: Db, deviceRowId: string) {
   return db

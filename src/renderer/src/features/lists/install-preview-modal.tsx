@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Paper, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 
@@ -133,6 +133,20 @@ function DevicePreview({ device }: { device: PreviewDevice }) {
 /** The one action of this step, for useStartInstallation's pending flag and Idempotency-Key. */
 const INSTALL_LIST = 'install-list';
 
+/** When to install: now, or at each machine's next start (a restart or its next connection) within a deadline. */
+const WHEN_OPTIONS = [
+  { value: 'now', label: 'Now' },
+  { value: '1', label: 'At its next start, within a day' },
+  { value: '3', label: 'At its next start, within 3 days' },
+  { value: '7', label: 'At its next start, within a week' },
+];
+
+/** The request's atNextStart for a choice: none for now, else a deadline that many days ahead. */
+export function nextStartOf(choice: string, now: number): { atNextStart: { deadline: string } } | Record<string, never> {
+  if (choice === 'now') return {};
+  return { atNextStart: { deadline: new Date(now + Number(choice) * 86_400_000).toISOString() } };
+}
+
 interface InstallPreviewModalProps {
   listId: string;
   listName: string;
@@ -146,9 +160,10 @@ export function InstallPreviewModal({ listId, listName, devices, onBack, onClose
   const deviceIds = devices.map((device) => device.device_id);
   const preview = usePreviewInstallationQuery({ listId, deviceIds }, { refetchOnMountOrArgChange: true });
   const { start, pending } = useStartInstallation();
+  const [when, setWhen] = useState('now');
 
   async function install() {
-    if (await start({ listId, deviceIds, kind: 'install' }, INSTALL_LIST)) onClose();
+    if (await start({ listId, deviceIds, kind: 'install', ...nextStartOf(when, Date.now()) }, INSTALL_LIST)) onClose();
   }
 
   const nothingToInstall = preview.data?.devices.every((device) => count(device.items, 'install') === 0) ?? false;
@@ -190,6 +205,19 @@ export function InstallPreviewModal({ listId, listName, devices, onBack, onClose
           will do on {devices.length === 1 ? 'this device' : `these ${devices.length} devices`}:
         </Text>
         {body}
+        <Select
+          label="When"
+          description={
+            when === 'now'
+              ? 'Machines that are off install when they next connect.'
+              : 'Not now, even on a machine that is on: when it next starts or connects. If it does not before the deadline, nothing runs and you are told.'
+          }
+          data={WHEN_OPTIONS}
+          value={when}
+          onChange={(value) => setWhen(value ?? 'now')}
+          allowDeselect={false}
+          maw={360}
+        />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
             Back

@@ -141,6 +141,27 @@ describe('installing a list: the preview step', () => {
     expect(await screen.findByRole('heading', { name: 'Terminal toys' })).toBeInTheDocument();
   });
 
+  it('installs at each machine’s next start when asked, with the deadline chosen', async () => {
+    const api = routes({ 'POST /api/installations': { status: 201, data: created } });
+    const { view, review } = await openPreview();
+    await within(review).findByText('Will be installed with apt');
+    expect(within(review).getByText('Machines that are off install when they next connect.')).toBeInTheDocument();
+    const when = within(review)
+      .getAllByLabelText('When')
+      .find((element): element is HTMLInputElement => element instanceof HTMLInputElement)!;
+    fireEvent.click(when);
+    fireEvent.click(await screen.findByRole('option', { name: 'At its next start, within 3 days' }));
+    expect(within(review).getByText(/Not now, even on a machine that is on: when it next starts or connects/)).toBeInTheDocument();
+    const before = Date.now();
+    fireEvent.click(within(review).getByRole('button', { name: 'Install to Build box' }));
+    await waitFor(() => expect(view.currentPath()).toBe('/installations/inst-42'));
+    const body = api.callsTo('POST', '/api/installations')[0]?.body as { atNextStart: { deadline: string } };
+    expect(body).toMatchObject({ listId: 'l1', deviceIds: ['dev_build00000001'], kind: 'install' });
+    const ahead = Date.parse(body.atNextStart.deadline) - before;
+    expect(ahead).toBeGreaterThanOrEqual(3 * 86_400_000);
+    expect(ahead).toBeLessThan(3 * 86_400_000 + 60_000);
+  });
+
   it('sends the same key when the confirmation is repeated after a failure', async () => {
     const api = routes({ 'POST /api/installations': { status: 500, data: { code: ErrorCode.INTERNAL_ERROR, message: 'x' } } });
     const { review } = await openPreview();
