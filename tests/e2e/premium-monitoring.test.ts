@@ -15,10 +15,10 @@ const BROKEN = { name: 'Broken Tool', apt: 'fail-loadout-sim' };
 /**
  * What Premium adds to keeping machines up to date, in Chromium, light and dark: the
  * notification centre after a failed installation, a machine's check-ins, and the update
- * schedule editor. The agent is the real headless agent with the simulated installer, so
+ * policy editor. The agent is the real headless agent with the simulated installer, so
  * this machine is left as it is (the real package manager is tested in update-apt-package).
  */
-describe('Premium monitoring: notifications, check-ins and schedules', () => {
+describe('Premium monitoring: notifications, check-ins and update policies', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -95,19 +95,24 @@ describe('Premium monitoring: notifications, check-ins and schedules', () => {
     await inDarkMode(page, 'Connected (agent 0.1.0)', () => screenshot(page, '81-device-check-ins-dark'));
   });
 
-  it('saves a weekly update schedule and says when it runs next', async () => {
+  it("gives the machine its own weekly update policy, and says when its window opens on the machine's clock", async () => {
     await page.goto(`${server.url}/devices/${deviceId}`);
-    const section = page.getByRole('region', { name: 'Update schedule' });
+    const section = page.getByRole('region', { name: 'Update policy' });
+    const deciding = section.getByTestId('deciding-policy');
+    await deciding.getByText(/^No policy decides/).waitFor();
     await section.getByText('Weekly', { exact: true }).click();
     await section.getByRole('combobox', { name: 'Weekday' }).click();
     await page.getByRole('option', { name: 'Sunday' }).click();
-    await section.getByLabel('Time', { exact: true }).fill('06:30');
-    await section.getByRole('combobox', { name: 'Maintenance window' }).click();
+    await section.getByLabel('Window opens at', { exact: true }).fill('06:30');
+    await section.getByRole('combobox', { name: 'Window length' }).click();
     await page.getByRole('option', { name: '2 hours', exact: true }).click();
-    await section.getByRole('button', { name: 'Save' }).click();
-    await section.getByText(/^Next run: /).waitFor();
-    await see(page, 'Update schedule saved');
-    await screenshot(page, '82-update-schedule');
-    await inDarkMode(page, 'Next run:', () => screenshot(page, '82-update-schedule-dark'));
+    await section.getByRole('button', { name: 'Save policy' }).click();
+    await section.getByText(/^Next window: Sun/).waitFor();
+    await see(page, 'Update policy saved');
+    // The real agent told its zone: the window is read on the machine's clock.
+    await deciding.getByText(/^This machine's own policy decides\. Next window on this machine: Sun.* 06:30/).waitFor();
+    expect(await deciding.textContent()).not.toContain('has not told its time zone');
+    await screenshot(page, '82-update-policy');
+    await inDarkMode(page, 'Next window:', () => screenshot(page, '82-update-policy-dark'));
   });
 });

@@ -5,25 +5,11 @@ import type { UpdatePoliciesResponse } from '@shared/api/update-policies';
 
 import { ProtocolAgent } from '../server/helpers/agent';
 import { newDeviceId } from '../server/helpers/devices';
-import { seriousViolations } from './helpers/axe';
-import { launchBrowser, screenshot, switchTheme } from './helpers/browser';
+import { launchBrowser } from './helpers/browser';
+import { dialogEveryWay, everyWay, SIZES } from './helpers/every-way';
 import { buyPremium, CARD_OK, payWith } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { createListWithApps, field, newPerson, pageApi, see, signUp } from './helpers/ui';
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-/** Fits the window, passes axe, and is saved as a screenshot to look at. */
-async function check(page: Page, key: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${key} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), key).toEqual([]);
-  await screenshot(page, `update-policies-${key}`);
-}
 
 /** A Select's option, chosen as a person does: open it, click the option. */
 async function choose(scope: Locator, page: Page, label: string, option: string): Promise<void> {
@@ -50,22 +36,6 @@ describe('update policies in the browser', () => {
   let page: Page;
   const person = newPerson('policies');
 
-  /** Saves `name` at every size and theme; `show` brings the page back to what is shot after each reload. */
-  async function everyWay(name: string, show: () => Promise<void>): Promise<void> {
-    for (const theme of THEMES) {
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
-        await page.reload();
-        await show();
-        await check(page, `${name}-${size.width}-${theme}`);
-      }
-    }
-    await page.evaluate(() => localStorage.removeItem('theme'));
-    await page.setViewportSize(SIZES[0]);
-    await page.reload();
-  }
-
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -85,7 +55,7 @@ describe('update policies in the browser', () => {
     const account = page.getByRole('region', { name: 'Your account' });
     await see(page, /No policy yet: apps update only when you update them/);
     await see(page, /None yet\. A machine's page, a group's page and a list's menu/);
-    await everyWay('empty', () => see(page, /No policy yet/));
+    await everyWay(page, 'update-policies', 'empty', () => see(page, /No policy yet/));
 
     await segment(account, 'Security only');
     await see(page, /Only apt tells security updates apart/);
@@ -123,7 +93,7 @@ describe('update policies in the browser', () => {
     await expect.poll(() => field(account, 'Weekday').inputValue()).toBe('Sunday');
     await expect.poll(() => field(account, 'Window length').inputValue()).toBe('1 hour');
     await account.getByText('Firefox').first().waitFor();
-    await everyWay('account-policy', () => account.getByTestId('next-window').waitFor());
+    await everyWay(page, 'update-policies', 'account-policy', () => account.getByTestId('next-window').waitFor());
   }, 300_000);
 
   it("gives a list its own policy from the list's menu, and lists it on the Update policies page", async () => {
@@ -132,16 +102,7 @@ describe('update policies in the browser', () => {
     await page.getByRole('menuitem', { name: 'Update policy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update policy: Night shift' });
     await dialog.getByText(/No policy for this list yet/).waitFor();
-    for (const theme of THEMES) {
-      await switchTheme(page, theme);
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await dialog.waitFor();
-        await check(page, `list-dialog-${size.width}-${theme}`);
-      }
-    }
-    await switchTheme(page, 'light');
-    await page.setViewportSize(SIZES[0]);
+    await dialogEveryWay(page, 'update-policies', 'list-dialog', dialog);
     await field(dialog, 'Window opens at').fill('23:00');
     await dialog.getByRole('button', { name: 'Save policy' }).click();
     await dialog.getByTestId('next-window').waitFor();
@@ -152,7 +113,7 @@ describe('update policies in the browser', () => {
     const item = others.getByRole('listitem').filter({ hasText: 'Night shift' });
     await item.getByText('Daily, 23:00 for 2 hours').waitFor();
     await item.getByText('All updates').waitFor();
-    await everyWay('with-list', () => others.waitFor());
+    await everyWay(page, 'update-policies', 'with-list', () => others.waitFor());
     await item.getByRole('link', { name: 'Night shift' }).click();
     await page.waitForURL(/\/app-list/);
   }, 300_000);
@@ -205,7 +166,7 @@ describe('update policies in the browser', () => {
       await see(page, 'Ring 2: everyone else');
       await account.getByRole('button', { name: 'Save policy' }).click();
       await see(page, 'Update policy saved');
-      await everyWay('rings', () => account.getByText('Ring 2: everyone else').waitFor());
+      await everyWay(page, 'update-policies', 'rings', () => account.getByText('Ring 2: everyone else').waitFor());
 
       // The window opens: only the canary gets VLC, and its update fails; the next look stops the rollout.
       // (The server's own scheduler may have opened it already: then this finds it sent.)
@@ -237,7 +198,7 @@ describe('update policies in the browser', () => {
       await card.getByText('1 of 1 updates in Canary failed (100 %, more than 20 %).').waitFor();
       await card.getByRole('link', { name: 'Canary box' }).waitFor();
       await card.getByText(/its post-installation script exited with status 1/).waitFor();
-      await everyWay('rollout-stopped', () => card.getByText('Stopped', { exact: true }).waitFor());
+      await everyWay(page, 'update-policies', 'rollout-stopped', () => card.getByText('Stopped', { exact: true }).waitFor());
 
       await card.getByRole('button', { name: 'Resume: open the next ring' }).click();
       await see(page, 'Rollout resumed: the next ring is open');

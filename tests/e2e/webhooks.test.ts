@@ -1,28 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { WEBHOOK_EVENT_LABELS } from '@shared/api/webhooks';
 
 import { documentedVerifier, WebhookReceiver } from '../fixtures/webhook-receiver';
-import { seriousViolations } from './helpers/axe';
-import { launchBrowser, screenshot, switchTheme } from './helpers/browser';
+import { launchBrowser } from './helpers/browser';
+import { dialogEveryWay, everyWay, SIZES } from './helpers/every-way';
 import { buyPremium } from './helpers/payment';
 import { startServer, type RunningServer } from './helpers/server';
 import { field, newPerson, pageApi, see, signUp } from './helpers/ui';
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-/** Fits the window, passes axe, and is saved as a screenshot to look at. */
-async function check(page: Page, key: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${key} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), key).toEqual([]);
-  await screenshot(page, `webhooks-${key}`);
-}
 
 /**
  * Webhooks end to end, against a real HTTPS receiver on loopback (tests/fixtures/webhook-receiver.ts)
@@ -47,36 +33,6 @@ describe('outgoing webhooks', () => {
       .nth(index + 1);
   const detail = () => page.getByRole('dialog', { name: /^Delivery of / });
 
-  /** Saves `name` at every size and theme; `show` brings the page back to what is shot after each reload. */
-  async function everyWay(name: string, show: () => Promise<void>): Promise<void> {
-    for (const theme of THEMES) {
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
-        await page.reload();
-        await show();
-        await check(page, `${name}-${size.width}-${theme}`);
-      }
-    }
-    await page.evaluate(() => localStorage.removeItem('theme'));
-    await page.setViewportSize(SIZES[0]);
-    await page.reload();
-  }
-
-  /** An open dialog at every size and theme, without a reload (it would close it). */
-  async function dialogEveryWay(name: string, dialog: Locator): Promise<void> {
-    for (const theme of THEMES) {
-      await switchTheme(page, theme);
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await dialog.waitFor();
-        await check(page, `${name}-${size.width}-${theme}`);
-      }
-    }
-    await switchTheme(page, 'light');
-    await page.setViewportSize(SIZES[0]);
-  }
-
   beforeAll(async () => {
     await receiver.start();
     const settings = receiver.serverSettings();
@@ -97,7 +53,7 @@ describe('outgoing webhooks', () => {
     await page.getByRole('region', { name: 'Webhooks' }).getByRole('link', { name: 'Manage webhooks' }).click();
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
     await see(page, 'No endpoints yet');
-    await everyWay('empty', () => see(page, 'No endpoints yet'));
+    await everyWay(page, 'webhooks', 'empty', () => see(page, 'No endpoints yet'));
 
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const form = page.getByRole('dialog', { name: 'Add endpoint' });
@@ -105,13 +61,13 @@ describe('outgoing webhooks', () => {
     await field(form, 'Description').fill('Build bot');
     await form.getByRole('checkbox', { name: WEBHOOK_EVENT_LABELS['installation.finished'] }).check();
     await form.getByRole('checkbox', { name: WEBHOOK_EVENT_LABELS['machine.silent'] }).check();
-    await dialogEveryWay('add-form', form);
+    await dialogEveryWay(page, 'webhooks', 'add-form', form);
     await form.getByRole('button', { name: 'Add endpoint' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Endpoint added: its signing secret' });
     secret = (await shown.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_\S{20,}$/);
-    await dialogEveryWay('secret', shown);
+    await dialogEveryWay(page, 'webhooks', 'secret', shown);
     await shown.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('heading', { level: 1, name: receiver.url() }).waitFor();
@@ -160,7 +116,7 @@ describe('outgoing webhooks', () => {
     const attempt = detail().getByRole('listitem', { name: 'Attempt 1' });
     await attempt.getByText('Response 500').waitFor();
     await attempt.getByText('upstream broke').waitFor();
-    await dialogEveryWay('delivery-failed', detail());
+    await dialogEveryWay(page, 'webhooks', 'delivery-failed', detail());
 
     receiver.always({ status: 200, body: '{"received":true}' });
     // The log is newest first, and the server's clock stands still: the replay comes a second later.
@@ -174,10 +130,10 @@ describe('outgoing webhooks', () => {
     expect(replayed!.id).toBe(failed!.id);
     await page.getByText('Deliveries are failing').waitFor({ state: 'detached' });
 
-    await everyWay('endpoint', () =>
+    await everyWay(page, 'webhooks', 'endpoint', () =>
       page.getByRole('region', { name: 'Deliveries' }).getByText('Replay', { exact: true }).first().waitFor(),
     );
-    await everyWay('list', async () => {
+    await everyWay(page, 'webhooks', 'list', async () => {
       await page.goto(`${server.url}/webhooks`);
       await page
         .getByRole('list', { name: 'Webhook endpoints' })
@@ -203,7 +159,7 @@ describe('outgoing webhooks', () => {
     const notice = page.getByRole('alert').filter({ hasText: 'Loadout turned this endpoint off' });
     await notice.getByText(/^Every attempt to deliver to it failed for a day/).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
-    await everyWay('turned-off', () => notice.getByRole('button', { name: 'Turn on' }).waitFor());
+    await everyWay(page, 'webhooks', 'turned-off', () => notice.getByRole('button', { name: 'Turn on' }).waitFor());
 
     await notice.getByRole('button', { name: 'Turn on' }).click();
     await notice.waitFor({ state: 'detached' });

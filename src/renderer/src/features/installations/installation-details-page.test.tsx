@@ -147,7 +147,7 @@ describe('/installations/:id', () => {
         data: { log: 'E: Unable to locate package cowsay', exitCode: 100, message: 'Not found in the apt sources' },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Show the log of cowsay on Build box' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show log of cowsay on Build box' }));
     const dialog = await screen.findByRole('dialog', { name: 'cowsay on Build box' });
     expect(await within(dialog).findByText('E: Unable to locate package cowsay')).toBeInTheDocument();
     expect(within(dialog).getByText(/Exit code:/).parentElement).toHaveTextContent('Exit code: 100');

@@ -85,7 +85,7 @@ function Cell({
           variant="subtle"
           leftSection={<IconFileText size={14} aria-hidden />}
           onClick={() => onShowLog(target, item)}
-          aria-label={`Show the log of ${item.name} on ${target.deviceName}`}
+          aria-label={`Show log of ${item.name} on ${target.deviceName}`}
         >
           Show log
         </Button>
