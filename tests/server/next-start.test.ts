@@ -46,7 +46,8 @@ describe('installing at the next start', () => {
       atNextStart: { deadline: inHours(48) },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body.targets[0]).toMatchObject({ status: 'waiting' });
+    // Waiting, and saying for what: the machine's next start, until the deadline.
+    expect(made.body.targets[0]).toMatchObject({ status: 'waiting', nextStartBy: '2026-11-03T10:00:00.000Z' });
     const stored = await t.app.ctx.db
       .selectFrom('installation_targets')
       .select(['expires_at', 'not_before'])

@@ -109,6 +109,7 @@ export function toTarget(row: TargetRow, items: readonly ItemRow[], now: Date): 
     deviceSeenAt: row.last_active_at ?? row.agent_seen_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    nextStartBy: row.not_before === null ? null : row.expires_at,
     items: items.map(toItem),
   };
 }

@@ -63,6 +63,8 @@ export const installationTargetSchema = z.object({
   deviceSeenAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Made "at its next start": the deadline by which the machine must start or connect again; null otherwise. */
+  nextStartBy: z.string().nullable(),
   items: z.array(installationItemSchema),
 });
 export type InstallationTarget = z.infer<typeof installationTargetSchema>;

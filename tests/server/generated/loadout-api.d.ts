@@ -5835,6 +5835,7 @@ export interface operations {
                                 updatedAt: string;
                                 version: string | null;
                             }[];
+                            nextStartBy: string | null;
                             platform: string;
                             reason: string | null;
                             startedAt: string | null;
@@ -5908,6 +5909,7 @@ export interface operations {
                                 updatedAt: string;
                                 version: string | null;
                             }[];
+                            nextStartBy: string | null;
                             platform: string;
                             reason: string | null;
                             startedAt: string | null;
@@ -5980,6 +5982,7 @@ export interface operations {
                                 updatedAt: string;
                                 version: string | null;
                             }[];
+                            nextStartBy: string | null;
                             platform: string;
                             reason: string | null;
                             startedAt: string | null;
@@ -6083,6 +6086,7 @@ export interface operations {
                                 updatedAt: string;
                                 version: string | null;
                             }[];
+                            nextStartBy: string | null;
                             platform: string;
                             reason: string | null;
                             startedAt: string | null;

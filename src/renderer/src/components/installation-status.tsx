@@ -76,11 +76,15 @@ function seenAt(iso: string): string {
  * offline since when (it ends after a while, and its agent reports when it returns), a finished one whether an app failed.
  */
 export function targetStatusLook(
-  target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'deviceName' | 'deviceSeenAt' | 'items'>,
+  target: Pick<InstallationTarget, 'status' | 'deviceOnline' | 'deviceName' | 'deviceSeenAt' | 'items'> &
+    Partial<Pick<InstallationTarget, 'nextStartBy'>>,
   kind: JobKind = 'install',
 ): StatusLook {
   switch (target.status) {
     case 'waiting':
+      // Not now even on a machine that is on: at its next start or connection, until the deadline.
+      if (target.nextStartBy)
+        return { label: `Waits for its next start (until ${seenAt(target.nextStartBy)})`, color: 'gray', icon: IconClock };
       return target.deviceOnline
         ? { label: 'Starting', color: 'gray', icon: IconClock }
         : { label: 'Waiting for device', color: 'orange', icon: IconPlugConnectedX };

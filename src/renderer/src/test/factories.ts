@@ -191,6 +191,7 @@ export function makeInstallationTarget(
     deviceSeenAt: '2026-01-02T00:00:00.000Z',
     startedAt: '2026-01-02T00:00:00.000Z',
     finishedAt: null,
+    nextStartBy: null,
     ...overrides,
   };
 }
