@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { targetStatusLook } from './installation-status';
 
-const waiting = { status: 'waiting', deviceName: 'Lab PC', deviceSeenAt: null, items: [] } as const;
+const waiting = { status: 'waiting' as const, deviceName: 'Lab PC', deviceSeenAt: null, items: [] };
 
 describe("a device's job status", () => {
   it('says a next-start job waits for the next start, until its deadline, even on a machine that is on', () => {
