@@ -46,7 +46,6 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
   const { data } = useGetGroupsQuery();
   const groups = (data?.groups ?? []).map((group) => ({ value: group.id, label: group.name }));
   const values = form.getValues();
-  const typed = form;
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Text component="legend" size="sm" fw={500}>
@@ -66,7 +65,7 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
             ]}
             allowDeselect={false}
             w={200}
-            {...typed.getInputProps(`rings.${index}.kind`)}
+            {...form.getInputProps(`rings.${index}.kind`)}
           />
           {ring.kind === 'group' ? (
             <Select
@@ -75,7 +74,7 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
               placeholder={groups.length === 0 ? 'Make a group first' : 'Choose a group'}
               allowDeselect={false}
               w={200}
-              {...typed.getInputProps(`rings.${index}.groupId`)}
+              {...form.getInputProps(`rings.${index}.groupId`)}
             />
           ) : (
             <NumberInput
@@ -84,7 +83,7 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
               min={1}
               max={99}
               w={140}
-              {...typed.getInputProps(`rings.${index}.percent`)}
+              {...form.getInputProps(`rings.${index}.percent`)}
             />
           )}
           <ActionIcon
@@ -92,7 +91,7 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
             color="red"
             size="lg"
             aria-label={`Remove ring ${index + 1}`}
-            onClick={() => typed.removeListItem('rings', index)}
+            onClick={() => form.removeListItem('rings', index)}
           >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
@@ -105,20 +104,20 @@ export function PolicyRingsFields({ form }: { form: RingsForm }) {
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
           disabled={values.rings.length >= RINGS_MAX}
-          onClick={() => typed.insertListItem('rings', { kind: groups.length > 0 ? 'group' : 'percent', groupId: '', percent: 10 })}
+          onClick={() => form.insertListItem('rings', { kind: groups.length > 0 ? 'group' : 'percent', groupId: '', percent: 10 })}
         >
           Add a ring
         </Button>
       </Group>
       {values.rings.length > 0 ? (
         <Group grow align="flex-start" wrap="wrap">
-          <Select label="Each ring soaks for" data={SOAK_OPTIONS} allowDeselect={false} {...typed.getInputProps('soakHours')} />
+          <Select label="Each ring soaks for" data={SOAK_OPTIONS} allowDeselect={false} {...form.getInputProps('soakHours')} />
           <NumberInput
             label="Stop when more than this share fails"
             suffix=" %"
             min={0}
             max={100}
-            {...typed.getInputProps('failureThresholdPercent')}
+            {...form.getInputProps('failureThresholdPercent')}
           />
         </Group>
       ) : null}
